@@ -1,0 +1,182 @@
+"""The ``meeplehall`` command: play in the terminal, replay a saved match, benchmark engines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from meeplehall.ai import make_bot
+from meeplehall.benchmark import bench_engine
+from meeplehall.core import Game, IllegalAction, InvalidOption, Result, State, UnknownGame
+from meeplehall.core.record import MatchRecord
+from meeplehall.core.registry import all_games, get_game
+
+app = typer.Typer(help="Meeple Hall: a self-hostable board-game arena.", no_args_is_help=True)
+console = Console()
+
+
+def _game(name: str) -> Game:
+    try:
+        return get_game(name)
+    except UnknownGame as error:
+        raise typer.BadParameter(error.reason) from None
+
+
+def _parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``key=value`` pairs; a value is read as JSON when it parses, as text otherwise."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise typer.BadParameter(f"options look like key=value, not {pair!r}")
+        try:
+            options[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[key] = raw
+    return options
+
+
+def print_result(game: Game, result: Result) -> None:
+    """The final breakdown as a table: one column per seat, one row per scoring line."""
+    table = Table(title=f"{game.title}: final result")
+    table.add_column("")
+    for seat in range(len(result.scores)):
+        mark = " (winner)" if seat in result.winners else ""
+        table.add_column(f"seat {seat}{mark}", justify="right")
+    labels: list[str] = []
+    flat = [_flatten(part) for part in result.breakdown]
+    for part in flat:
+        labels.extend(label for label in part if label not in labels)
+    for label in labels:
+        table.add_row(label, *(str(part.get(label, "")) for part in flat))
+    table.add_row("[bold]total[/bold]", *(f"[bold]{score}[/bold]" for score in result.scores))
+    table.add_row("rank", *(str(rank) for rank in result.ranks))
+    console.print(table)
+
+
+def _flatten(data: Any, prefix: str = "") -> dict[str, Any]:
+    if isinstance(data, dict):
+        flat: dict[str, Any] = {}
+        for key, value in data.items():
+            flat.update(_flatten(value, f"{prefix}{key}" if not prefix else f"{prefix}.{key}"))
+        return flat
+    return {prefix: data}
+
+
+def _ask(game: Game, state: State, seat: int) -> Any:
+    """Show the seat's view and numbered legal actions; return the one the person picks."""
+    console.rule(f"seat {seat} to move")
+    console.print(game.render_text(state.view(seat)))
+    legal = state.legal_actions(seat)
+    for number, action in enumerate(legal, start=1):
+        console.print(f"  [bold]{number:3d}[/bold]  {game.describe_action(action)}")
+    while True:
+        answer = console.input(f"your choice (1-{len(legal)}, q to quit): ").strip()
+        if answer.lower() in {"q", "quit"}:
+            raise typer.Exit(1)
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        console.print(f"[red]Type a number from 1 to {len(legal)}.[/red]")
+
+
+@app.command()
+def play(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="yaxha, pyramido, ...")],
+    players: Annotated[int, typer.Option(help="number of seats")] = 2,
+    seat: Annotated[str, typer.Option(help="your seat number, or 'none' for bots only")] = "0",
+    seed: Annotated[int, typer.Option(help="the match's seed")] = 0,
+    bots: Annotated[int, typer.Option(help="level of the bots in the other seats")] = 1,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="a game option, key=value")
+    ] = None,
+    save: Annotated[Path | None, typer.Option(help="write the action log to this file")] = None,
+) -> None:
+    """Play one seat in the terminal against bots (or watch bots play with --seat none)."""
+    game = _game(game_name)
+    human = None if seat.lower() == "none" else int(seat)
+    options = _parse_options(option or [])
+    try:
+        state = game.new_state(players, options, seed)
+    except InvalidOption as error:
+        raise typer.BadParameter(error.reason) from None
+    if human is not None and not 0 <= human < players:
+        raise typer.BadParameter(f"--seat must be from 0 to {players - 1}, or none")
+    record = MatchRecord(game.name, players, seed, options)
+    seat_bots = {s: make_bot(bots, seed=seed * 31 + s) for s in range(players) if s != human}
+    while not state.is_over():
+        movers = sorted(state.to_move())
+        # Bots first at a simultaneous step: the person then sees no less than they may.
+        mover = next((s for s in movers if s != human), movers[0])
+        if mover == human:
+            action = _ask(game, state, mover)
+        else:
+            action = seat_bots[mover].choose(state, mover)
+        try:
+            events = state.apply(mover, action)
+        except IllegalAction as error:  # pragma: no cover - legal actions come from the state
+            console.print(f"[red]{error.reason}[/red]")
+            continue
+        record.add(mover, action.to_json())
+        if human is not None:
+            for event in events:
+                if "private" not in event or human in event["private"]:
+                    console.print(f"[dim]{_event_line(event)}[/dim]")
+    if human is not None:
+        console.rule("final position")
+        console.print(game.render_text(state.view(human)))
+    print_result(game, state.result())
+    if save is not None:
+        save.write_text(json.dumps(record.to_json(), indent=1))
+        console.print(f"action log saved to {save}")
+
+
+def _event_line(event: dict[str, Any]) -> str:
+    details = ", ".join(f"{k}={v}" for k, v in event.items() if k not in {"type", "private"})
+    return f"{event.get('type', 'event')}: {details}"
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="a JSON action log written by play --save")],
+) -> None:
+    """Replay a saved match from its action log and print its result."""
+    try:
+        record = MatchRecord.from_json(json.loads(file.read_text()))
+        state = record.replay()
+    except (OSError, ValueError, UnknownGame) as error:
+        console.print(f"[red]cannot replay {file}: {error}[/red]")
+        raise typer.Exit(2) from None
+    game = record.resolve_game()
+    if not state.is_over():
+        console.print(f"{len(record.actions)} actions replayed; the match is not over.")
+        console.print(game.render_text(state.view(None)))
+        return
+    print_result(game, state.result())
+
+
+@app.command()
+def bench(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    players: Annotated[int, typer.Option(help="number of seats")] = 4,
+    runs: Annotated[int, typer.Option(help="runs; the median is printed")] = 5,
+    games: Annotated[int, typer.Option(help="games per run")] = 200,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="a game option, key=value")
+    ] = None,
+) -> None:
+    """Benchmark a game engine: random full games per second through the protocol."""
+    figures = bench_engine(_game(game_name), players, _parse_options(option or []), runs, games)
+    for line in figures.lines():
+        console.print(line)
+
+
+@app.command()
+def games() -> None:
+    """List the registered games."""
+    for game in all_games():
+        console.print(f"{game.name:12s} {game.title} ({game.min_players}-{game.max_players})")

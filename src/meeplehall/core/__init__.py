@@ -1,0 +1,30 @@
+"""The game protocol every game implements, and the pure helpers around it.
+
+Nothing in ``core`` performs I/O or imports a game: games import ``core``, and everything
+else reaches games through :mod:`meeplehall.core.registry`.
+"""
+
+from meeplehall.core.errors import IllegalAction, InvalidOption, UnknownGame
+from meeplehall.core.events import Event, events_for
+from meeplehall.core.options import OptionSpec, validate_options
+from meeplehall.core.protocol import Action, Game, State
+from meeplehall.core.replay import replay, replay_steps
+from meeplehall.core.result import Result
+from meeplehall.core.rng import Rng
+
+__all__ = [
+    "Action",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "InvalidOption",
+    "OptionSpec",
+    "Result",
+    "Rng",
+    "State",
+    "UnknownGame",
+    "events_for",
+    "replay",
+    "replay_steps",
+    "validate_options",
+]

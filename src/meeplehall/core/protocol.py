@@ -1,0 +1,98 @@
+"""The game protocol: what every game offers to the server, the bots, the CLI and RL adapters.
+
+A game is a :class:`Game` object, registered under the ``meeplehall.games`` entry-point group;
+a match in progress is a :class:`State`. A match is fully defined by (game, players, options,
+seed, action log), so states never need to be stored: they are rebuilt by replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any, Protocol, runtime_checkable
+
+from meeplehall.core.events import Event
+from meeplehall.core.options import OptionSpec
+from meeplehall.core.result import Result
+
+
+@runtime_checkable
+class Action(Protocol):
+    """A small immutable value (a NamedTuple or frozen dataclass) a seat plays.
+
+    ``to_json()`` gives the form clients send and the action log stores;
+    ``Game.parse_action(action.to_json()) == action`` always holds.
+    """
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class State(Protocol):
+    """A match in progress. Mutated only by :meth:`apply`."""
+
+    def to_move(self) -> frozenset[int]:
+        """Seats that may act now; several seats means a simultaneous step."""
+        ...
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may play now (empty when it is not to move)."""
+        ...
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Play ``action`` for ``seat``; raise IllegalAction and change nothing if not legal."""
+        ...
+
+    def is_over(self) -> bool: ...
+
+    def result(self) -> Result:
+        """The final scores, breakdown, ranks and winners (only once :meth:`is_over`)."""
+        ...
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know, as JSON; ``None`` is a spectator's public view."""
+        ...
+
+    def clone(self) -> State:
+        """An independent copy: applying actions to one never changes the other."""
+        ...
+
+    def determinize(self, seat: int, rng: Random) -> State:
+        """A copy with everything ``seat`` cannot see resampled, consistent with view(seat)."""
+        ...
+
+    def heuristic(self, seat: int) -> float:
+        """The bots' evaluation: how well ``seat`` is doing, in points, ahead of the best rival.
+
+        Bots call it only on determinized states, so it may read the whole state.
+        """
+        ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """One game: its identity, options, rules entry points and text presentation."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+
+    def new_state(
+        self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
+    ) -> State:
+        """A new match; raises InvalidOption for a bad option or player count."""
+        ...
+
+    def parse_action(self, data: Any) -> Action:
+        """JSON -> Action: the trust boundary. Raises IllegalAction for anything malformed."""
+        ...
+
+    def describe_action(self, action: Action) -> str:
+        """A short label a player reads in a list of choices."""
+        ...
+
+    def render_text(self, view: Mapping[str, Any]) -> str:
+        """The view drawn for a terminal, as rich console markup."""
+        ...
