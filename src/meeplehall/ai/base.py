@@ -8,6 +8,7 @@ that reads the true hidden state.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from meeplehall.core import Action, State
@@ -33,8 +34,15 @@ class RandomBot:
         return self.rng.choice(state.legal_actions(seat))
 
 
+#: Every bot level, weakest first: level -> a factory taking a seed.
+LEVELS: dict[int, Callable[[int], Bot]] = {1: RandomBot}
+
+
 def make_bot(level: int, seed: int = 0) -> Bot:
     """A bot of the given level."""
-    if level == 1:
-        return RandomBot(seed)
-    raise ValueError(f"no bot of level {level}; available levels: 1")
+    try:
+        factory = LEVELS[level]
+    except KeyError:
+        known = ", ".join(str(known) for known in LEVELS)
+        raise ValueError(f"no bot of level {level}; available levels: {known}") from None
+    return factory(seed)
