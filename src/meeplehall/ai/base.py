@@ -2,14 +2,15 @@
 
 A bot decides for one seat from what that seat may know: it may call ``view(seat)``,
 ``legal_actions(seat)`` and ``determinize(seat, rng)`` on the state it is handed, and nothing
-that reads the true hidden state.
+that reads the true hidden state. Bots are plain picklable objects, and a worker process can
+build the same bot from (level, seed) with :func:`make_bot`.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from meeplehall.core import Action, State
 
@@ -34,15 +35,40 @@ class RandomBot:
         return self.rng.choice(state.legal_actions(seat))
 
 
-#: Every bot level, weakest first: level -> a factory taking a seed.
-LEVELS: dict[int, Callable[[int], Bot]] = {1: RandomBot}
+def _greedy(seed: int, **settings: Any) -> Bot:
+    from meeplehall.ai.greedy import GreedyBot
+
+    return GreedyBot(seed, **settings)
 
 
-def make_bot(level: int, seed: int = 0) -> Bot:
-    """A bot of the given level."""
+def _mcts(seed: int, **settings: Any) -> Bot:
+    from meeplehall.ai.mcts import MctsBot
+
+    return MctsBot(seed, **settings)
+
+
+def _random(seed: int, **settings: Any) -> Bot:
+    if settings:
+        raise TypeError(f"a random bot takes no settings, not {sorted(settings)}")
+    return RandomBot(seed)
+
+
+#: Every bot level, weakest first: level -> a factory taking a seed (and optional settings).
+LEVELS: dict[int, Callable[..., Bot]] = {1: _random, 2: _greedy, 3: _mcts}
+
+#: What each level is, for help texts.
+LEVEL_NAMES: dict[int, str] = {
+    1: "random legal action",
+    2: "greedy: one-ply over the game's heuristic",
+    3: "information-set MCTS (0.5 s a decision by default)",
+}
+
+
+def make_bot(level: int, seed: int = 0, **settings: Any) -> Bot:
+    """A bot of the given level; ``settings`` tune it (e.g. ``seconds=0.2`` for level 3)."""
     try:
         factory = LEVELS[level]
     except KeyError:
         known = ", ".join(str(known) for known in LEVELS)
         raise ValueError(f"no bot of level {level}; available levels: {known}") from None
-    return factory(seed)
+    return factory(seed, **settings)
