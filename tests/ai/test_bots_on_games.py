@@ -1,0 +1,79 @@
+"""Every bot level against every registered game, through the protocol only."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+from meeplehall.ai import make_bot
+from meeplehall.ai.keys import action_key
+from tests.ai.conftest import FAST_MCTS, GAME_IDS, GAMES, random_position
+
+SETTINGS = {1: {}, 2: {}, 3: FAST_MCTS}
+
+
+def _cases():
+    for game in GAMES:
+        for players in range(game.min_players, game.max_players + 1):
+            yield pytest.param(game, players, id=f"{game.name}-{players}p")
+
+
+@pytest.mark.parametrize(("game", "players"), list(_cases()))
+def test_every_level_plays_a_whole_match_with_only_legal_actions(game, players):
+    # Levels share the table, so each level also meets the others' moves.
+    state = game.new_state(players, None, seed=players)
+    bots = [make_bot(1 + seat % 3, seat, **SETTINGS[1 + seat % 3]) for seat in range(players)]
+    if players == 1:
+        bots = [make_bot(3, 0, **FAST_MCTS)]
+    actions = 0
+    while not state.is_over():
+        for seat in sorted(state.to_move()):
+            if seat not in state.to_move():
+                continue
+            action = bots[seat].choose(state, seat)
+            legal = {action_key(a) for a in state.legal_actions(seat)}
+            assert action_key(action) in legal
+            state.apply(seat, action)
+            actions += 1
+    assert actions > 0
+    assert len(state.result().scores) == players
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+@pytest.mark.parametrize("level", [2, 3])
+def test_decision_ignores_hidden_information_the_seat_cannot_see(game, level):
+    """A state and a determinization of it look the same to the seat: same seed, same move."""
+    players = max(2, game.min_players)
+    checked = 0
+    for seed in range(6):
+        state = random_position(game, players, seed, fraction=0.3 + 0.1 * seed)
+        if state.is_over():
+            continue
+        seat = min(state.to_move())
+        if len(state.legal_actions(seat)) < 2:
+            continue
+        other = state.determinize(seat, random.Random(1000 + seed))
+        assert other.view(seat) == state.view(seat)
+        settings = SETTINGS[level]
+        mine = make_bot(level, 77, **settings).choose(state, seat)
+        theirs = make_bot(level, 77, **settings).choose(other, seat)
+        assert action_key(mine) == action_key(theirs)
+        checked += 1
+    assert checked >= 2
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+def test_states_and_bots_survive_pickling_for_worker_processes(game):
+    players = max(2, game.min_players)
+    state = random_position(game, players, seed=5, fraction=0.5)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.view(None) == state.view(None)
+    seat = min(state.to_move())
+    assert [action_key(a) for a in copy.legal_actions(seat)] == [
+        action_key(a) for a in state.legal_actions(seat)
+    ]
+    bot = make_bot(3, 3, **FAST_MCTS)
+    twin = pickle.loads(pickle.dumps(bot))
+    assert action_key(bot.choose(state, seat)) == action_key(twin.choose(copy, seat))
