@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 
@@ -77,3 +78,41 @@ def test_states_and_bots_survive_pickling_for_worker_processes(game):
     bot = make_bot(3, 3, **FAST_MCTS)
     twin = pickle.loads(pickle.dumps(bot))
     assert action_key(bot.choose(state, seat)) == action_key(twin.choose(copy, seat))
+
+
+def _simultaneous_position(game, players):
+    """A position where several seats are to move at once, or None if the game has none."""
+    for seed in range(30):
+        state = game.new_state(players, None, seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            movers = sorted(state.to_move())
+            if len(movers) > 1:
+                return state
+            state.apply(movers[0], rng.choice(state.legal_actions(movers[0])))
+    return None
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+@pytest.mark.parametrize("level", [2, 3])
+def test_decision_ignores_a_rivals_secret_simultaneous_choice(game, level):
+    """At a simultaneous step a rival's choice is secret: whatever it was, the same move."""
+    players = max(2, game.min_players)
+    state = _simultaneous_position(game, players)
+    if state is None:
+        pytest.skip(f"{game.name} has no simultaneous step")
+    seat, rival = sorted(state.to_move())[:2]
+    # Group the rival's choices by what the seat then sees: within a group, the same move.
+    groups: dict[str, set[str]] = {}
+    for choice in state.legal_actions(rival):
+        after = state.clone()
+        after.apply(rival, choice)
+        if seat not in after.to_move():
+            continue
+        bot = make_bot(level, 5, **SETTINGS[level])
+        seen = json.dumps(after.view(seat), sort_keys=True)
+        groups.setdefault(seen, set()).add(action_key(bot.choose(after, seat)))
+    if not any(len(group) for group in groups.values()):
+        pytest.skip("the seat is no longer to move after the rival's choice")
+    assert max(len(g) for g in groups.values()) == 1
+    assert len(groups) == 1, "a rival's secret choice changed what the seat sees"
