@@ -64,5 +64,6 @@ def test_mcts_takes_the_winning_last_move(game):
     found = find_win_in_one(game, max(2, game.min_players), range(60))
     assert found is not None, "no clear-cut last move found in 60 seeded games"
     state, seat, wins = found
-    bot = MctsBot(seed=3, seconds=None, iterations=150, prior_visits=0)
+    bot = MctsBot(seed=3, seconds=None, iterations=150, prior_visits=0,
+                  root_width=10_000)
     assert action_key(bot.choose(state, seat)) in wins

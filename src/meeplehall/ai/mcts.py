@@ -56,6 +56,7 @@ class MctsBot:
         playout_depth: int = 12,
         playout_epsilon: float = 1.0,
         prior_visits: int = 4,
+        root_width: int = 12,
     ) -> None:
         if seconds is None and iterations is None:
             raise ValueError("an MCTS bot needs a time budget, an iteration budget, or both")
@@ -66,6 +67,7 @@ class MctsBot:
         self.playout_depth = playout_depth
         self.playout_epsilon = playout_epsilon
         self.prior_visits = prior_visits
+        self.root_width = root_width
         # The width (in points) of the logistic that turns a heuristic lead into a win
         # estimate: learnt from the leads this bot meets, since games score on different scales.
         self.scale = 10.0
@@ -80,30 +82,41 @@ class MctsBot:
         if len(legal) == 1:
             return legal[0]
         root = Node()
-        self._seed_root(root, state, seat, legal)
+        candidates = self._seed_root(root, state, seat, legal)
         deadline = math.inf if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations if self.iterations is not None else math.inf
         done = 0
         while done < limit and (done == 0 or time.perf_counter() < deadline):
-            self._iterate(root, state.determinize(seat, self.rng))
+            self._iterate(root, state.determinize(seat, self.rng), seat, candidates)
             done += 1
         self.last_iterations = done
         if self._lead_count:
             self.scale = max(1.0, self._lead_sum / self._lead_count)
         table = root.stats[seat]
         ranked = sorted(
-            legal,
+            (a for a in legal if action_key(a) in candidates),
             key=lambda a: (table[action_key(a)][0], table[action_key(a)][1]),
             reverse=True,
         )
         return ranked[0]
 
-    def _seed_root(self, root: Node, state: State, seat: int, legal: list[Action]) -> None:
-        """Give the root's actions a few virtual visits valued by a one-ply greedy look."""
-        table = root.stats.setdefault(seat, {})
+    def _seed_root(
+        self, root: Node, state: State, seat: int, legal: list[Action]
+    ) -> frozenset[str]:
+        """Value the root's actions by a one-ply greedy look, and keep the best few.
+
+        Each kept action starts with a few virtual visits worth its greedy value, so a thin
+        search never does worse than a sensible first guess; a wide root (hundreds of
+        placements) is cut to the ``root_width`` most promising, so the search goes deep enough
+        to tell them apart.
+        """
         world = state.determinize(seat, self.rng)
         values = [value_after(world, seat, action, self.rng) for action in legal]
-        for action, value in zip(legal, values, strict=True):
+        order = sorted(range(len(legal)), key=lambda i: values[i], reverse=True)
+        kept = order[: max(1, self.root_width)]
+        table = root.stats.setdefault(seat, {})
+        for index in kept:
+            value = values[index]
             if value >= 1e5:  # an immediate win: terminal_value adds a large bonus
                 reward = 1.0
             elif value <= -1e5:
@@ -111,9 +124,10 @@ class MctsBot:
             else:
                 reward = squash(value, self.scale)
             visits = float(self.prior_visits)
-            table[action_key(action)] = [visits, visits * reward, visits]
+            table[action_key(legal[index])] = [visits, visits * reward, visits]
+        return frozenset(action_key(legal[index]) for index in kept)
 
-    def _iterate(self, root: Node, world: State) -> None:
+    def _iterate(self, root: Node, world: State, seat: int, candidates: frozenset[str]) -> None:
         node = root
         path: list[tuple[Node, list[tuple[int, str]]]] = []
         while not world.is_over():
@@ -121,7 +135,10 @@ class MctsBot:
             picks: list[tuple[int, str, Action]] = []
             fresh = False
             for mover in movers:
-                key, action, untried = self._select(node, mover, world.legal_actions(mover))
+                legal = world.legal_actions(mover)
+                if node is root and mover == seat:
+                    legal = [a for a in legal if action_key(a) in candidates] or legal
+                key, action, untried = self._select(node, mover, legal)
                 picks.append((mover, key, action))
                 fresh = fresh or untried
             played = self._play_together(node, world, picks)
