@@ -26,19 +26,19 @@ PLACE_UP: tuple[tuple[Place | None, ...], ...] = tuple(
     for c in range(NUM_COLOURS)
 )
 
-_base_moves: dict[int, tuple[frozenset[tuple[int, int]], tuple[tuple[Place, ...], ...]]] = {}
+_BASE_MOVES: dict[int, tuple[frozenset[tuple[int, int]], tuple[tuple[Place, ...], ...]]] = {}
 
 
 def base_moves(base: int) -> tuple[frozenset[tuple[int, int]], tuple[tuple[Place, ...], ...]]:
     """For a normalised base footprint: the legal base cells, and per colour their actions."""
-    found = _base_moves.get(base)
+    found = _BASE_MOVES.get(base)
     if found is None:
         cells = base_cells(base)
         found = (
             frozenset(cells),
             tuple(tuple(Place(name, 0, x, y) for x, y in cells) for name in COLOUR_NAMES),
         )
-        _base_moves[base] = found
+        _BASE_MOVES[base] = found
     return found
 
 

@@ -23,19 +23,20 @@ from meeplehall.games.yaxha.components import (
     NUM_COLOURS,
     ROUNDS,
 )
-from meeplehall.games.yaxha.geometry import BASE, base_shift, bit_of, bits
+from meeplehall.games.yaxha.geometry import BASE, UPPER, base_shift, bit_of
 from meeplehall.games.yaxha.placement import (
+    _BASE_MOVES,
     PLACE_UP,
     base_moves,
     can_place_any,
     is_legal,
     refusal,
-    upper_legal,
 )
 from meeplehall.games.yaxha.scoring import cells_of, score
 
 SELECT, PICK, BUILD, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("select", "pick", "build", "over")
+_BASE, _UPPER = BASE, UPPER
 EMPTY_PYRAMID: tuple[int, ...] = (0,) * NUM_COLOURS
 EMPTY_HAND: tuple[int, ...] = (0,) * NUM_COLOURS
 CHOOSE = tuple(ChooseTile(t) for t in range(8))
@@ -150,18 +151,36 @@ class YaxhaState:
         if phase == BUILD:
             if self.confirmed[seat]:
                 return []
-            pyramid, occupied, hand = self.pyramid[seat], self.occupied[seat], self.hand[seat]
+            # The hot path of every playout: the placement rules inlined on the masks
+            # (geometry.upper_free and geometry.colour_touch spell out the same shifts).
+            pyramid, o, hand = self.pyramid[seat], self.occupied[seat], self.hand[seat]
             moves: list[Any] = []
-            base_full = occupied & BASE == BASE
-            base_actions = None if base_full else base_moves(occupied & BASE)[1]
+            free = ((o & (o >> 1) & (o >> 4) & (o >> 5)) << 16) & _UPPER & ~o
+            base = o & _BASE
+            base_actions = None
+            if base != _BASE:
+                known = _BASE_MOVES.get(base)
+                base_actions = (known if known is not None else base_moves(base))[1]
             for colour in range(NUM_COLOURS):
                 if hand[colour]:
                     if base_actions is not None:
-                        moves.extend(base_actions[colour])
-                    legal = upper_legal(pyramid, occupied, colour)
-                    if legal:
-                        table = PLACE_UP[colour]
-                        moves.extend(table[b] for b in bits(legal))
+                        moves += base_actions[colour]
+                    if free:
+                        c = pyramid[colour]
+                        u = c & _UPPER
+                        legal = free & (
+                            ((c | (c >> 1) | (c >> 4) | (c >> 5)) << 16)
+                            | (u << 1)
+                            | (u >> 1)
+                            | (u << 4)
+                            | (u >> 4)
+                        )
+                        if legal:
+                            table = PLACE_UP[colour]
+                            while legal:
+                                low = legal & -legal
+                                moves.append(table[low.bit_length() - 1])
+                                legal ^= low
             if not moves:
                 moves.append(CONFIRM)
             if self.undo[seat]:
@@ -175,7 +194,7 @@ class YaxhaState:
         return []
 
     def apply(self, seat: int, action: Any) -> list[Event]:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+        if seat.__class__ is not int or not 0 <= seat < self.n:
             raise IllegalAction(
                 f"there is no seat {seat!r} at this table (seats 0 to {self.n - 1})"
             )
@@ -395,7 +414,8 @@ class YaxhaState:
             raise IllegalAction("you have already confirmed your building for this round")
 
     def _place(self, seat: int, action: Place) -> list[Event]:
-        self._check_building(seat)
+        if self.phase != BUILD or self.confirmed[seat]:
+            self._check_building(seat)
         colour = COLOUR_INDEX[action.colour]
         hand = self.hand[seat]
         if not hand[colour]:
@@ -403,9 +423,14 @@ class YaxhaState:
             raise IllegalAction(f"you have no {action.colour} cube in hand (you hold: {held})")
         pyramid, occupied = self.pyramid[seat], self.occupied[seat]
         z, x, y = action.level, action.x, action.y
-        if not is_legal(pyramid, occupied, colour, z, x, y):
+        if z == 0:
+            known = _BASE_MOVES.get(occupied & _BASE)
+            legal = (x, y) in (known if known is not None else base_moves(occupied & _BASE))[0]
+        else:
+            legal = is_legal(pyramid, occupied, colour, z, x, y)
+        if not legal:
             raise IllegalAction(refusal(pyramid, occupied, colour, z, x, y))
-        self.undo[seat] = (*self.undo[seat], (pyramid, occupied, hand))
+        self.undo[seat] += ((pyramid, occupied, hand),)
         if z == 0 and (x < 0 or y < 0):
             shift = base_shift(x, y)
             pyramid = tuple(mask << shift for mask in pyramid)
