@@ -146,6 +146,9 @@ class YaxhaState:
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
     def legal_actions(self, seat: int) -> list[Any]:
         phase = self.phase
         if phase == BUILD:
