@@ -18,7 +18,7 @@ from tests.games.yaxha.helpers import (
 )
 
 
-def cubes(state, seat: int, viewer: int | None | str = "own") -> dict[tuple[int, int, int], str]:
+def cubes(state, seat: int, viewer: int | str | None = "own") -> dict[tuple[int, int, int], str]:
     view = state.view(seat if viewer == "own" else viewer)
     return {(c["level"], c["x"], c["y"]): c["colour"] for c in view["seats"][seat]["pyramid"]}
 
