@@ -13,7 +13,7 @@ from meeplehall.games.yaxha import GAME, YaxhaState
 from meeplehall.games.yaxha.geometry import BASE, CELL_OF_BIT, SUPPORTS, bits
 from meeplehall.games.yaxha.state import SELECT
 
-SETTINGS = settings(max_examples=10, deadline=None)
+SETTINGS = settings(max_examples=25, deadline=None)
 games = st.tuples(st.sampled_from([2, 3, 4]), st.integers(0, 2**32 - 1))
 
 

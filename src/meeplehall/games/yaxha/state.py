@@ -9,6 +9,7 @@ counts; both are immutable, so clone() copies only the outer lists and undo keep
 
 from __future__ import annotations
 
+import itertools
 from random import Random
 from typing import Any
 
@@ -40,9 +41,16 @@ _BASE, _UPPER = BASE, UPPER
 EMPTY_PYRAMID: tuple[int, ...] = (0,) * NUM_COLOURS
 EMPTY_HAND: tuple[int, ...] = (0,) * NUM_COLOURS
 CHOOSE = tuple(ChooseTile(t) for t in range(8))
+#: For every possible hand (counts per colour), the colours it holds.
+_HAND_COLOURS: dict[tuple[int, ...], tuple[int, ...]] = {
+    hand: tuple(c for c in range(NUM_COLOURS) if hand[c])
+    for hand in itertools.product(range(4), repeat=NUM_COLOURS)
+    if sum(hand) <= 3
+}
 
-# One undo entry: the seat's pyramid, occupancy and hand before a placement.
-UndoEntry = tuple[tuple[int, ...], int, tuple[int, ...]]
+Memo = tuple[tuple[int, ...], tuple[int, ...], tuple[Any, ...]]
+# One undo entry: the seat's pyramid, occupancy, hand and legal-move memo before a placement.
+UndoEntry = tuple[tuple[int, ...], int, tuple[int, ...], Memo | None]
 
 
 def hand_of(cubes: tuple[int, ...]) -> tuple[int, ...]:
@@ -67,6 +75,7 @@ class YaxhaState:
         "initiative",
         "last_choices",
         "market",
+        "memo",
         "n",
         "occupied",
         "options",
@@ -100,6 +109,9 @@ class YaxhaState:
     hand: list[tuple[int, ...]]
     collected: list[tuple[int, ...]]  # per seat, the cubes collected this round (public)
     undo: list[tuple[UndoEntry, ...]]
+    # Per seat, the placements listed for (pyramid, hand), checked by identity; undo entries
+    # keep it so that stepping back does not recompute them.
+    memo: list[Memo | None]
     placed: list[int]  # cubes placed this round per seat
     confirmed: list[bool]
     confirmed_pyramid: list[tuple[int, ...]]  # as of the start of this round's building
@@ -127,6 +139,7 @@ class YaxhaState:
         state.hand = [EMPTY_HAND] * n
         state.collected = [()] * n
         state.undo = [()] * n
+        state.memo = [None] * n
         state.placed = [0] * n
         state.confirmed = [False] * n
         state.confirmed_pyramid = [EMPTY_PYRAMID] * n
@@ -150,6 +163,14 @@ class YaxhaState:
         return PHASE_NAMES[self.phase]
 
     def legal_actions(self, seat: int) -> list[Any]:
+        """Every action ``seat`` may play now.
+
+        One deliberate reach beyond to_move(): during the market choice a seat that has already
+        chosen is no longer waited for, yet may still change its choice until the last seat
+        chooses, so its list holds the other tiles.
+        """
+        if not 0 <= seat < self.n:
+            return []
         phase = self.phase
         if phase == BUILD:
             if self.confirmed[seat]:
@@ -157,15 +178,18 @@ class YaxhaState:
             # The hot path of every playout: the placement rules inlined on the masks
             # (geometry.upper_free and geometry.colour_touch spell out the same shifts).
             pyramid, o, hand = self.pyramid[seat], self.occupied[seat], self.hand[seat]
-            moves: list[Any] = []
-            free = ((o & (o >> 1) & (o >> 4) & (o >> 5)) << 16) & _UPPER & ~o
-            base = o & _BASE
-            base_actions = None
-            if base != _BASE:
-                known = _BASE_MOVES.get(base)
-                base_actions = (known if known is not None else base_moves(base))[1]
-            for colour in range(NUM_COLOURS):
-                if hand[colour]:
+            memo = self.memo[seat]
+            if memo is not None and memo[0] is pyramid and memo[1] is hand:
+                moves: list[Any] = list(memo[2])
+            else:
+                moves = []
+                free = ((o & (o >> 1) & (o >> 4) & (o >> 5)) << 16) & _UPPER & ~o
+                base = o & _BASE
+                base_actions = None
+                if base != _BASE:
+                    known = _BASE_MOVES.get(base)
+                    base_actions = (known if known is not None else base_moves(base))[1]
+                for colour in _HAND_COLOURS[hand]:
                     if base_actions is not None:
                         moves += base_actions[colour]
                     if free:
@@ -184,8 +208,9 @@ class YaxhaState:
                                 low = legal & -legal
                                 moves.append(table[low.bit_length() - 1])
                                 legal ^= low
-            if not moves:
-                moves.append(CONFIRM)
+                if not moves:
+                    moves.append(CONFIRM)
+                self.memo[seat] = (pyramid, hand, tuple(moves))
             if self.undo[seat]:
                 moves.append(UNDO)
             return moves
@@ -233,6 +258,7 @@ class YaxhaState:
         other.hand = self.hand[:]
         other.collected = self.collected[:]
         other.undo = self.undo[:]
+        other.memo = self.memo[:]
         other.placed = self.placed[:]
         other.confirmed = self.confirmed[:]
         other.confirmed_pyramid = self.confirmed_pyramid[:]
@@ -403,6 +429,7 @@ class YaxhaState:
         self.confirmed = [False] * n
         self.confirmed_pyramid = self.pyramid[:]
         self.undo = [()] * n
+        self.memo = [None] * n
         self.placed = [0] * n
         self.waiting = frozenset(range(n))
 
@@ -433,7 +460,7 @@ class YaxhaState:
             legal = is_legal(pyramid, occupied, colour, z, x, y)
         if not legal:
             raise IllegalAction(refusal(pyramid, occupied, colour, z, x, y))
-        self.undo[seat] += ((pyramid, occupied, hand),)
+        self.undo[seat] += ((pyramid, occupied, hand, self.memo[seat]),)
         if z == 0 and (x < 0 or y < 0):
             shift = base_shift(x, y)
             pyramid = tuple(mask << shift for mask in pyramid)
@@ -465,7 +492,7 @@ class YaxhaState:
         stack = self.undo[seat]
         if not stack:
             raise IllegalAction("there is no placement of this round to undo")
-        self.pyramid[seat], self.occupied[seat], self.hand[seat] = stack[-1]
+        self.pyramid[seat], self.occupied[seat], self.hand[seat], self.memo[seat] = stack[-1]
         self.undo[seat] = stack[:-1]
         self.placed[seat] -= 1
         return [{"type": "placement_undone", "seat": seat, "private": [seat]}]
