@@ -51,8 +51,13 @@ def table_window(minx: int, maxx: int, miny: int, maxy: int) -> int:
     spans at most 2), so the test is per cell, but both cells must fit the same orientation:
     hence two windows, returned packed as (landscape << 128) | portrait.
     """
-    landscape = _rect(maxx - 4, minx + 4, maxy - 3, miny + 3, TABLE, TABLE, TABLE_STRIDE)
-    portrait = _rect(maxx - 3, minx + 3, maxy - 4, miny + 4, TABLE, TABLE, TABLE_STRIDE)
+    width, height = maxx - minx + 1, maxy - miny + 1
+    landscape = portrait = 0
+    # A window only exists for an orientation the placed blocks already fit.
+    if width <= 5 and height <= 4:
+        landscape = _rect(maxx - 4, minx + 4, maxy - 3, miny + 3, TABLE, TABLE, TABLE_STRIDE)
+    if width <= 4 and height <= 5:
+        portrait = _rect(maxx - 3, minx + 3, maxy - 4, miny + 4, TABLE, TABLE, TABLE_STRIDE)
     return (landscape << 128) | portrait
 
 
