@@ -98,3 +98,28 @@ def gem_totals(state: PyramidoState) -> list[int]:
     return [sum(part[kind] for part in parts) for kind in range(len(GEM_KINDS))]
 
 
+
+
+def scoring_state(
+    pyramids: list[Pyramid], held: list[list[int]], dominoes: DominoSet, seed: int = 0
+) -> tuple[PyramidoState, list[dict[str, Any]]]:
+    """A state at the end of stage 1's turns with these pyramids and gems, scoring begun."""
+    state = new_state(len(pyramids), seed, dominoes)
+    for seat, (pyramid, counts) in enumerate(zip(pyramids, held, strict=True)):
+        state.pyramids[seat] = pyramid
+        state.gems[seat] = counts[:]
+        for kind, count in enumerate(counts):
+            state.area.bag[kind] -= count
+    state.turn = 10 * len(pyramids)
+    events: list[dict[str, Any]] = []
+    state._begin_scoring(events)
+    return state, events
+
+
+def set_space(state: PyramidoState, space: int, counts: list[int]) -> None:
+    """Give a gem area (0-based) these gems, trading with the bag so that 63 stay in play."""
+    area = state.area
+    area.bag = [b + old - new for b, old, new in zip(area.bag, area.spaces[space], counts,
+                                                     strict=True)]
+    assert min(area.bag) >= 0
+    area.spaces[space] = counts[:]
