@@ -68,6 +68,18 @@ _EMPTY: frozenset[int] = frozenset()
 _SEATS = tuple(frozenset({seat}) for seat in range(4))
 
 
+_ACTIVATIONS: dict[tuple[int, int, int, int], Activate] = {}
+
+
+def _activate_action(area: int, units: int, coloured: int, mythical: int) -> Activate:
+    """Interned Activate actions: the same few recur at every stage end."""
+    key = (area, units, coloured, mythical)
+    action = _ACTIVATIONS.get(key)
+    if action is None:
+        action = _ACTIVATIONS[key] = Activate(area, units, coloured, mythical)
+    return action
+
+
 class PyramidoState:
     __slots__ = (
         "_to_move",
@@ -149,7 +161,7 @@ class PyramidoState:
                 gems = area.spaces[space]
                 takes = TAKES[space]
                 if any(gems):
-                    legal.extend(takes[kind] for kind, count in enumerate(gems) if count)
+                    legal += [takes[kind] for kind, count in enumerate(gems) if count]
                 else:
                     legal.append(takes[-1])
             return legal
@@ -167,10 +179,10 @@ class PyramidoState:
         activated = self.activated[seat]
         for index, found in enumerate(self.areas[seat]):
             if found.icons and not activated >> index & 1:
-                legal.extend(
-                    Activate(index, units, coloured, mythical)
-                    for units, coloured, mythical in activation_options(found, gems)
-                )
+                legal += [
+                    _activate_action(index, *option)
+                    for option in activation_options(found, gems)
+                ]
         legal.append(FINISH)
         return legal
 

@@ -52,7 +52,7 @@ class QuarterGrid:
     neighbour lookups never fall off the grid.
     """
 
-    __slots__ = ("colour", "domino", "height", "icon", "stage", "width")
+    __slots__ = ("colour", "domino", "height", "icon", "painted", "stage", "width")
 
     def __init__(self, width: int, height: int) -> None:
         self.width = width + 2
@@ -62,11 +62,14 @@ class QuarterGrid:
         self.icon = bytearray(size)
         self.stage = bytearray(size)
         self.domino = bytearray(size)
+        #: (x0, x1, y0, y1) of the painted quarters, so area scans skip the empty table
+        self.painted: tuple[int, int, int, int] | None = None
 
     def copy(self) -> QuarterGrid:
         twin = QuarterGrid.__new__(QuarterGrid)
         twin.width = self.width
         twin.height = self.height
+        twin.painted = self.painted
         twin.colour = self.colour[:]
         twin.icon = self.icon[:]
         twin.stage = self.stage[:]
@@ -83,9 +86,16 @@ class QuarterGrid:
     def paint(self, domino: Domino, stage: int, ax: int, ay: int, rotation: int) -> None:
         """Paint a domino whose block A has its top-left quarter at (ax, ay)."""
         dx, dy = DIRECTIONS[rotation]
+        bx, by = ax + 2 * dx, ay + 2 * dy
+        x0, x1 = min(ax, bx), max(ax, bx) + 1
+        y0, y1 = min(ay, by), max(ay, by) + 1
+        if self.painted is not None:
+            px0, px1, py0, py1 = self.painted
+            x0, x1, y0, y1 = min(x0, px0), max(x1, px1), min(y0, py0), max(y1, py1)
+        self.painted = (x0, x1, y0, y1)
         for bx, by, colour, icons in (
             (ax, ay, domino.a_colour, domino.a_icons),
-            (ax + 2 * dx, ay + 2 * dy, domino.b_colour, domino.b_icons),
+            (bx, by, domino.b_colour, domino.b_icons),
         ):
             turned = ROTATED[icons][rotation]
             base = self.index(bx, by)
@@ -103,7 +113,15 @@ class QuarterGrid:
         width = self.width
         seen = bytearray(len(colour))
         found: list[Area] = []
-        for index in range(width, len(colour) - width):
+        if self.painted is None:
+            return found
+        x0, x1, y0, y1 = self.painted
+        candidates = [
+            index
+            for y in range(y0, y1 + 1)
+            for index in range(self.index(x0, y), self.index(x1, y) + 1)
+        ]
+        for index in candidates:
             shade = colour[index]
             if not shade or seen[index]:
                 continue
