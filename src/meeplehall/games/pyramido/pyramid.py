@@ -219,18 +219,12 @@ class Pyramid:
         grid = self.grid
         left, top = self.quarter_offset()
         cells = []
-        for index, shade in enumerate(grid.colour):
-            if shade:
-                x, y = grid.cell(index)
-                cells.append(
-                    {
-                        "x": x - left,
-                        "y": y - top,
-                        "colour": COLOURS[shade - 1],
-                        "icon": bool(grid.icon[index]),
-                        "stage": grid.stage[index],
-                    }
-                )
+        for index, colour, icon, stage, _domino in grid.visible():
+            x, y = grid.cell(index)
+            cells.append(
+                {"x": x - left, "y": y - top, "colour": COLOURS[colour], "icon": icon,
+                 "stage": stage}
+            )
         return cells
 
     def cells_json(self, area: Area) -> list[list[int]]:
