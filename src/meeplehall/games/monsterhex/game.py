@@ -84,7 +84,6 @@ def new_state(players: int, options: Mapping[str, Any] | None, seed: int) -> Mon
     s.units_on_board = 0
     s.holds_seven = [False] * players
     s.last_cells = []
-    s.rushed_round = [0] * players
     s.scores = [0] * players
     s.breakdown = [[0] * len(CATEGORIES) for _ in range(players)]
     s.placed_own = [0] * players

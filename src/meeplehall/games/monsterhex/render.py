@@ -114,12 +114,23 @@ def _plain(text: str) -> str:
     return Text.from_markup(text).plain
 
 
+def _units(view: Mapping[str, Any], ids: list[str]) -> str:
+    """Unit ids with their printed edges (E NE NW W SW SE at rotation 0)."""
+    types = view["unit_types"]
+    return ", ".join(
+        f"{uid}{'*' if types[uid]['red_letter'] else ''}"
+        f"({''.join(str(e) for e in types[uid]['edges'])})"
+        for uid in ids
+    ) or "-"
+
+
 def render_text(view: Mapping[str, Any]) -> str:
     parts = [
         f"[bold]Monster Hex[/bold]: {view['board']} board, round {view['round']}/{view['rounds']}"
         f", {view['mode']} game",
         "Units: owner:id (* = red letter) r=rotation; powers E NE NW W SW SE; +n/-n counters.",
         "Big gems <high/low> with colour initials (R red, B blue, Y yellow, G green).",
+        "Rotation k turns a unit k steps: its power towards direction d is edge (d - k) mod 6.",
         render_board(view),
     ]
     for player in view["players"]:
@@ -131,9 +142,9 @@ def render_text(view: Mapping[str, Any]) -> str:
         if player["ability"]:
             line += f", ability {player['ability']}"
         if "hand" in player:
-            line += f"; your hand: {', '.join(player['hand']) or '-'}"
+            line += f"; your hand: {_units(view, player['hand'])}"
             if player["shared_hand"]:
-                line += f"; shared hand: {', '.join(player['shared_hand'])}"
+                line += f"; shared hand: {_units(view, player['shared_hand'])}"
         style = STYLE.get(player["colour"] or "")
         parts.append(f"[{style}]{escape(line)}[/]" if style else escape(line))
         for card in player.get("objectives", []):

@@ -51,7 +51,7 @@ _STATE_FIELDS = (
     "resolved", "taken", "records", "hands", "decks", "shared_hands", "shared_decks", "colour",
     "ability", "scores", "breakdown", "common", "personal", "pile", "placed_own", "round",
     "first", "order", "step", "phase", "pending", "ctx", "rng", "draft_order", "site_tile",
-    "units_on_board", "holds_seven", "last_cells", "rushed_round",
+    "units_on_board", "holds_seven", "last_cells",
 )
 
 
@@ -98,7 +98,6 @@ class MonsterHexState:
     units_on_board: int
     holds_seven: list[bool]
     last_cells: list[int]
-    rushed_round: list[int]
 
     # ------------------------------------------------------------------ basic queries
 
@@ -283,7 +282,6 @@ class MonsterHexState:
                 if self._rush_possible(seat):
                     self.phase = RUSH
                     self.ctx = (seat, cell, star, 0)
-                    self.rushed_round[seat] = self.round
                     events.append({"type": "ability_ready", "seat": seat, "ability": "rush"})
                     return events
             elif ability not in ("reward", "skirmish"):
@@ -778,7 +776,6 @@ class MonsterHexState:
         new.units_on_board = self.units_on_board
         new.holds_seven = self.holds_seven[:]
         new.last_cells = self.last_cells[:]
-        new.rushed_round = self.rushed_round[:]
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> MonsterHexState:

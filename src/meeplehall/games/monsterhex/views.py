@@ -105,7 +105,12 @@ def build_view(state: MonsterHexState, seat: int | None) -> dict[str, Any]:
         "game": "monsterhex", "you": seat, "board": board.key, "mode": cfg.mode,
         "round": min(state.round, board.rounds), "rounds": board.rounds,
         "phase": state.phase, "to_move": sorted(state.to_move()), "turn_kind": turn_kind,
-        "directions": list(DIRECTION_NAMES), "cells": cells, "gems": gems, "players": players,
+        "directions": list(DIRECTION_NAMES),
+        "unit_types": {
+            u.id: {"rank": u.rank, "red_letter": u.red_letter, "edges": list(u.edges)}
+            for u in comp.units
+        },
+        "cells": cells, "gems": gems, "players": players,
         "shared_colour": (
             factions[state.colour[cfg.neutral]]
             if cfg.neutral >= 0 and state.colour[cfg.neutral] >= 0 else None
