@@ -6,7 +6,9 @@ from typing import Any
 
 from meeplehall.games.monsterhex import GAME, MonsterHexState
 from meeplehall.games.monsterhex.actions import Place
+from meeplehall.games.monsterhex.placement import place
 from meeplehall.games.monsterhex.state import _STATE_FIELDS
+from meeplehall.games.monsterhex.turns import round_order
 
 
 def new(players: int = 4, seed: int = 0, **options: Any) -> MonsterHexState:
@@ -20,7 +22,7 @@ def unit_index(state: MonsterHexState, uid: str) -> int:
 def put(state: MonsterHexState, owner: int, uid: str, q: int, r: int, rotation: int = 0) -> None:
     """Put a unit on the board directly (no turn, no legality check, no gem check)."""
     hand = [unit_index(state, uid)]
-    state._place(owner if owner < state.cfg.players else 0, owner, hand, Place(uid, q, r, rotation))
+    place(state, owner if owner < state.cfg.players else 0, owner, hand, Place(uid, q, r, rotation))
     state.last_cells = []
 
 
@@ -32,8 +34,6 @@ def set_hand(state: MonsterHexState, seat: int, uids: list[str], shared: bool = 
 def set_turn(state: MonsterHexState, seat: int) -> None:
     """Make ``seat`` the one to place now, in a base game."""
     state.first = seat
-    from meeplehall.games.monsterhex.state import round_order
-
     state.order = round_order(state.cfg, seat)
     state.step = 0
 

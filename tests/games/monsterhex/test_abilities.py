@@ -6,6 +6,7 @@ import pytest
 
 from meeplehall.core import IllegalAction, events_for
 from meeplehall.games.monsterhex.actions import Pass, Place, Rotate, Target
+from meeplehall.games.monsterhex.placement import recompute_need
 
 from .helpers import fingerprint, new, play, put, rotation_facing, set_hand, set_turn
 from .test_gems import CENTRE_RING
@@ -123,7 +124,7 @@ def test_confuse_turns_an_adjacent_enemy_unit_and_updates_matching():
     assert state.rot[state.cell_of(1, -1)] == 3
     # The empty cell east of (1,-1) now needs what rotation 3 shows, not rotation 0.
     east = state.cell_of(2, -2)
-    state._recompute_need(east)
+    recompute_need(state, east)
     wanted = state.need[east]
     assert wanted & (1 << (4 * 8 + state.power(state.cell_of(1, -1), 1)))
 

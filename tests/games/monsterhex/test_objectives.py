@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from meeplehall.games.monsterhex.components import DIRECTIONS
+from meeplehall.games.monsterhex.gems import take
 from meeplehall.games.monsterhex.objectives import (
     objective_count,
     objective_points,
@@ -32,7 +33,7 @@ def resolve(state, gem, plan):
     state.last_cells = [state.cell_of(*ring(*gem)[-1][0])]
     state._after_placements([])
     while state.phase == "slot":
-        state._take(0, [])
+        take(state, 0, [])
         state._continue([])
 
 

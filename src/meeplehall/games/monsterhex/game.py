@@ -9,13 +9,9 @@ from meeplehall.core import InvalidOption, OptionSpec, Rng, validate_options
 from meeplehall.games.monsterhex.actions import Action, parse_action
 from meeplehall.games.monsterhex.components import Components, load_components
 from meeplehall.games.monsterhex.config import CATEGORIES, Config, build_place_table
-from meeplehall.games.monsterhex.state import (
-    DRAFT,
-    EMPTY,
-    PLACE,
-    MonsterHexState,
-    round_order,
-)
+from meeplehall.games.monsterhex.constants import DRAFT, EMPTY, PLACE
+from meeplehall.games.monsterhex.state import MonsterHexState
+from meeplehall.games.monsterhex.turns import round_order
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("random_gems", "bool", False, "Random magic-stone placement",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meeplehall.games.monsterhex.gems import strength_totals
 from meeplehall.games.monsterhex.objectives import objective_points
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ def _gem_expectations(state: MonsterHexState, values: list[float]) -> None:
         if state.resolved[site.index] or not state.filled[site.index]:
             continue
         weight = state.filled[site.index] / len(site.cells)
-        totals = state._totals(site.cells)
+        totals = strength_totals(state, site.cells)
         if not site.big:
             if len(totals) == 1:
                 (owner,) = totals

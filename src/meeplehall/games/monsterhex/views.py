@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from meeplehall.games.monsterhex.abilities import draftable
 from meeplehall.games.monsterhex.components import DIRECTION_NAMES
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ def build_view(state: MonsterHexState, seat: int | None) -> dict[str, Any]:
                    "star": bool(star), "q": q, "r": r}
     elif state.phase == "draft":
         pending = {"kind": "draft", "seat": state.draft_order[0],
-                   "available": [a.id for a in state._draftable()]}
+                   "available": [a.id for a in draftable(state)]}
     turn_kind = None
     if state.phase == "place":
         turn_kind = "shared" if state.turn_kind() else "own"
