@@ -110,13 +110,19 @@ def test_heuristic_prefers_the_seat_leading_an_open_gem():
     assert state.heuristic(1) > 0 > state.heuristic(0)
 
 
-def test_random_level_play_through_the_text_renderer_never_fails():
-    state = GAME.new_state(2, {"shared_faction": True, "abilities": "random"}, 3)
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {"shared_faction": True, "abilities": "random"}), (4, {"abilities": "draft"})],
+)
+def test_random_level_play_through_the_text_renderer_never_fails(players, options):
+    state = GAME.new_state(players, options, 3)
     rng = random.Random(3)
+    prompts = {"slot": "chooses a slot", "draft": "picks an ability", "ability": "may use",
+               "rush": "may use", "place": "Monster Hex"}
     while not state.is_over():
         (seat,) = state.to_move()
         text = GAME.render_text(state.view(seat))
-        assert "Monster Hex" in text
+        assert prompts[state.phase] in text
         legal = state.legal_actions(seat)
         assert all(GAME.describe_action(a) for a in legal)
         state.apply(seat, rng.choice(legal))

@@ -124,6 +124,23 @@ def _units(view: Mapping[str, Any], ids: list[str]) -> str:
     ) or "-"
 
 
+def _pending_line(pending: Mapping[str, Any]) -> str:
+    who = f"P{pending['seat']}"
+    if pending["kind"] == "slot":
+        other = pending["other_slot_to"]
+        rest = f"; the other slot goes to {_short(other)}" if other is not None else (
+            "; the other slot is lost"
+        )
+        return f"{who} chooses a slot of the gem at ({pending['q']},{pending['r']}){rest}."
+    if pending["kind"] in ("ability", "rush"):
+        side = "strong side" if pending["star"] else "normal side"
+        return (
+            f"{who} may use {pending['ability']} ({side}) after placing on "
+            f"({pending['q']},{pending['r']}), or pass."
+        )
+    return f"{who} picks an ability: {', '.join(pending['available'])}."
+
+
 def render_text(view: Mapping[str, Any]) -> str:
     parts = [
         f"[bold]Monster Hex[/bold]: {view['board']} board, round {view['round']}/{view['rounds']}"
@@ -156,7 +173,7 @@ def render_text(view: Mapping[str, Any]) -> str:
         parts.append(escape(f"Common objective {card['id']}: {card['name']} ({card['points']})"))
     pending = view["pending"]
     if pending:
-        parts.append(escape(f"Waiting for P{pending['seat']}: {pending['kind']}"))
+        parts.append(escape(_pending_line(pending)))
     if view["turn_kind"] == "shared":
         parts.append("This turn places a shared-faction unit.")
     return "\n".join(parts)
