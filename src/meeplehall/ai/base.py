@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from meeplehall.ai.keys import bot_actions
 from meeplehall.core import Action, State
 
 
@@ -24,7 +25,7 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Level 1: a uniformly random legal action."""
+    """Level 1: a uniformly random legal action (never a take-back of its own move)."""
 
     level = 1
 
@@ -32,7 +33,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State, seat: int) -> Action:
-        return self.rng.choice(state.legal_actions(seat))
+        return self.rng.choice(bot_actions(state, seat))
 
 
 def _greedy(seed: int, **settings: Any) -> Bot:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from meeplehall.ai.evaluation import terminal_value
+from meeplehall.ai.keys import bot_actions
 from meeplehall.core import Action, State
 
 
@@ -26,7 +27,7 @@ class GreedyBot:
         self.samples = samples
 
     def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
+        legal = bot_actions(state, seat)
         if not legal:
             raise ValueError(f"seat {seat} has no legal action")
         if len(legal) == 1:
@@ -54,7 +55,7 @@ def value_after(world: State, seat: int, action: Action, rng: random.Random) -> 
 
 def greedy_action(world: State, seat: int, rng: random.Random) -> Action:
     """The one-ply greedy choice of ``seat`` in ``world`` (no simultaneous answers)."""
-    legal = world.legal_actions(seat)
+    legal = bot_actions(world, seat)
     if len(legal) == 1:
         return legal[0]
     best_value = -float("inf")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from meeplehall.core import Action
+from meeplehall.core import Action, State
 
 _KEYS: dict[Action, str] = {}
 #: Past this many cached keys the cache starts afresh, so a long arena run stays small.
@@ -32,3 +32,26 @@ def action_key(action: Action) -> str:
 
 def _encode(action: Action) -> str:
     return json.dumps(action.to_json(), sort_keys=True, separators=(",", ":"))
+
+
+#: JSON action types that take back one's own earlier move (Yaxha's "undo"). A bot gains
+#: nothing by them and, judging positions one at a time, could step back and forth forever,
+#: so bots leave them out. The protocol has no notion of a take-back: this is the convention.
+TAKE_BACK_TYPES = frozenset({"undo"})
+_TAKE_BACKS: dict[str, bool] = {}
+
+
+def is_take_back(action: Action) -> bool:
+    key = action_key(action)
+    known = _TAKE_BACKS.get(key)
+    if known is None:
+        data = action.to_json()
+        known = _TAKE_BACKS[key] = isinstance(data, dict) and data.get("type") in TAKE_BACK_TYPES
+    return known
+
+
+def bot_actions(state: State, seat: int) -> list[Action]:
+    """The legal actions a bot considers: every legal action but take-backs (if any remain)."""
+    legal = state.legal_actions(seat)
+    kept = [action for action in legal if not is_take_back(action)]
+    return kept or legal

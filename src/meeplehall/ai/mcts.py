@@ -25,7 +25,7 @@ from collections.abc import Iterable
 
 from meeplehall.ai.evaluation import margin, squash, win_share
 from meeplehall.ai.greedy import greedy_action, value_after
-from meeplehall.ai.keys import action_key
+from meeplehall.ai.keys import action_key, bot_actions
 from meeplehall.core import Action, IllegalAction, State
 
 #: An edge's statistics: [visits, total reward, times available].
@@ -76,7 +76,7 @@ class MctsBot:
         self.last_iterations = 0
 
     def choose(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions(seat)
+        legal = bot_actions(state, seat)
         if not legal:
             raise ValueError(f"seat {seat} has no legal action")
         if len(legal) == 1:
@@ -135,7 +135,7 @@ class MctsBot:
             picks: list[tuple[int, str, Action]] = []
             fresh = False
             for mover in movers:
-                legal = world.legal_actions(mover)
+                legal = bot_actions(world, mover)
                 if node is root and mover == seat:
                     legal = [a for a in legal if action_key(a) in candidates] or legal
                 key, action, untried = self._select(node, mover, legal)
@@ -199,7 +199,7 @@ class MctsBot:
             try:
                 world.apply(mover, action)
             except IllegalAction:
-                legal = world.legal_actions(mover)
+                legal = bot_actions(world, mover)
                 action = legal[self.rng.randrange(len(legal))]
                 key = action_key(action)
                 node.stats[mover].setdefault(key, [0.0, 0.0, 1.0])
@@ -217,7 +217,7 @@ class MctsBot:
             if self.playout_epsilon < 1.0 and rng.random() >= self.playout_epsilon:
                 action = greedy_action(world, mover, rng)
             else:
-                legal = world.legal_actions(mover)
+                legal = bot_actions(world, mover)
                 action = legal[rng.randrange(len(legal))]
             world.apply(mover, action)
         if world.is_over():
