@@ -51,6 +51,9 @@ from meeplehall.games.pyramido.scoring import (
 )
 from meeplehall.games.pyramido.topview import Area
 
+#: What a gem kept through a stage's scoring is worth, against one about to score (heuristic).
+_DEFER = 0.4
+
 TAKE, SPLIT, REVEAL, PLACE, SCORE, OVER = "take", "split", "reveal", "place", "score", "over"
 # Per-seat progress through a stage's scoring.
 ACTIVATING, DISCARDING, DONE = 0, 1, 2
@@ -518,16 +521,30 @@ class PyramidoState:
     # -- evaluation -------------------------------------------------------------------------
 
     def _standing(self, seat: int) -> float:
-        """Points so far, plus what the held gems could score on the visible areas now, plus
-        the mythical gems' bonus."""
+        """Points so far (with a stage being scored), plus what the held gems could score on
+        the visible areas now, plus the mythical gems' bonus."""
         gems = self.gems[seat]
-        areas = self.pyramids[seat].areas()
+        activating = self.phase == SCORE and self.status[seat] == ACTIVATING
+        if activating:
+            # Mid-scoring: the areas already activated this stage cannot take gems again, and
+            # their points sit in stage_points, not yet in stage_scores. Without this an
+            # activation would look like a loss (gems spent, nothing gained).
+            done = self.activated[seat]
+            areas = [a for index, a in enumerate(self.areas[seat]) if not done >> index & 1]
+        else:
+            areas = self.pyramids[seat].areas()
         reachable = 0
         for colour in range(len(COLOURS)):
             if gems[colour]:
                 values = sorted((a.icons for a in areas if a.colour == colour), reverse=True)
                 reachable += best_area_value(values, gems[colour])
-        return sum(self.stage_scores[seat]) + reachable + gems[MYTHICAL]
+        scoring = self.stage_points[seat] if activating else 0
+        if self.phase == SCORE and not activating:
+            # Gems kept through a stage's scoring wait a whole stage to score, and more than
+            # five are lost: worth less than gems about to score. Without this discount,
+            # finishing without activating anything would look as good as scoring.
+            reachable = _DEFER * reachable
+        return sum(self.stage_scores[seat]) + scoring + reachable + gems[MYTHICAL]
 
     def heuristic(self, seat: int) -> float:
         mine = self._standing(seat)
