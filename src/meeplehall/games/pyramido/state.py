@@ -533,7 +533,7 @@ class PyramidoState:
             areas = [a for index, a in enumerate(self.areas[seat]) if not done >> index & 1]
         else:
             areas = self.pyramids[seat].areas()
-        reachable = 0
+        reachable = 0.0
         for colour in range(len(COLOURS)):
             if gems[colour]:
                 values = sorted((a.icons for a in areas if a.colour == colour), reverse=True)
