@@ -251,8 +251,8 @@ def arena(
         outcomes = run_arena(game.name, players, options, specs, plans, workers, on_game)
     summaries = summarize(specs, outcomes)
     table = Table(title=f"{game.title}, {players} players, {len(outcomes)} games")
-    for column in ("bot", "seats", "win rate", "95% interval", "mean score", "ms/decision",
-                   "p95 ms", "OpenSkill mu", "sigma"):
+    for column in ("bot", "seats", "wins", "95% CI", "score", "ms/move", "p95 ms", "mu",
+                   "sigma"):
         table.add_column(column, justify="right")
     for s in summaries:
         table.add_row(
@@ -269,7 +269,8 @@ def arena(
     if plot:
         chart = out / f"{stem}.png"
         try:
-            write_chart(chart, f"{game.title}, {players} players, {len(outcomes)} games", summaries)
+            title = f"{game.title}, {players} players, {len(outcomes)} games"
+            write_chart(chart, title, summaries, players)
         except RuntimeError as error:
             console.print(f"[red]{error}[/red]")
             raise typer.Exit(1) from None

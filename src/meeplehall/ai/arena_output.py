@@ -40,7 +40,7 @@ def write_summary(path: Path, summaries: Sequence[BotSummary]) -> None:
         writer.writerows(rows)
 
 
-def write_chart(path: Path, title: str, summaries: Sequence[BotSummary]) -> None:
+def write_chart(path: Path, title: str, summaries: Sequence[BotSummary], players: int) -> None:
     """Win rates with their 95% intervals, and OpenSkill ratings (mu +/- 3 sigma), as a PNG.
 
     matplotlib is the optional ``plot`` extra, so it is imported only here.
@@ -56,13 +56,15 @@ def write_chart(path: Path, title: str, summaries: Sequence[BotSummary]) -> None
         ) from error
     labels = [f"bot {summary.label}" for summary in summaries]
     rates = [summary.win_rate for summary in summaries]
-    below = [summary.win_rate - summary.win_low for summary in summaries]
-    above = [summary.win_high - summary.win_rate for summary in summaries]
+    # Clamped at 0: rounding can put a bound a hair on the wrong side of a 0% or 100% rate.
+    below = [max(0.0, summary.win_rate - summary.win_low) for summary in summaries]
+    above = [max(0.0, summary.win_high - summary.win_rate) for summary in summaries]
     figure, (left, right) = plt.subplots(1, 2, figsize=(10, 4.2))
     left.bar(labels, rates, yerr=[below, above], capsize=6, color="#4c78a8")
     left.set_ylim(0, 1)
     left.set_ylabel("win rate (95% Wilson interval)")
-    left.axhline(1 / max(1, len(summaries)), color="grey", linestyle=":", linewidth=1)
+    # A seat's chance of winning when every bot is as strong as the others.
+    left.axhline(1 / max(1, players), color="grey", linestyle=":", linewidth=1)
     right.errorbar(
         labels,
         [summary.mu for summary in summaries],
