@@ -15,9 +15,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from multiprocessing import get_context
 from pathlib import Path
 
-from meeplehall.ai.arena import BotSpec, GameOutcome, run_arena, schedule
+from meeplehall.ai.arena import BotSpec, GameOutcome, play_game, run_arena, schedule
 from meeplehall.ai.arena_output import write_games, write_summary
 from meeplehall.ai.arena_stats import percentile, summarize
 from meeplehall.core.registry import all_games, get_game
@@ -28,17 +30,37 @@ PAIRINGS = ((BotSpec(2), BotSpec(1), 0.85), (BotSpec(3), BotSpec(2), 0.65))
 def measure(
     game: str, strong: BotSpec, weak: BotSpec, games: int, minutes: float, workers: int, seed: int
 ) -> list[GameOutcome]:
-    """Play up to ``games`` games, a block of whole deals at a time, until the time is up."""
-    plans = schedule(2, 2, games, seed)
+    """Play up to ``games`` games until the time is up, always both seatings of a deal.
+
+    One pool of worker processes serves the whole pairing; a deal's two games are handed out
+    together, and no new deal starts once the time is up.
+    """
+    plans = schedule(2, 2, games - games % 2, seed)
+    deals = [plans[i : i + 2] for i in range(0, len(plans), 2)]
     specs = [strong, weak]
-    outcomes: list[GameOutcome] = []
     deadline = time.monotonic() + 60 * minutes
-    block = 2 * max(1, workers)
-    for start in range(0, len(plans), block):
-        if time.monotonic() >= deadline:
-            break
-        outcomes += run_arena(game, 2, {}, specs, plans[start : start + block], workers)
-    return outcomes
+    if workers <= 1:
+        outcomes: list[GameOutcome] = []
+        for deal in deals:
+            if time.monotonic() >= deadline:
+                break
+            outcomes += run_arena(game, 2, {}, specs, deal)
+        return outcomes
+    finished: list[GameOutcome] = []
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        waiting: set[Future[GameOutcome]] = set()
+        queue = iter(deals)
+        while True:
+            while len(waiting) < workers and time.monotonic() < deadline:
+                deal = next(queue, None)
+                if deal is None:
+                    break
+                waiting |= {pool.submit(play_game, game, 2, {}, specs, plan) for plan in deal}
+            if not waiting:
+                break
+            done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+            finished += [future.result() for future in done]
+    return sorted(finished, key=lambda outcome: outcome.plan.index)
 
 
 def main() -> None:
