@@ -117,12 +117,8 @@ class MctsBot:
         table = root.stats.setdefault(seat, {})
         for index in kept:
             value = values[index]
-            if value >= 1e5:  # an immediate win: terminal_value adds a large bonus
-                reward = 1.0
-            elif value <= -1e5:
-                reward = 0.0
-            else:
-                reward = squash(value, self.scale)
+            # An immediate win carries terminal_value's large bonus: a sure reward of 1.
+            reward = 1.0 if value >= 1e5 else squash(value, self.scale)
             visits = float(self.prior_visits)
             table[action_key(legal[index])] = [visits, visits * reward, visits]
         return frozenset(action_key(legal[index]) for index in kept)
