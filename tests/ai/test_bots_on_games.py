@@ -18,16 +18,14 @@ SETTINGS = {1: {}, 2: {}, 3: FAST_MCTS}
 def _cases():
     for game in GAMES:
         for players in range(game.min_players, game.max_players + 1):
-            yield pytest.param(game, players, id=f"{game.name}-{players}p")
+            for level in (1, 2, 3):
+                yield pytest.param(game, players, level, id=f"{game.name}-{players}p-level{level}")
 
 
-@pytest.mark.parametrize(("game", "players"), list(_cases()))
-def test_every_level_plays_a_whole_match_with_only_legal_actions(game, players):
-    # Levels share the table, so each level also meets the others' moves.
-    state = game.new_state(players, None, seed=players)
-    bots = [make_bot(1 + seat % 3, seat, **SETTINGS[1 + seat % 3]) for seat in range(players)]
-    if players == 1:
-        bots = [make_bot(3, 0, **FAST_MCTS)]
+@pytest.mark.parametrize(("game", "players", "level"), list(_cases()))
+def test_every_level_plays_a_whole_match_with_only_legal_actions(game, players, level):
+    state = game.new_state(players, None, seed=players + 10 * level)
+    bots = [make_bot(level, seat, **SETTINGS[level]) for seat in range(players)]
     actions = 0
     while not state.is_over():
         for seat in sorted(state.to_move()):
