@@ -113,3 +113,27 @@ def test_decision_ignores_a_rivals_secret_simultaneous_choice(game, level):
     if all(len(decisions) < 2 for decisions in groups.values()):
         pytest.skip(f"{game.name}'s simultaneous choices are public: nothing secret to ignore")
     assert all(len(set(decisions)) == 1 for decisions in groups.values())
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+def test_greedy_plays_a_move_the_heuristic_rates_highest(game):
+    from meeplehall.ai.greedy import GreedyBot, value_after
+    from meeplehall.ai.keys import bot_actions
+
+    checked = 0
+    for seed in range(8):
+        state = random_position(game, 2, seed, fraction=0.1 * (seed + 1))
+        if state.is_over():
+            continue
+        seat = min(state.to_move())
+        legal = bot_actions(state, seat)
+        if len(legal) < 2:
+            continue
+        chosen = GreedyBot(seed=seed).choose(state, seat)
+        # The same determinization the bot drew first from its seed.
+        rng = random.Random(seed)
+        world = state.determinize(seat, rng)
+        values = {action_key(a): value_after(world, seat, a, rng) for a in legal}
+        assert values[action_key(chosen)] == max(values.values())
+        checked += 1
+    assert checked >= 3
