@@ -12,7 +12,7 @@ from meeplehall.ai.arena import BotSpec, run_arena, schedule
 from meeplehall.ai.arena_stats import summarize
 from meeplehall.cli import app
 from meeplehall.core.record import MatchRecord
-from tests.ai.conftest import GAMES
+from tests.ai.positions import GAMES
 
 pytestmark = pytest.mark.skipif(not GAMES, reason="no game is registered yet")
 

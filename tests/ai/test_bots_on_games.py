@@ -10,7 +10,7 @@ import pytest
 
 from meeplehall.ai import make_bot
 from meeplehall.ai.keys import action_key
-from tests.ai.conftest import FAST_MCTS, GAME_IDS, GAMES, random_position
+from tests.ai.positions import FAST_MCTS, GAME_IDS, GAMES, random_position
 
 SETTINGS = {1: {}, 2: {}, 3: FAST_MCTS}
 

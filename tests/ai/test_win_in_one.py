@@ -16,7 +16,7 @@ import pytest
 from meeplehall.ai.keys import action_key, bot_actions
 from meeplehall.ai.mcts import MctsBot
 from meeplehall.core import Action, State
-from tests.ai.conftest import GAME_IDS, GAMES
+from tests.ai.positions import GAME_IDS, GAMES
 
 
 def _play_forced(state: State) -> None:
