@@ -127,6 +127,19 @@ def test_heuristic_values_a_placement_that_grows_a_group():
     assert values[(2, 0)] > values[(0, 2)]  # next to the orange pair beats next to blue
 
 
+def test_heuristic_never_prefers_undoing_a_placement():
+    state = new(2, bonus_cards=[0, 1, 2])
+    # The only cell for blue is next to nothing blue: a poor placement, but still better
+    # than taking it back, since the rules force it.
+    set_pyramid(state, 0, cells("OOOO/OOOO/OOOO/OOO."))
+    start_building(state, {0: "B"})
+    before = state.heuristic(0)
+    act(state, 0, place("blue", 0, 3, 3))
+    placed = state.heuristic(0)
+    act(state, 0, {"type": "undo"})
+    assert state.heuristic(0) == before < placed
+
+
 def test_describe_action_gives_readable_labels():
     assert GAME.describe_action(ChooseTile(2)) == "take market tile 2"
     assert GAME.describe_action(Place("blue", 1, 0, 2)) == "place blue on level 2 at x=0, y=2"

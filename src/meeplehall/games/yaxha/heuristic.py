@@ -5,6 +5,10 @@ blended between "met now" and a progress ratio by how much of the game is left, 
 its largest groups can still expect (free legal cells next to them, filled by the cubes still to
 come of that colour, including the cubes in hand or on the tile it has chosen). The result for a
 seat is its value minus the best other seat's value, so it reads as "points ahead".
+
+While building, the evaluated seat's cubes that still fit somewhere cost UNPLACED_PENALTY each:
+the rules force them into the pyramid anyway, and the penalty makes every placement look better
+to a one-ply search than undoing it, so a greedy bot never loops between placing and undoing.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from meeplehall.games.yaxha.components import CARDS, NUM_COLOURS
 from meeplehall.games.yaxha.geometry import BASE, FULL_CELLS, GROUP_NEIGHBOURS, bit_of, visible_mask
-from meeplehall.games.yaxha.placement import base_moves, upper_legal
+from meeplehall.games.yaxha.placement import base_moves, can_place_any, upper_legal
 from meeplehall.games.yaxha.scoring import (
     Metrics,
     group_points,
@@ -28,13 +32,21 @@ if TYPE_CHECKING:
 BONUS = 5.0
 #: How much of the optimistic growth estimate to believe (the market decides what comes).
 GROWTH_TRUST = 0.5
+UNPLACED_PENALTY = 50.0
 _NEIGHBOURS = [GROUP_NEIGHBOURS.get(b, 0) for b in range(64)]
 
 
 def evaluate(state: YaxhaState, seat: int) -> float:
+    from meeplehall.games.yaxha.state import BUILD
+
     values = seat_values(state)
     rivals = [v for s, v in enumerate(values) if s != seat]
-    return values[seat] - max(rivals)
+    value = values[seat] - max(rivals)
+    if state.phase == BUILD and can_place_any(
+        state.pyramid[seat], state.occupied[seat], state.hand[seat]
+    ):
+        value -= UNPLACED_PENALTY * sum(state.hand[seat])
+    return value
 
 
 def seat_values(state: YaxhaState) -> list[float]:
