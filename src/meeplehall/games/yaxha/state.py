@@ -47,6 +47,17 @@ _HAND_COLOURS: dict[tuple[int, ...], tuple[int, ...]] = {
     for hand in itertools.product(range(4), repeat=NUM_COLOURS)
     if sum(hand) <= 3
 }
+#: For every possible hand, the hand left after playing one cube of each colour it holds.
+_HAND_AFTER: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {
+    hand: {c: tuple(n - (i == c) for i, n in enumerate(hand)) for c in colours}
+    for hand, colours in _HAND_COLOURS.items()
+}
+#: Per table size and current choice (-1 = none), the tiles a seat may choose.
+_CHOICES: dict[tuple[int, int], tuple[ChooseTile, ...]] = {
+    (n, mine): tuple(CHOOSE[t] for t in range(n) if t != mine)
+    for n in range(2, 5)
+    for mine in range(-1, n)
+}
 
 Memo = tuple[tuple[int, ...], tuple[int, ...], tuple[Any, ...]]
 # One undo entry: the seat's pyramid, occupancy, hand and legal-move memo before a placement.
@@ -215,8 +226,7 @@ class YaxhaState:
                 moves.append(UNDO)
             return moves
         if phase == SELECT:
-            mine = self.choice[seat]
-            return [CHOOSE[t] for t in range(self.n) if t != mine]
+            return list(_CHOICES[self.n, self.choice[seat]])
         if phase == PICK and self.pending and self.pending[0] == seat:
             return [CHOOSE[t] for t in range(self.n) if self.taken_by[t] < 0]
         return []
@@ -471,9 +481,7 @@ class YaxhaState:
         masks[colour] |= cell
         self.pyramid[seat] = tuple(masks)
         self.occupied[seat] = occupied | cell
-        counts = list(hand)
-        counts[colour] -= 1
-        self.hand[seat] = tuple(counts)
+        self.hand[seat] = _HAND_AFTER[hand][colour]
         self.placed[seat] += 1
         return [
             {
