@@ -340,6 +340,8 @@ class YaxhaState:
         }
 
     def _choose(self, seat: int, tile: int) -> list[Event]:
+        if tile.__class__ is not int:
+            raise IllegalAction(f"a market tile is a whole number, not {tile!r}")
         phase = self.phase
         if phase == SELECT:
             if not 0 <= tile < self.n:
@@ -456,13 +458,17 @@ class YaxhaState:
     def _place(self, seat: int, action: Place) -> list[Event]:
         if self.phase != BUILD or self.confirmed[seat]:
             self._check_building(seat)
-        colour = COLOUR_INDEX[action.colour]
+        colour = COLOUR_INDEX.get(action.colour, -1)
+        if colour < 0:
+            raise IllegalAction(f"unknown cube colour {action.colour!r}")
         hand = self.hand[seat]
         if not hand[colour]:
             held = ", ".join(COLOUR_NAMES[c] for c in range(NUM_COLOURS) if hand[c]) or "nothing"
             raise IllegalAction(f"you have no {action.colour} cube in hand (you hold: {held})")
         pyramid, occupied = self.pyramid[seat], self.occupied[seat]
         z, x, y = action.level, action.x, action.y
+        if z.__class__ is not int or x.__class__ is not int or y.__class__ is not int:
+            raise IllegalAction("level, x and y must be whole numbers")
         if z == 0:
             known = _BASE_MOVES.get(occupied & _BASE)
             legal = (x, y) in (known if known is not None else base_moves(occupied & _BASE))[0]
