@@ -35,6 +35,7 @@ def test_view_lists_phase_round_market_initiative_cards_and_pyramids_as_json():
     assert view["to_move"] == [0, 1, 2]
     assert "hand" in view["seats"][1] and "hand" not in view["seats"][0]
     assert "bag" not in view and view["bag_left"] == 120 - 9
+    assert view["colours"][0] == {"name": "orange", "letter": "O", "hex": "#da6e2d"}
 
 
 def test_spectator_view_shows_no_hand_and_no_choice():
