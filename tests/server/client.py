@@ -117,3 +117,74 @@ async def play_seat(socket: Socket, rng: random.Random, errors: list[dict[str, A
             await socket.send(
                 {"type": "act", "seq": message["seq"], "action": rng.choice(message["legal"])}
             )
+
+
+@dataclass
+class TableSession:
+    """A started table: its people, one socket per seat, and a spectator socket."""
+
+    table: dict[str, Any]
+    people: list[Player]
+    sockets: list[Socket]
+    latest: list[dict[str, Any]]
+
+    @property
+    def id(self) -> int:
+        return int(self.table["id"])
+
+    async def drain(self, seat: int) -> dict[str, Any]:
+        """Read seat's socket until its latest update/sync is at the table's newest seq."""
+        while True:
+            message = await self.sockets[seat].recv()
+            if message["type"] in ("update", "sync"):
+                self.latest[seat] = message
+                return message
+
+    async def catch_up(self, seq: int) -> None:
+        for seat in range(len(self.sockets)):
+            while self.latest[seat].get("seq", -1) < seq:
+                await self.drain(seat)
+
+    async def act(self, seat: int, action: dict[str, Any] | None = None,
+                  seq: int | None = None) -> None:
+        message = self.latest[seat]
+        await self.sockets[seat].send({
+            "type": "act",
+            "seq": message["seq"] if seq is None else seq,
+            "action": action if action is not None else message["legal"][0],
+        })
+
+    async def close(self) -> None:
+        for socket in self.sockets:
+            await socket.close()
+        for person in self.people:
+            person.close()
+
+
+async def open_table(base: str, ws_base: str, game: str, players: int,
+                     **create: Any) -> TableSession:
+    people = [Player(base, ws_base).guest(f"seat{i}") for i in range(players)]
+    table = people[0].create(game=game, players=players, seat=0, **create)
+    for index, person in enumerate(people[1:], start=1):
+        response = person.join(table["id"], seat=index, invite=table.get("invite_token"))
+        assert response.status_code == 200, response.text
+    sockets = [await person.socket(table["id"]) for person in people]
+    for socket in sockets:
+        await socket.expect("welcome")
+    people[0].start(table["id"])
+    latest = [await socket.expect("sync") for socket in sockets]
+    return TableSession(table, people, sockets, latest)
+
+
+async def advance(session: TableSession, rng: random.Random, steps: int) -> int:
+    """Play ``steps`` random legal moves, one at a time; returns the table's seq."""
+    seq = session.latest[0]["seq"]
+    for _ in range(steps):
+        movers = [s for s, m in enumerate(session.latest) if m["legal"] and m["seq"] == seq]
+        if not movers or session.latest[0]["status"] != "playing":
+            break
+        seat = rng.choice(movers)
+        await session.act(seat, rng.choice(session.latest[seat]["legal"]))
+        seq += 1
+        await session.catch_up(seq)
+    return seq

@@ -387,12 +387,11 @@ async def my_tables(request: Request, user: Annotated[User, Depends(require_user
     """Tables where I hold a seat, those waiting for my move first."""
     hall = hall_of(request)
     with hall.db() as session:
-        query = select(Table).join(Seat, Seat.table_id == Table.id).where(
-            Seat.user_id == user.id
-        )
+        mine = select(Seat.table_id).where(Seat.user_id == user.id)
+        query = select(Table).where(Table.id.in_(mine))
         if status is not None:
             query = query.where(Table.status == status)
-        tables = session.scalars(query.distinct().order_by(Table.id.desc()).limit(200)).all()
+        tables = session.scalars(query.order_by(Table.id.desc()).limit(200)).all()
         described = [
             describe_table(session, t, user.id, live_info(hall, t.id)) for t in tables
         ]
