@@ -93,12 +93,14 @@ class Socket:
 
 
 async def play_seat(socket: Socket, rng: random.Random, errors: list[dict[str, Any]],
-                    stop_after: int | None = None) -> dict[str, Any]:
+                    stop_after: int | None = None,
+                    first: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play random legal moves for the viewed seat until the game ends (or the table reaches
     ``stop_after`` actions); returns the last update or sync received."""
     pending = False
     while True:
-        message = await socket.recv()
+        message = first if first is not None else await socket.recv()
+        first = None
         kind = message["type"]
         if kind == "error":
             errors.append(message)

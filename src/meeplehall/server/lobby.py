@@ -161,7 +161,7 @@ def _visible_table(session: Session, table_id: int, viewer: int | None,
     return table
 
 
-@router.get("/games", response_model=list[GameOut], tags=["catalog"])
+@router.get("/games", tags=["catalog"], responses={200: {"model": list[GameOut]}})
 async def games() -> list[dict[str, Any]]:
     """Every registered game with the options a table of it can be given."""
     return [
