@@ -4,6 +4,7 @@ import json
 import random
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from meeplehall.cli import app
@@ -91,7 +92,12 @@ def test_render_text_draws_pyramid_letters_stages_and_the_exploration_area():
     assert "Seat 0 (you)" in text
     letters = {c["colour"][0].upper() + "1" for c in state.view(0)["players"][0]["top"]}
     assert all(letter in text for letter in letters)
-    assert "[down]" in text and "[up  ]" in text
+    assert "(face down)" in text and "(face up  )" in text
+    rendered = Console(width=200, record=True)
+    rendered.print(text)
+    plain = rendered.export_text()
+    assert "(face down)" in plain and "space 3" in plain
+    assert "Seat 0 (you): score 0 [], gems" in plain
 
 
 def test_cli_plays_a_bots_only_match_to_the_end():
