@@ -170,3 +170,21 @@ def test_solo_player_wins_only_with_strictly_more_points():
     win = solo_result(51, 0, [11, 20, 10, 10], 50, [10, 10, 10, 20])
     assert win.winners == frozenset({0})
     assert win.breakdown[0]["explorer"]["total"] == 50
+
+
+def test_the_legend_option_draws_the_stage_start_gem_inside_the_game_but_a_legend_does_not():
+    for legend, bonus in (("the_legend", 1), ("a_legend", 0)):
+        state = GAME.new_state(1, {"legend": legend}, seed=11)
+        # Hand the Explorer seven mythical gems from the bag before stage 1 ends.
+        state.area.bag[5] -= 7
+        state.explorer.gems[5] += 7
+        rng = random.Random(5)
+        events = []
+        while state.stage == 1:
+            events += state.apply(0, rng.choice(state.legal_actions(0)))
+        (scored,) = [e for e in events if e["type"] == "explorer_scored"]
+        assert scored["mythical"] >= 7
+        bonus_events = [e for e in events if e["type"] == "explorer_bonus_gem"]
+        assert len(bonus_events) == bonus
+        # coloured gems left at stage scoring; mythical ones stayed; the bonus came on top
+        assert sum(state.explorer.gems) == scored["mythical"] + bonus

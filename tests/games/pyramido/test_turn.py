@@ -183,3 +183,32 @@ def test_a_seat_with_no_legal_placement_loses_its_turn_which_still_counts():
     assert state.turn == 2
     assert state.to_move() == frozenset({seat})
     assert state.held == 0 and len(state.pyramids[seat].placements) == 1
+
+
+def test_bad_split_reveal_and_hand_made_actions_change_nothing():
+    state = new_state(2, seed=1)
+    area = state.area
+    area.piles[1].extend(area.piles[2][:-1])
+    area.piles[2] = area.piles[2][-1:]
+    set_space(state, 2, gems(red=2))
+    seat = mover(state)
+    state.apply(seat, Take(3, "red"))
+    before = fingerprint(state)
+    for action, reason in (
+        (Split(3), "pile 3 cannot be split"),
+        (Reveal(1), "must split, not reveal"),
+    ):
+        with pytest.raises(IllegalAction, match=reason):
+            state.apply(seat, action)
+        assert fingerprint(state) == before
+    state.apply(seat, Split(1))
+    before = fingerprint(state)
+    assert area.face_up[0]  # the split took pile 1's bottom half: its top still shows
+    with pytest.raises(IllegalAction, match="pile 1 is not face down"):
+        state.apply(seat, Reveal(1))
+    assert fingerprint(state) == before
+    state.apply(seat, Reveal(area.face_down()[0] + 1))
+    before = fingerprint(state)
+    with pytest.raises(IllegalAction, match="rotation must be 0 to 3"):
+        state.apply(seat, Place(0, 0, 7))
+    assert fingerprint(state) == before

@@ -230,6 +230,8 @@ class PyramidoState:
                 f"({', '.join(str(s + 1) for s in area.face_up_spaces())})"
             )
         gems = area.spaces[space]
+        if action.gem is not None and action.gem not in GEM_KINDS:
+            raise IllegalAction(f"unknown gem {action.gem!r}; gems are {', '.join(GEM_KINDS)}")
         if action.gem is None:
             if any(gems):
                 raise IllegalAction(f"choose one of the gems in space {action.space}")
@@ -265,7 +267,7 @@ class PyramidoState:
     def _split(self, seat: int, action: Split, events: list[Event]) -> None:
         area = self.area
         source = action.pile - 1
-        if source not in area.splittable(self.emptied):
+        if source == self.emptied or source not in area.splittable(self.emptied):
             raise IllegalAction(
                 f"pile {action.pile} cannot be split: choose another pile with at least 2 "
                 f"dominoes ({', '.join(str(p + 1) for p in area.splittable(self.emptied))})"
@@ -403,6 +405,8 @@ class PyramidoState:
     def _discard(self, seat: int, action: Discard, events: list[Event]) -> None:
         if self.status[seat] != DISCARDING:
             raise IllegalAction("discard comes after activating: activate areas or finish")
+        if action.gem not in GEM_KINDS:
+            raise IllegalAction(f"unknown gem {action.gem!r}; gems are {', '.join(GEM_KINDS)}")
         kind = GEM_KINDS.index(action.gem)
         if not self.gems[seat][kind]:
             held = ", ".join(gem_names(self.gems[seat])) or "none"
@@ -495,8 +499,9 @@ class PyramidoState:
         new_tops: dict[int, int] = {}
         for pile, cards in enumerate(area.piles):
             if cards and not area.face_up[pile]:
-                back = dominoes[cards[-1]].back
-                matching = [d for d in hidden if dominoes[d].back == back]
+                backs = dominoes.backs
+                back = backs[cards[-1]]
+                matching = [d for d in hidden if backs[d] == back]
                 pick = rng.choice(matching)
                 hidden.remove(pick)
                 new_tops[pile] = pick
