@@ -52,6 +52,8 @@ from meeplehall.games.pyramido.scoring import (
 from meeplehall.games.pyramido.topview import Area
 
 TAKE, SPLIT, REVEAL, PLACE, SCORE, OVER = "take", "split", "reveal", "place", "score", "over"
+#: What a held gem's possible score is worth in the heuristic, against a point already scored.
+HELD_GEM_WEIGHT = 0.75
 # Per-seat progress through a stage's scoring.
 ACTIVATING, DISCARDING, DONE = 0, 1, 2
 
@@ -520,16 +522,33 @@ class PyramidoState:
     # -- evaluation -------------------------------------------------------------------------
 
     def _standing(self, seat: int) -> float:
-        """Points so far, plus what the held gems could score on the visible areas now, plus
-        the mythical gems' bonus."""
+        """Points so far (this stage's activations included), plus what the held gems could
+        score on the visible areas, plus the mythical gems' bonus."""
         gems = self.gems[seat]
-        areas = self.pyramids[seat].areas()
+        points = sum(self.stage_scores[seat])
+        # Gems only may score later (areas get covered, rivals take colours): they count less
+        # than banked points, except while they can be spent on areas right now.
+        weight = HELD_GEM_WEIGHT
+        activated = 0
+        if self.phase == SCORE and self.status[seat] == ACTIVATING:
+            points += self.stage_points[seat]
+            activated = self.activated[seat]
+            weight = 1.0
+        elif self.phase == OVER or (self.phase == SCORE and self.stage == STAGES):
+            weight = 0.0
         reachable = 0
-        for colour in range(len(COLOURS)):
-            if gems[colour]:
-                values = sorted((a.icons for a in areas if a.colour == colour), reverse=True)
-                reachable += best_area_value(values, gems[colour])
-        return sum(self.stage_scores[seat]) + reachable + gems[MYTHICAL]
+        if weight:
+            areas = self.pyramids[seat].areas()
+            for colour in range(len(COLOURS)):
+                if gems[colour]:
+                    values = sorted(
+                        (a.icons for index, a in enumerate(areas)
+                         if a.colour == colour and not activated >> index & 1),
+                        reverse=True,
+                    )
+                    reachable += best_area_value(values, gems[colour])
+        # A kept mythical gem earns its point at the next stage end, if there is one.
+        return points + weight * reachable + (gems[MYTHICAL] if weight else 0)
 
     def heuristic(self, seat: int) -> float:
         mine = self._standing(seat)
