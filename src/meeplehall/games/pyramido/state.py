@@ -576,7 +576,8 @@ class PyramidoState:
                 "stage_scores": self.stage_scores[s][:],
                 "frame": list(pyramid.frame) if pyramid.frame else None,
                 "placements": [
-                    {"domino": d, "stage": k, "i": i, "j": j, "rotation": r}
+                    {"domino": d, "stage": k, "i": i, "j": j, "rotation": r,
+                     "face": dominoes[d].to_json()}
                     for d, k, i, j, r in pyramid.frame_placements()
                 ],
                 "top": pyramid.top_cells(),
