@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeplehall.core import replay
-from meeplehall.games.pyramido import GAME
+from meeplehall.games.pyramido import GAME, areas, top_view
 from meeplehall.games.pyramido.components import GEMS_PER_COLOUR, MYTHICAL_GEMS
 from meeplehall.games.pyramido.state import PyramidoState
 
@@ -158,3 +158,28 @@ def test_determinize_keeps_the_seats_view_and_plays_on(game, steps):
     )
     while not sample.is_over():
         step(sample, rng)
+
+
+@SETTINGS
+@given(games)
+def test_engine_scoring_areas_equal_the_public_areas_of_the_same_placements(game):
+    players, seed, legend = game
+    state = GAME.new_state(players, {"legend": legend}, seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not state.is_over():
+        step(state, rng)
+        if state.phase != "score":
+            continue
+        for seat in range(players):
+            pyramid = state.pyramids[seat]
+            public = areas(pyramid.frame_placements(), state.dominoes)
+            engine = state.view(seat)["players"][seat]["scoring"]["areas"]
+            assert sorted((a["colour"], a["icons"], sorted(map(tuple, a["cells"])))
+                          for a in public) == sorted(
+                (a["colour"], a["value"], sorted(map(tuple, a["cells"]))) for a in engine
+            )
+            visible = top_view(pyramid.frame_placements(), state.dominoes)
+            assert len(visible) == len(state.view(seat)["players"][seat]["top"])
+        checked += 1
+    assert checked >= 4
