@@ -212,3 +212,14 @@ def test_bad_split_reveal_and_hand_made_actions_change_nothing():
     with pytest.raises(IllegalAction, match="rotation must be 0 to 3"):
         state.apply(seat, Place(0, 0, 7))
     assert fingerprint(state) == before
+
+
+def test_an_emptied_space_stays_empty_when_no_other_pile_has_two_dominoes():
+    state = new_state(2, seed=1)
+    area = state.area
+    area.piles = [pile[-1:] for pile in area.piles]  # never happens with 90 dominoes
+    seat = mover(state)
+    set_space(state, 0, gems(red=1))
+    state.apply(seat, Take(1, "red"))
+    assert state.phase == REVEAL and area.piles[0] == []
+    assert {a.pile for a in state.legal_actions(seat)} == {2, 4}

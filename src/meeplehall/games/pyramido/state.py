@@ -259,10 +259,11 @@ class PyramidoState:
                 "gem": action.gem,
             }
         )
-        if not area.piles[space]:
+        if not area.piles[space] and area.splittable(space):
             self.emptied = space
             self.phase = SPLIT
             return
+        # (With 90 dominoes some pile can always be split; a space stays empty otherwise.)
         area.refill(space, events)
         self.phase = REVEAL if area.face_down() else PLACE
 
