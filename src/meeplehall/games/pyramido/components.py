@@ -94,6 +94,15 @@ class DominoSet:
         return [domino.id for domino in self.dominoes]
 
     @cached_property
+    def _faces(self) -> tuple[dict[str, Any], ...]:
+        return ({}, *(domino.to_json() for domino in self.dominoes))
+
+    def face(self, domino_id: int) -> dict[str, Any]:
+        """A domino's face as JSON (a fresh copy: callers may keep or change it)."""
+        face = self._faces[domino_id]
+        return {**face, "a_icons": face["a_icons"][:], "b_icons": face["b_icons"][:]}
+
+    @cached_property
     def backs(self) -> tuple[tuple[int, int, int, int], ...]:
         """Each domino's back by id (index 0 unused): what a face-down top shows."""
         return ((0, 0, 0, 0), *(domino.back for domino in self.dominoes))

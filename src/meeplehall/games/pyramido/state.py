@@ -255,7 +255,7 @@ class PyramidoState:
                 "type": "took",
                 "seat": seat,
                 "space": action.space,
-                "domino": self.dominoes[self.held].to_json(),
+                "domino": self.dominoes.face(self.held),
                 "gem": action.gem,
             }
         )
@@ -293,7 +293,7 @@ class PyramidoState:
         area.face_up[pile] = True
         events.append(
             {"type": "revealed", "seat": seat, "pile": action.pile,
-             "domino": self.dominoes[area.piles[pile][-1]].to_json()}
+             "domino": self.dominoes.face(area.piles[pile][-1])}
         )
         self.phase = PLACE
 
@@ -578,7 +578,7 @@ class PyramidoState:
                 "frame": list(pyramid.frame) if pyramid.frame else None,
                 "placements": [
                     {"domino": d, "stage": k, "i": i, "j": j, "rotation": r,
-                     "face": dominoes[d].to_json()}
+                     "face": dominoes.face(d)}
                     for d, k, i, j, r in pyramid.frame_placements()
                 ],
                 "top": pyramid.top_cells(),
@@ -606,7 +606,7 @@ class PyramidoState:
             "phase": self.phase,
             "active": self.active,
             "to_move": sorted(self._to_move),
-            "held_domino": dominoes[self.held].to_json() if self.held else None,
+            "held_domino": dominoes.face(self.held) if self.held else None,
             "emptied_space": self.emptied + 1 if self.emptied >= 0 else None,
             "exploration": self.area.view(dominoes),
             "bag": sum(self.area.bag),
