@@ -4,8 +4,8 @@ import pytest
 
 from meeplehall.core import IllegalAction
 from meeplehall.games.pyramido.actions import Activate, Discard, Finish, Take
+from meeplehall.games.pyramido.phases import DISCARDING, DONE, SCORE
 from meeplehall.games.pyramido.scoring import best_area_value, final_result, next_start_player
-from meeplehall.games.pyramido.state import DISCARDING, DONE, SCORE
 
 from .helpers import build, domino_set, fingerprint, gem_totals, gems, scoring_state
 

@@ -4,7 +4,7 @@ import pytest
 
 from meeplehall.core import IllegalAction
 from meeplehall.games.pyramido.actions import Place, Reveal, Split, Take
-from meeplehall.games.pyramido.state import PLACE, REVEAL, SPLIT, TAKE
+from meeplehall.games.pyramido.phases import PLACE, REVEAL, SPLIT, TAKE
 
 from .helpers import STUCK_BASE, build, fingerprint, gem_totals, gems, new_state, set_space
 

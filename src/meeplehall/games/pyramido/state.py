@@ -31,18 +31,29 @@ from meeplehall.games.pyramido.components import (
     MYTHICAL_GEMS,
     DominoSet,
 )
+from meeplehall.games.pyramido.evaluation import heuristic
 from meeplehall.games.pyramido.exploration import SPACES, Exploration, gem_names
 from meeplehall.games.pyramido.geometry import STAGE_TURNS, STAGES
 from meeplehall.games.pyramido.legend import Explorer
 from meeplehall.games.pyramido.legend import score_stage as explorer_score
 from meeplehall.games.pyramido.legend import stage_start as explorer_stage_start
 from meeplehall.games.pyramido.legend import take_turn as explorer_turn
+from meeplehall.games.pyramido.phases import (
+    ACTIVATING,
+    DISCARDING,
+    DONE,
+    OVER,
+    PLACE,
+    REVEAL,
+    SCORE,
+    SPLIT,
+    TAKE,
+)
 from meeplehall.games.pyramido.pyramid import Pyramid
 from meeplehall.games.pyramido.scoring import (
     HAND_LIMIT,
     activation_options,
     activation_points,
-    best_area_value,
     can_activate_any,
     check_activation,
     final_result,
@@ -50,12 +61,7 @@ from meeplehall.games.pyramido.scoring import (
     solo_result,
 )
 from meeplehall.games.pyramido.topview import Area
-
-TAKE, SPLIT, REVEAL, PLACE, SCORE, OVER = "take", "split", "reveal", "place", "score", "over"
-#: What a held gem's possible score is worth in the heuristic, against a point already scored.
-HELD_GEM_WEIGHT = 0.75
-# Per-seat progress through a stage's scoring.
-ACTIVATING, DISCARDING, DONE = 0, 1, 2
+from meeplehall.games.pyramido.views import build_view
 
 #: Interned actions, so listing legal actions allocates nothing new.
 TAKES = tuple(
@@ -520,105 +526,13 @@ class PyramidoState:
         area.rng = Rng(rng.getrandbits(64))
         return twin
 
-    # -- evaluation -------------------------------------------------------------------------
-
-    def _standing(self, seat: int) -> float:
-        """Points so far (this stage's activations included), plus what the held gems could
-        score on the visible areas, plus the mythical gems' bonus."""
-        gems = self.gems[seat]
-        points = sum(self.stage_scores[seat])
-        # Gems only may score later (areas get covered, rivals take colours): they count less
-        # than banked points, except while they can be spent on areas right now.
-        weight = HELD_GEM_WEIGHT
-        activated = 0
-        if self.phase == SCORE and self.status[seat] == ACTIVATING:
-            points += self.stage_points[seat]
-            activated = self.activated[seat]
-            weight = 1.0
-        elif self.phase == OVER or (self.phase == SCORE and self.stage == STAGES):
-            weight = 0.0
-        reachable = 0
-        if weight:
-            areas = self.pyramids[seat].areas()
-            for colour in range(len(COLOURS)):
-                if gems[colour]:
-                    values = sorted(
-                        (a.icons for index, a in enumerate(areas)
-                         if a.colour == colour and not activated >> index & 1),
-                        reverse=True,
-                    )
-                    reachable += best_area_value(values, gems[colour])
-        # A kept mythical gem earns its point at the next stage end, if there is one.
-        return points + weight * reachable + (gems[MYTHICAL] if weight else 0)
+    # -- evaluation and views (own modules) ------------------------------------------------
 
     def heuristic(self, seat: int) -> float:
-        mine = self._standing(seat)
-        if self.explorer is not None:
-            explorer = self.explorer
-            stage = min(self.stage, STAGES)
-            rival = explorer.total + (
-                sum(explorer.gems[:MYTHICAL]) * stage + 2 * explorer.gems[MYTHICAL]
-                if self.phase != OVER else 0
-            )
-            return float(mine - rival)
-        rivals = [self._standing(s) for s in range(self.players) if s != seat]
-        return float(mine - max(rivals))
-
-    # -- views ------------------------------------------------------------------------------
+        return heuristic(self, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        dominoes = self.dominoes
-        players = []
-        for s, pyramid in enumerate(self.pyramids):
-            entry: dict[str, Any] = {
-                "seat": s,
-                "gems": gem_names(self.gems[s]),
-                "score": sum(self.stage_scores[s]),
-                "stage_scores": self.stage_scores[s][:],
-                "frame": list(pyramid.frame) if pyramid.frame else None,
-                "placements": [
-                    {"domino": d, "stage": k, "i": i, "j": j, "rotation": r,
-                     "face": dominoes.face(d)}
-                    for d, k, i, j, r in pyramid.frame_placements()
-                ],
-                "top": pyramid.top_cells(),
-            }
-            if self.phase == SCORE:
-                entry["scoring"] = {
-                    "status": ("activating", "discarding", "done")[self.status[s]],
-                    "points": self.stage_points[s],
-                    "areas": [
-                        {"area": index, "colour": COLOURS[a.colour], "value": a.icons,
-                         "activated": bool(self.activated[s] >> index & 1),
-                         "cells": pyramid.cells_json(a)}
-                        for index, a in enumerate(self.areas[s])
-                    ],
-                }
-            players.append(entry)
-        view: dict[str, Any] = {
-            "game": "pyramido",
-            "seat": seat,
-            "players": players,
-            "stage": min(self.stage, STAGES),
-            "turns_per_player": STAGE_TURNS[min(self.stage, STAGES) - 1],
-            "turn": self.turn,
-            "start_player": self.start,
-            "phase": self.phase,
-            "active": self.active,
-            "to_move": sorted(self._to_move),
-            "held_domino": dominoes.face(self.held) if self.held else None,
-            "emptied_space": self.emptied + 1 if self.emptied >= 0 else None,
-            "exploration": self.area.view(dominoes),
-            "bag": sum(self.area.bag),
-            "discard": gem_names(self.area.discard),
-            "domino_set": dominoes.source,
-        }
-        if self.explorer is not None:
-            view["explorer"] = self.explorer.view(dominoes)
-            view["legend"] = self.legend
-        if self.phase == OVER:
-            view["result"] = self.result().to_json()
-        return view
+        return build_view(self, seat)
 
 
 def _verb(action: Action) -> str:
