@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meeplehall.core import replay
+from meeplehall.core import replay, replay_steps
 from meeplehall.games.pyramido import GAME, areas, top_view
 from meeplehall.games.pyramido.components import GEMS_PER_COLOUR, MYTHICAL_GEMS
 from meeplehall.games.pyramido.state import PyramidoState
@@ -111,14 +111,19 @@ def test_replaying_the_action_log_rebuilds_the_same_match(game):
     state = GAME.new_state(players, options, seed)
     rng = random.Random(seed)
     log = []
+    played_events = []
     while not state.is_over():
-        seat, action, _ = step(state, rng)
+        seat, action, events = step(state, rng)
         data = action.to_json()
         assert GAME.parse_action(json.loads(json.dumps(data))) == action
         log.append((seat, data))
+        played_events.append(events)
     rebuilt = replay(GAME, players, options, seed, log)
     assert rebuilt.view(None) == state.view(None)
     assert rebuilt.result() == state.result()
+    replayed_events = [events for _state, events in replay_steps(GAME, players, options, seed,
+                                                                  log)][1:]
+    assert replayed_events == played_events
 
 
 @SETTINGS
