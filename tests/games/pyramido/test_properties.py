@@ -188,3 +188,28 @@ def test_engine_scoring_areas_equal_the_public_areas_of_the_same_placements(game
             assert len(visible) == len(state.view(seat)["players"][seat]["top"])
         checked += 1
     assert checked >= 4
+
+
+@SETTINGS
+@given(games)
+def test_every_seat_takes_10_6_3_1_turns_per_stage_lost_turns_included(game):
+    players, seed, legend = game
+    state = GAME.new_state(players, {"legend": legend}, seed)
+    rng = random.Random(seed)
+    turns: dict[tuple[int, int], int] = {}
+    explorer_turns: dict[int, int] = {}
+    while not state.is_over():
+        stage = state.stage
+        _seat, _action, events = step(state, rng)
+        for event in events:
+            if event["type"] in ("placed", "turn_lost"):
+                key = (event["seat"], event["stage"])
+                turns[key] = turns.get(key, 0) + 1
+            elif event["type"] == "explorer_took":
+                explorer_turns[stage] = explorer_turns.get(stage, 0) + 1
+            elif event["type"] == "stage_started":
+                stage = event["stage"]
+    expected = {(seat, k + 1): n for seat in range(players) for k, n in enumerate((10, 6, 3, 1))}
+    assert turns == expected
+    if players == 1:
+        assert explorer_turns == {1: 10, 2: 6, 3: 3, 4: 1}
