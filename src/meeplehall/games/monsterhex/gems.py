@@ -139,7 +139,7 @@ def award_slot(
     award(state, owner, value, BIG, events, site=[site.q, site.r], slot=slot)
     if state.cfg.comp.factions[state.colour[owner]] == colour:
         award(state, owner, state.cfg.comp.colour_bonus, COLOUR, events,
-                    site=[site.q, site.r], slot=slot)
+              site=[site.q, site.r], slot=slot)
 
 
 def take(state: MonsterHexState, slot: int, events: list[Event]) -> None:
