@@ -81,6 +81,7 @@ def new_state(players: int, options: Mapping[str, Any] | None, seed: int) -> Mon
     s.units_on_board = 0
     s.holds_seven = [False] * players
     s.last_cells = []
+    s.rush_waiting = False
     s.scores = [0] * players
     s.breakdown = [[0] * len(CATEGORIES) for _ in range(players)]
     s.placed_own = [0] * players
