@@ -84,7 +84,6 @@ def resolve_small(state: MonsterHexState, s: int, events: list[Event]) -> None:
     events.append({"type": "gem_resolved", "kind": "small", "q": site.q, "r": site.r,
                    "powers": [pa, pb], "winner": winner})
     if winner >= 0:
-        state.taken.append((s, winner))
         award(state, winner, state.cfg.comp.small_gem_value, SMALL, events, site=[site.q, site.r])
 
 

@@ -56,6 +56,7 @@ class MonsterHexState:
     placed_by: list[int]
     filled: list[int]
     resolved: list[bool]
+    #: big-gem slots handed out: (site * 2 + slot, owner)
     taken: list[tuple[int, int]]
     records: list[tuple[Any, ...]]
     hands: list[list[int]]
