@@ -162,3 +162,12 @@ def test_determinize_in_the_shared_game_keeps_shared_unit_counts():
     assert [len(d) for d in sample.shared_decks] == [len(d) for d in state.shared_decks]
     pool = sorted(u for units in [*sample.shared_hands, *sample.shared_decks] for u in units)
     assert pool == list(range(10))
+
+
+def test_text_view_lists_each_hand_unit_powers_by_rotation_for_its_owner_only():
+    state = new(2, seed=4)
+    set_turn(state, 0)
+    state.hands[0] = [state.cfg.comp.unit_index["A1"]]
+    mine = GAME.render_text(state.view(0))
+    assert "A1 by rotation: r0 543213  r1 354321" in mine
+    assert "by rotation" not in GAME.render_text(state.view(1)).split("P1 (")[0].split("P0 (")[1]
