@@ -204,9 +204,7 @@ def serve(
     from meeplehall.server.app import create_app
     from meeplehall.server.config import Settings
 
-    settings = Settings(
-        data_dir=data_dir, database_url=database_url, bot_workers=bot_workers
-    )
+    settings = Settings(data_dir=data_dir, database_url=database_url, bot_workers=bot_workers)
     uvicorn.run(
         create_app(settings),
         host=host,

@@ -39,8 +39,9 @@ class ClockRules:
         return self.mode == "live"
 
 
-def start_clocks(rules: ClockRules, seats: Sequence[SeatState], to_move: Iterable[int],
-                 now: float) -> None:
+def start_clocks(
+    rules: ClockRules, seats: Sequence[SeatState], to_move: Iterable[int], now: float
+) -> None:
     """Start the clocks of the seats now to move whose clocks are stopped."""
     for seat in to_move:
         state = seats[seat]
@@ -59,8 +60,14 @@ def stop_clock(rules: ClockRules, state: SeatState, now: float, increment: bool)
     state.running_since = None
 
 
-def after_move(rules: ClockRules, seats: Sequence[SeatState], actor: int,
-               to_move: frozenset[int], finished: bool, now: float) -> None:
+def after_move(
+    rules: ClockRules,
+    seats: Sequence[SeatState],
+    actor: int,
+    to_move: frozenset[int],
+    finished: bool,
+    now: float,
+) -> None:
     """The actor's clock stops (with the increment); clocks follow who is to move now."""
     stop_clock(rules, seats[actor], now, increment=True)
     for index, state in enumerate(seats):

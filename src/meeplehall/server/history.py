@@ -34,17 +34,23 @@ def _finished(request: Request, table_id: int, invite: str | None) -> tuple[Any,
 
 
 @router.get("/tables/{table_id}/result")
-async def table_result(table_id: int, request: Request,
-                       invite: str | None = None) -> dict[str, Any]:
+async def table_result(
+    table_id: int, request: Request, invite: str | None = None
+) -> dict[str, Any]:
     """Scores, ranks, winners and breakdown; seats say who played and who was replaced."""
     table, described, _actions = _finished(request, table_id, invite)
-    return {"table": table.id, "game": table.game, **(table.result or {}),
-            "seats": described["seats"]}
+    return {
+        "table": table.id,
+        "game": table.game,
+        **(table.result or {}),
+        "seats": described["seats"],
+    }
 
 
 @router.get("/tables/{table_id}/replay")
-async def table_replay(table_id: int, request: Request, invite: str | None = None,
-                       views: bool = False) -> dict[str, Any]:
+async def table_replay(
+    table_id: int, request: Request, invite: str | None = None, views: bool = False
+) -> dict[str, Any]:
     """The whole record of a finished match, with every step's events (secrets included)."""
     table, _described, actions = _finished(request, table_id, invite)
     try:
@@ -122,8 +128,13 @@ async def user_profile(user_id: int, request: Request) -> dict[str, Any]:
         return {
             "user": user_json(user),
             "ratings": [
-                {"game": r.game, "mu": r.mu, "sigma": r.sigma,
-                 "ordinal": ordinal(r.mu, r.sigma), "games": r.games}
+                {
+                    "game": r.game,
+                    "mu": r.mu,
+                    "sigma": r.sigma,
+                    "ordinal": ordinal(r.mu, r.sigma),
+                    "games": r.games,
+                }
                 for r in ratings
             ],
         }
@@ -145,9 +156,17 @@ async def user_history(user_id: int, request: Request, limit: int = 50) -> list[
     for table, seat in rows:
         entry = history.setdefault(
             table.id,
-            {"table": table.id, "game": table.game, "finished_at": table.finished_at,
-             "players": table.players, "rated": table.rated, "seats": [], "ranks": [],
-             "scores": [], "replaced": []},
+            {
+                "table": table.id,
+                "game": table.game,
+                "finished_at": table.finished_at,
+                "players": table.players,
+                "rated": table.rated,
+                "seats": [],
+                "ranks": [],
+                "scores": [],
+                "replaced": [],
+            },
         )
         result = table.result or {}
         entry["seats"].append(seat.seat)

@@ -70,12 +70,11 @@ class LeaveTable(BaseModel):
     seat: int | None = None
 
 
-def describe_table(session: Session, table: Table, viewer: int | None,
-                   live: dict[str, Any] | None = None) -> dict[str, Any]:
+def describe_table(
+    session: Session, table: Table, viewer: int | None, live: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The Table object of the protocol, as ``viewer`` may see it."""
-    seats = session.scalars(
-        select(Seat).where(Seat.table_id == table.id).order_by(Seat.seat)
-    ).all()
+    seats = session.scalars(select(Seat).where(Seat.table_id == table.id).order_by(Seat.seat)).all()
     user_ids = {s.user_id for s in seats if s.user_id is not None}
     if table.owner_id is not None:
         user_ids.add(table.owner_id)
@@ -141,8 +140,10 @@ def make_describer(hall: Hall) -> Any:
 def may_see(table: Table, viewer: int | None, invite: str | None, session: Session) -> bool:
     if table.visibility == "public" or (viewer == table.owner_id and viewer is not None):
         return True
-    if invite is not None and table.invite_token is not None and secrets.compare_digest(
-        invite, table.invite_token
+    if (
+        invite is not None
+        and table.invite_token is not None
+        and secrets.compare_digest(invite, table.invite_token)
     ):
         return True
     if viewer is None:
@@ -153,8 +154,9 @@ def may_see(table: Table, viewer: int | None, invite: str | None, session: Sessi
     return seated is not None
 
 
-def _visible_table(session: Session, table_id: int, viewer: int | None,
-                   invite: str | None) -> Table:
+def _visible_table(
+    session: Session, table_id: int, viewer: int | None, invite: str | None
+) -> Table:
     table = session.get(Table, table_id)
     if table is None or not may_see(table, viewer, invite, session):
         raise HTTPException(404, f"no table {table_id} (a private table needs its invite link)")
@@ -183,8 +185,9 @@ async def bots() -> dict[str, Any]:
 
 
 @router.post("/tables", status_code=201)
-async def create_table(body: CreateTable, request: Request,
-                       user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
+async def create_table(
+    body: CreateTable, request: Request, user: Annotated[User, Depends(require_user)]
+) -> dict[str, Any]:
     """Open a table; the creator sits at ``seat`` unless it is null."""
     try:
         game = get_game(body.game)
@@ -192,7 +195,8 @@ async def create_table(body: CreateTable, request: Request,
         raise HTTPException(400, error.reason) from None
     if not game.min_players <= body.players <= game.max_players:
         raise HTTPException(
-            400, f"{game.title} is for {game.min_players} to {game.max_players} players, "
+            400,
+            f"{game.title} is for {game.min_players} to {game.max_players} players, "
             f"not {body.players}",
         )
     try:
@@ -203,8 +207,9 @@ async def create_table(body: CreateTable, request: Request,
     bots = {}
     for bot in body.bots:
         if not 0 <= bot.seat < body.players:
-            raise HTTPException(400, f"bot seat {bot.seat} is not a seat of this table "
-                                f"(0 to {body.players - 1})")
+            raise HTTPException(
+                400, f"bot seat {bot.seat} is not a seat of this table (0 to {body.players - 1})"
+            )
         if bot.level not in LEVELS:
             levels = ", ".join(str(level) for level in sorted(LEVELS))
             raise HTTPException(400, f"no bot of level {bot.level}; levels: {levels}")
@@ -213,8 +218,9 @@ async def create_table(body: CreateTable, request: Request,
         bots[bot.seat] = bot.level
     if body.seat is not None:
         if not 0 <= body.seat < body.players:
-            raise HTTPException(400, f"seat {body.seat} is not a seat of this table "
-                                f"(0 to {body.players - 1})")
+            raise HTTPException(
+                400, f"seat {body.seat} is not a seat of this table (0 to {body.players - 1})"
+            )
         if body.seat in bots:
             raise HTTPException(400, f"seat {body.seat} is a bot's; choose another seat")
     if body.rated:
@@ -282,8 +288,7 @@ async def list_tables(
 
 
 @router.get("/tables/{table_id}")
-async def get_table(table_id: int, request: Request,
-                    invite: str | None = None) -> dict[str, Any]:
+async def get_table(table_id: int, request: Request, invite: str | None = None) -> dict[str, Any]:
     hall = hall_of(request)
     viewer = current_user(request)
     viewer_id = viewer.id if viewer else None
@@ -293,8 +298,9 @@ async def get_table(table_id: int, request: Request,
 
 
 @router.post("/tables/{table_id}/join")
-async def join_table(table_id: int, body: JoinTable, request: Request,
-                     user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
+async def join_table(
+    table_id: int, body: JoinTable, request: Request, user: Annotated[User, Depends(require_user)]
+) -> dict[str, Any]:
     """Take a free seat (the given one, or the first free)."""
     hall = hall_of(request)
     with hall.db() as session:
@@ -312,8 +318,9 @@ async def join_table(table_id: int, body: JoinTable, request: Request,
         free = [s for s in seats if s.user_id is None and s.bot_level is None]
         if body.seat is not None:
             if not 0 <= body.seat < table.players:
-                raise HTTPException(400, f"seat {body.seat} is not a seat of this table "
-                                    f"(0 to {table.players - 1})")
+                raise HTTPException(
+                    400, f"seat {body.seat} is not a seat of this table (0 to {table.players - 1})"
+                )
             free = [s for s in free if s.seat == body.seat]
             if not free:
                 raise HTTPException(409, f"seat {body.seat} is taken")
@@ -327,14 +334,16 @@ async def join_table(table_id: int, body: JoinTable, request: Request,
 
 
 @router.post("/tables/{table_id}/leave")
-async def leave_table(table_id: int, body: LeaveTable, request: Request,
-                      user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
+async def leave_table(
+    table_id: int, body: LeaveTable, request: Request, user: Annotated[User, Depends(require_user)]
+) -> dict[str, Any]:
     """Free my seat(s) at a waiting table; at a table in play a bot takes them over for good."""
     hall = hall_of(request)
     with hall.db() as session:
         table = _visible_table(session, table_id, user.id, None)
         mine = [
-            s for s in session.scalars(select(Seat).where(Seat.table_id == table_id)).all()
+            s
+            for s in session.scalars(select(Seat).where(Seat.table_id == table_id)).all()
             if s.user_id == user.id and (body.seat is None or s.seat == body.seat)
         ]
         if not mine:
@@ -359,8 +368,9 @@ async def leave_table(table_id: int, body: LeaveTable, request: Request,
 
 
 @router.post("/tables/{table_id}/start")
-async def start_table(table_id: int, request: Request,
-                      user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
+async def start_table(
+    table_id: int, request: Request, user: Annotated[User, Depends(require_user)]
+) -> dict[str, Any]:
     """Start the match: every seat must hold a person or a bot."""
     hall = hall_of(request)
     with hall.db() as session:
@@ -382,8 +392,9 @@ async def start_table(table_id: int, request: Request,
 
 
 @router.get("/my/tables")
-async def my_tables(request: Request, user: Annotated[User, Depends(require_user)],
-                    status: str | None = None) -> list[dict[str, Any]]:
+async def my_tables(
+    request: Request, user: Annotated[User, Depends(require_user)], status: str | None = None
+) -> list[dict[str, Any]]:
     """Tables where I hold a seat, those waiting for my move first."""
     hall = hall_of(request)
     with hall.db() as session:
@@ -392,8 +403,6 @@ async def my_tables(request: Request, user: Annotated[User, Depends(require_user
         if status is not None:
             query = query.where(Table.status == status)
         tables = session.scalars(query.order_by(Table.id.desc()).limit(200)).all()
-        described = [
-            describe_table(session, t, user.id, live_info(hall, t.id)) for t in tables
-        ]
+        described = [describe_table(session, t, user.id, live_info(hall, t.id)) for t in tables]
     described.sort(key=lambda t: not t["waiting_for_me"])
     return described

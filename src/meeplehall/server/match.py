@@ -82,7 +82,7 @@ class Match:
 
     def events_since(self, seq: int) -> list[Event]:
         events: list[Event] = []
-        for step in self.steps[max(0, seq):]:
+        for step in self.steps[max(0, seq) :]:
             events.extend(step.events)
         return events
 

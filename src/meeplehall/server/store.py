@@ -41,9 +41,7 @@ def load_record(session: Session, table_id: int) -> TableRecord | None:
     table = session.get(Table, table_id)
     if table is None:
         return None
-    seats = session.scalars(
-        select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat)
-    ).all()
+    seats = session.scalars(select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat)).all()
     actions = session.execute(
         select(ActionRow.seat, ActionRow.action, ActionRow.bot)
         .where(ActionRow.table_id == table_id)

@@ -270,8 +270,12 @@ class TableManager:
             finished = match.state.is_over()
             seats = [clocks.SeatState(**vars(s)) for s in room.seats]
             clocks.after_move(
-                room.record.rules, seats, seat, match.state.to_move() if not finished
-                else frozenset(), finished, time.time(),
+                room.record.rules,
+                seats,
+                seat,
+                match.state.to_move() if not finished else frozenset(),
+                finished,
+                time.time(),
             )
             result = match.result_json()
             try:
@@ -394,8 +398,12 @@ class TableManager:
             except Rejection as rejection:
                 if rejection.code not in ("stale_seq", "not_your_turn", "finished"):
                     room.bot_failures += 1
-                    log.warning("table %s seat %s: bot move refused: %s",
-                                room.record.id, seat, rejection.reason)
+                    log.warning(
+                        "table %s seat %s: bot move refused: %s",
+                        room.record.id,
+                        seat,
+                        rejection.reason,
+                    )
         finally:
             room.pending_bots.discard(seat)
             self._after_change(room)
@@ -411,9 +419,7 @@ class TableManager:
             raise Rejection("not_your_turn", f"seat {seat} is not to move now")
         seq = match.seq
         level = strongest_level()
-        data = await self.bots.decide(
-            self._decision(room, seat, level, random.randrange(1 << 31))
-        )
+        data = await self.bots.decide(self._decision(room, seat, level, random.randrange(1 << 31)))
         action = self.game_of(room).parse_action(data)
         return {
             "type": "hint",

@@ -35,8 +35,13 @@ def _int_field(data: dict[str, Any], key: str, required: bool) -> int | None:
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: int, seat: int | None = None,
-                       invite: str | None = None, since: int | None = None) -> None:
+async def table_socket(
+    websocket: WebSocket,
+    table_id: int,
+    seat: int | None = None,
+    invite: str | None = None,
+    since: int | None = None,
+) -> None:
     hall = hall_of(websocket)
     with hall.db() as session:
         user = user_for_token(session, websocket.cookies.get(COOKIE))
@@ -78,8 +83,9 @@ async def table_socket(websocket: WebSocket, table_id: int, seat: int | None = N
         await connection.close()
 
 
-async def _serve(websocket: WebSocket, manager: TableManager, room: Room,
-                 connection: Connection) -> None:
+async def _serve(
+    websocket: WebSocket, manager: TableManager, room: Room, connection: Connection
+) -> None:
     limit = hall_of(websocket).settings.max_message_bytes
     while True:
         message = await websocket.receive()
@@ -101,12 +107,16 @@ async def _serve(websocket: WebSocket, manager: TableManager, room: Room,
             _error(connection, room, "bad_json", "the message is not valid JSON")
             continue
         if not isinstance(data, dict):
-            _error(connection, room, "bad_json", "a message is a JSON object with a \"type\"")
+            _error(connection, room, "bad_json", 'a message is a JSON object with a "type"')
             continue
         kind = data.get("type")
         if kind not in MESSAGE_TYPES:
-            _error(connection, room, "unknown_type",
-                   f"unknown message type {kind!r}; known: {', '.join(MESSAGE_TYPES)}")
+            _error(
+                connection,
+                room,
+                "unknown_type",
+                f"unknown message type {kind!r}; known: {', '.join(MESSAGE_TYPES)}",
+            )
             continue
         try:
             await _handle(kind, data, manager, room, connection)
@@ -116,8 +126,9 @@ async def _serve(websocket: WebSocket, manager: TableManager, room: Room,
                 connection.send_json(room.sync(connection.seat, data.get("seq") or 0))
 
 
-async def _handle(kind: str, data: dict[str, Any], manager: TableManager, room: Room,
-                  connection: Connection) -> None:
+async def _handle(
+    kind: str, data: dict[str, Any], manager: TableManager, room: Room, connection: Connection
+) -> None:
     if kind == "ping":
         connection.send_json({"type": "pong"})
         return
@@ -151,5 +162,5 @@ async def _handle(kind: str, data: dict[str, Any], manager: TableManager, room: 
     seq = _int_field(data, "seq", required=True)
     assert seq is not None
     if "action" not in data:
-        raise Rejection("bad_message", "an act message needs an \"action\"")
+        raise Rejection("bad_message", 'an act message needs an "action"')
     await manager.submit(room, seat, seq, data["action"], bot=False)

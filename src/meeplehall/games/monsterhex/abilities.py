@@ -31,9 +31,7 @@ def ability_options(state: MonsterHexState) -> list[Action]:
     if ability == "reinforce":
         return [Target(*cells[c]) for c in range(len(owner)) if owner[c] == seat]
     if ability == "curse":
-        return [
-            Target(*cells[c]) for c in range(len(owner)) if owner[c] >= 0 and owner[c] != seat
-        ]
+        return [Target(*cells[c]) for c in range(len(owner)) if owner[c] >= 0 and owner[c] != seat]
     if ability == "crystallize":
         return [Target(*cells[c]) for c in crystal_cells(state)]
     if ability == "confuse":
@@ -41,8 +39,9 @@ def ability_options(state: MonsterHexState) -> list[Action]:
             targets = [c for c in range(len(owner)) if owner[c] >= 0 and owner[c] != seat]
         else:
             targets = [
-                n for n in state.cfg.board.neighbours[cell] if n >= 0 and owner[n] >= 0
-                and owner[n] != seat
+                n
+                for n in state.cfg.board.neighbours[cell]
+                if n >= 0 and owner[n] >= 0 and owner[n] != seat
             ]
         return [
             Rotate(*cells[c], k) for c in sorted(targets) for k in range(6) if k != state.rot[c]
@@ -66,7 +65,8 @@ def crystal_cells(state: MonsterHexState) -> list[int]:
             not state.resolved[s] and state.filled[s] == len(board.sites[s].cells) - 1
             for s in board.cell_sites[c]
         ) or any(
-            n >= 0 and owner[n] == COUNTER_CELL
+            n >= 0
+            and owner[n] == COUNTER_CELL
             and sum(1 for m in board.neighbours[n] if m >= 0 and owner[m] == EMPTY) == 1
             for n in board.neighbours[c]
         )
@@ -98,23 +98,43 @@ def apply_effect(state: MonsterHexState, seat: int, action: Action) -> list[Even
         else:
             state.owner[target] = COUNTER_CELL
             state.crystal[target] = amount
-        events = [{"type": "ability_used", "seat": seat, "ability": ability, "q": action.q,
-                   "r": action.r, "counters": amount}]
+        events = [
+            {
+                "type": "ability_used",
+                "seat": seat,
+                "ability": ability,
+                "q": action.q,
+                "r": action.r,
+                "counters": amount,
+            }
+        ]
     elif isinstance(action, Rotate):
         target = state.cfg.board.index[(action.q, action.r)]
         state.rot[target] = action.rotation
         for n in state.cfg.board.neighbours[target]:
             if n >= 0 and state.owner[n] < 0:
                 recompute_need(state, n)
-        events = [{"type": "ability_used", "seat": seat, "ability": ability, "q": action.q,
-                   "r": action.r, "rotation": action.rotation}]
+        events = [
+            {
+                "type": "ability_used",
+                "seat": seat,
+                "ability": ability,
+                "q": action.q,
+                "r": action.r,
+                "rotation": action.rotation,
+            }
+        ]
     else:
         drawn = state.pile.pop()
         state.personal[seat].append(drawn)
         events = [
             {"type": "ability_used", "seat": seat, "ability": ability},
-            {"type": "objective_drawn", "seat": seat, "private": [seat],
-             "objective": state.cfg.comp.objectives[drawn].id},
+            {
+                "type": "objective_drawn",
+                "seat": seat,
+                "private": [seat],
+                "objective": state.cfg.comp.objectives[drawn].id,
+            },
         ]
     return events
 
@@ -131,13 +151,18 @@ def pick_ability(state: MonsterHexState, seat: int, action: Action) -> list[Even
     state.ability[seat] = state.cfg.comp.ability_index[ability.id]
     state.colour[seat] = state.cfg.comp.factions.index(ability.faction)
     state.draft_order.pop(0)
-    events: list[Event] = [{"type": "ability_picked", "seat": seat, "ability": ability.id,
-                            "faction": ability.faction}]
+    events: list[Event] = [
+        {"type": "ability_picked", "seat": seat, "ability": ability.id, "faction": ability.faction}
+    ]
     if not state.draft_order:
         if state.cfg.neutral >= 0:
             free = [f for f in range(4) if f not in state.colour[: state.cfg.players]]
             state.colour[state.cfg.neutral] = free[state.rng.below(len(free))]
-            events.append({"type": "shared_faction", "faction":
-                           state.cfg.comp.factions[state.colour[state.cfg.neutral]]})
+            events.append(
+                {
+                    "type": "shared_faction",
+                    "faction": state.cfg.comp.factions[state.colour[state.cfg.neutral]],
+                }
+            )
         state.phase = PLACE
     return events

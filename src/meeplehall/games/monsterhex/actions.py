@@ -20,8 +20,13 @@ class Place(NamedTuple):
     rotation: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "place", "unit": self.unit, "q": self.q, "r": self.r,
-                "rotation": self.rotation}
+        return {
+            "type": "place",
+            "unit": self.unit,
+            "q": self.q,
+            "r": self.r,
+            "rotation": self.rotation,
+        }
 
 
 class TakeSlot(NamedTuple):
@@ -117,8 +122,9 @@ def parse_action(data: Any) -> Action:
     if extra:
         raise IllegalAction(f"unexpected field {sorted(extra)[0]!r} in a {kind!r} action")
     if kind == "place":
-        return Place(_str(data, "unit"), _int(data, "q"), _int(data, "r"),
-                     _int(data, "rotation", 0, 5))
+        return Place(
+            _str(data, "unit"), _int(data, "q"), _int(data, "r"), _int(data, "rotation", 0, 5)
+        )
     if kind == "take_slot":
         return TakeSlot(_int(data, "slot", 0, 1))
     if kind == "pass":

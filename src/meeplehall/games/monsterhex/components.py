@@ -199,8 +199,14 @@ def _board(key: str, raw: Any, tiles: dict[str, tuple[tuple[int, str], ...]]) ->
             )
         sites.append(
             GemSite(
-                len(sites), True, at[0], at[1], tile,
-                bool(gem.get("fixed", False)), bool(gem.get("centre", False)), near,
+                len(sites),
+                True,
+                at[0],
+                at[1],
+                tile,
+                bool(gem.get("fixed", False)),
+                bool(gem.get("centre", False)),
+                near,
             )
         )
         site_cells.add(at)
@@ -237,8 +243,16 @@ def _board(key: str, raw: Any, tiles: dict[str, tuple[tuple[int, str], ...]]) ->
     if len(centres) > 1:
         raise _fail(where, "more than one centre gem")
     return Board(
-        key, rounds, tuple(cells), index, start, outer,
-        frozenset(range(len(cells))) - outer, neighbours, tuple(sites), cell_sites,
+        key,
+        rounds,
+        tuple(cells),
+        index,
+        start,
+        outer,
+        frozenset(range(len(cells))) - outer,
+        neighbours,
+        tuple(sites),
+        cell_sites,
         centres[0] if centres else -1,
     )
 
@@ -308,9 +322,11 @@ def parse_components(raw: Any) -> Components:
             raise _fail(f"objective {oid}", f"unknown kind {kind!r}")
         objectives.append(
             Objective(
-                oid, _field(obj, "name", str, f"objective {oid}"),
+                oid,
+                _field(obj, "name", str, f"objective {oid}"),
                 _field(obj, "name_ja", str, f"objective {oid}"),
-                _field(obj, "points", int, f"objective {oid}"), kind,
+                _field(obj, "points", int, f"objective {oid}"),
+                kind,
                 _field(obj, "two_player_board", bool, f"objective {oid}"),
             )
         )
@@ -328,13 +344,22 @@ def parse_components(raw: Any) -> Components:
         raise _fail("formations", "need formations A, B and C")
     abilities = tuple(
         Ability(
-            _field(a, "id", str, "ability"), _field(a, "faction", str, "ability"),
-            _field(a, "name", str, "ability"), _field(a, "name_ja", str, "ability"),
+            _field(a, "id", str, "ability"),
+            _field(a, "faction", str, "ability"),
+            _field(a, "name", str, "ability"),
+            _field(a, "name_ja", str, "ability"),
         )
         for a in _field(raw, "abilities", list, "top level")
     )
     expected_abilities = {
-        "reinforce", "reward", "rush", "skirmish", "confuse", "scheme", "curse", "crystallize"
+        "reinforce",
+        "reward",
+        "rush",
+        "skirmish",
+        "confuse",
+        "scheme",
+        "curse",
+        "crystallize",
     }
     if {a.id for a in abilities} != expected_abilities or len(abilities) != 8:
         raise _fail("abilities", f"need exactly the eight abilities {sorted(expected_abilities)}")
@@ -352,11 +377,20 @@ def parse_components(raw: Any) -> Components:
         for by_rotation in facing
     )
     return Components(
-        factions, boards, tuple(units), {u.id: u.index for u in units}, tiles,
-        tuple(objectives), {o.id: i for i, o in enumerate(objectives)}, formations, abilities,
+        factions,
+        boards,
+        tuple(units),
+        {u.id: u.index for u in units},
+        tiles,
+        tuple(objectives),
+        {o.id: i for i, o in enumerate(objectives)},
+        formations,
+        abilities,
         {a.id: i for i, a in enumerate(abilities)},
         _field(raw, "small_gem_value", int, "top level"),
-        _field(raw, "colour_bonus", int, "top level"), facing, match_mask,
+        _field(raw, "colour_bonus", int, "top level"),
+        facing,
+        match_mask,
     )
 
 

@@ -14,23 +14,59 @@ from meeplehall.games.monsterhex.state import MonsterHexState
 from meeplehall.games.monsterhex.turns import round_order
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("random_gems", "bool", False, "Random magic-stone placement",
-               "Shuffle the big-gem tiles over the big-gem sites (the centre 7 stays)."),
-    OptionSpec("objectives", "bool", False, "Objective cards",
-               "One secret personal objective each and two common ones, scored at the end."),
-    OptionSpec("abilities", "choice", "off", "Ability cards",
-               "Each player gets a faction ability: dealt at random or drafted.",
-               choices=("off", "random", "draft")),
-    OptionSpec("shared_faction", "bool", False, "Shared faction (2 players)",
-               "Two players on the 3-player board with a neutral shared faction. "
-               "Always on in solo."),
-    OptionSpec("colours", "choice", "random", "Faction colours without abilities",
-               "Random colours, or seat order (red, blue, yellow, green).",
-               choices=("random", "seat")),
-    OptionSpec("solo_target", "int", 20, "Solo target score",
-               "In solo play, the score that wins.", minimum=0, maximum=200),
-    OptionSpec("components", "str", "standard", "Component data",
-               "'standard', or the path of a component JSON file with the same shape."),
+    OptionSpec(
+        "random_gems",
+        "bool",
+        False,
+        "Random magic-stone placement",
+        "Shuffle the big-gem tiles over the big-gem sites (the centre 7 stays).",
+    ),
+    OptionSpec(
+        "objectives",
+        "bool",
+        False,
+        "Objective cards",
+        "One secret personal objective each and two common ones, scored at the end.",
+    ),
+    OptionSpec(
+        "abilities",
+        "choice",
+        "off",
+        "Ability cards",
+        "Each player gets a faction ability: dealt at random or drafted.",
+        choices=("off", "random", "draft"),
+    ),
+    OptionSpec(
+        "shared_faction",
+        "bool",
+        False,
+        "Shared faction (2 players)",
+        "Two players on the 3-player board with a neutral shared faction. Always on in solo.",
+    ),
+    OptionSpec(
+        "colours",
+        "choice",
+        "random",
+        "Faction colours without abilities",
+        "Random colours, or seat order (red, blue, yellow, green).",
+        choices=("random", "seat"),
+    ),
+    OptionSpec(
+        "solo_target",
+        "int",
+        20,
+        "Solo target score",
+        "In solo play, the score that wins.",
+        minimum=0,
+        maximum=200,
+    ),
+    OptionSpec(
+        "components",
+        "str",
+        "standard",
+        "Component data",
+        "'standard', or the path of a component JSON file with the same shape.",
+    ),
 )
 
 _CACHE: dict[tuple[str, str], Any] = {}
@@ -55,10 +91,17 @@ def new_state(players: int, options: Mapping[str, Any] | None, seed: int) -> Mon
     board = comp.boards[board_key]
     neutral = players if mode != "base" else -1
     cfg = Config(
-        comp=comp, board=board, players=players, mode=mode, neutral=neutral,
+        comp=comp,
+        board=board,
+        players=players,
+        mode=mode,
+        neutral=neutral,
         hand_size=4 if board_key == "4p" else 3,
-        overwhelming=players <= 2, abilities=opts["abilities"], objectives=opts["objectives"],
-        solo_target=opts["solo_target"], options=opts,
+        overwhelming=players <= 2,
+        abilities=opts["abilities"],
+        objectives=opts["objectives"],
+        solo_target=opts["solo_target"],
+        options=opts,
         place_table=_place_table(comp, opts["components"], board_key),
     )
     rng = Rng(seed)

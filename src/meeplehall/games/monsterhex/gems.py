@@ -16,9 +16,7 @@ if TYPE_CHECKING:
     from meeplehall.games.monsterhex.state import MonsterHexState
 
 
-def strength_totals(
-    state: MonsterHexState, cells: tuple[tuple[int, int], ...]
-) -> dict[int, int]:
+def strength_totals(state: MonsterHexState, cells: tuple[tuple[int, int], ...]) -> dict[int, int]:
     """Each owner's effective power facing a gem, from (cell, direction to the gem) pairs."""
     totals: dict[int, int] = {}
     for cell, d in cells:
@@ -41,11 +39,19 @@ def resolve_big(state: MonsterHexState, s: int, events: list[Event]) -> None:
     )
     unique = g1[0] if len(g1) == 1 else -1
     state.records.append(("big", s, facing, unique))
-    events.append({"type": "gem_resolved", "kind": "big", "q": site.q, "r": site.r,
-                   "totals": {str(o): t for o, t in sorted(totals.items())}})
+    events.append(
+        {
+            "type": "gem_resolved",
+            "kind": "big",
+            "q": site.q,
+            "r": site.r,
+            "totals": {str(o): t for o, t in sorted(totals.items())},
+        }
+    )
     slots = state.cfg.comp.gem_tiles[state.site_tile[s]]
     if (
-        state.cfg.overwhelming and unique >= 0
+        state.cfg.overwhelming
+        and unique >= 0
         and levels[0] - (levels[1] if len(levels) > 1 else 0) >= 2 * slots[0][0]
     ):
         events.append({"type": "overwhelming", "owner": unique, "q": site.q, "r": site.r})
@@ -81,8 +87,16 @@ def resolve_small(state: MonsterHexState, s: int, events: list[Event]) -> None:
     else:
         winner = -1
     state.records.append(("small", s, (oa, ob), winner))
-    events.append({"type": "gem_resolved", "kind": "small", "q": site.q, "r": site.r,
-                   "powers": [pa, pb], "winner": winner})
+    events.append(
+        {
+            "type": "gem_resolved",
+            "kind": "small",
+            "q": site.q,
+            "r": site.r,
+            "powers": [pa, pb],
+            "winner": winner,
+        }
+    )
     if winner >= 0:
         state.taken.append((s, winner))
         award(state, winner, state.cfg.comp.small_gem_value, SMALL, events, site=[site.q, site.r])
@@ -91,9 +105,7 @@ def resolve_small(state: MonsterHexState, s: int, events: list[Event]) -> None:
 def resolve_counter(state: MonsterHexState, c: int, events: list[Event]) -> None:
     """One prize: sole first place, else sole second place; then the cell is free again."""
     board = state.cfg.board
-    cells = tuple(
-        (n, (d + 3) % 6) for d, n in enumerate(board.neighbours[c]) if n >= 0
-    )
+    cells = tuple((n, (d + 3) % 6) for d, n in enumerate(board.neighbours[c]) if n >= 0)
     totals = strength_totals(state, cells)
     levels = sorted(set(totals.values()), reverse=True)
     winner = -1
@@ -106,30 +118,50 @@ def resolve_counter(state: MonsterHexState, c: int, events: list[Event]) -> None
             winner = g2[0]
     value = state.crystal[c]
     q, r = board.cells[c]
-    events.append({"type": "gem_resolved", "kind": "counter", "q": q, "r": r,
-                   "value": value, "winner": winner})
+    events.append(
+        {
+            "type": "gem_resolved",
+            "kind": "counter",
+            "q": q,
+            "r": r,
+            "value": value,
+            "winner": winner,
+        }
+    )
     state.crystal[c] = 0
     state.owner[c] = EMPTY
     if winner >= 0:
         award(state, winner, value, COUNTER, events, site=[q, r])
 
 
-def award(state: MonsterHexState, owner: int, points: int, category: int, events: list[Event],
-           **detail: Any) -> None:
+def award(
+    state: MonsterHexState,
+    owner: int,
+    points: int,
+    category: int,
+    events: list[Event],
+    **detail: Any,
+) -> None:
     """Points to a player; the shared faction's prizes are discarded."""
     if owner >= state.cfg.players:
-        events.append({"type": "discarded", "owner": owner, "points": points,
-                       "reason": CATEGORIES[category], **detail})
+        events.append(
+            {
+                "type": "discarded",
+                "owner": owner,
+                "points": points,
+                "reason": CATEGORIES[category],
+                **detail,
+            }
+        )
         return
     state.scores[owner] += points
     state.breakdown[owner][category] += points
-    events.append({"type": "award", "seat": owner, "points": points,
-                   "reason": CATEGORIES[category], **detail})
+    events.append(
+        {"type": "award", "seat": owner, "points": points, "reason": CATEGORIES[category], **detail}
+    )
 
 
-def award_slot(
-    state: MonsterHexState, s: int, slot: int, owner: int, events: list[Event]
-) -> None:
+def award_slot(state: MonsterHexState, s: int, slot: int, owner: int, events: list[Event]) -> None:
     """One slot of a big gem, with the colour bonus when its colour is the owner's."""
     site = state.cfg.board.sites[s]
     value, colour = state.cfg.comp.gem_tiles[state.site_tile[s]][slot]
@@ -138,8 +170,15 @@ def award_slot(
         state.holds_seven[owner] = True
     award(state, owner, value, BIG, events, site=[site.q, site.r], slot=slot)
     if state.cfg.comp.factions[state.colour[owner]] == colour:
-        award(state, owner, state.cfg.comp.colour_bonus, COLOUR, events,
-                    site=[site.q, site.r], slot=slot)
+        award(
+            state,
+            owner,
+            state.cfg.comp.colour_bonus,
+            COLOUR,
+            events,
+            site=[site.q, site.r],
+            slot=slot,
+        )
 
 
 def take(state: MonsterHexState, slot: int, events: list[Event]) -> None:

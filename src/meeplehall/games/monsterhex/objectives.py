@@ -117,8 +117,10 @@ def objective_count(state: MonsterHexState, seat: int, oid: str) -> int:
             if site.big and comp.gem_tiles[state.site_tile[site.index]][0][0] == 6:
                 gem_distance = _hex_distance(site.q, site.r)
                 return sum(
-                    1 for c, _d in site.cells
-                    if state.owner[c] == seat and _rank(state, c) == "S"
+                    1
+                    for c, _d in site.cells
+                    if state.owner[c] == seat
+                    and _rank(state, c) == "S"
                     and _hex_distance(*board.cells[c]) > gem_distance
                 )
         return 0
@@ -137,28 +139,37 @@ def objective_count(state: MonsterHexState, seat: int, oid: str) -> int:
         return 0
     if oid == "O10":
         return sum(
-            1 for c, o in enumerate(state.owner) if o == seat
-            and not any(n >= 0 and state.owner[n] == seat for n in board.neighbours[c])
+            1
+            for c, o in enumerate(state.owner)
+            if o == seat and not any(n >= 0 and state.owner[n] == seat for n in board.neighbours[c])
         )
     if oid == "O11":
         return sum(
-            1 for rec in bigs if rec[3] == seat
-            and all(comp.units[f[3]].rank == "C" for f in rec[2] if f[1] == seat)
+            1
+            for rec in bigs
+            if rec[3] == seat and all(comp.units[f[3]].rank == "C" for f in rec[2] if f[1] == seat)
         )
     if oid == "O13":
-        return 0 if any(
-            _rank(state, a) in ("S", "A") and _rank(state, b) in ("S", "A")
-            for a, b, _d in _own_pairs(state, seat)
-        ) else 1
+        return (
+            0
+            if any(
+                _rank(state, a) in ("S", "A") and _rank(state, b) in ("S", "A")
+                for a, b, _d in _own_pairs(state, seat)
+            )
+            else 1
+        )
     if oid == "O14":
         return sum(
-            1 for a, b, d in _own_pairs(state, seat)
-            if _rank(state, a) == "B" and _rank(state, b) == "B"
+            1
+            for a, b, d in _own_pairs(state, seat)
+            if _rank(state, a) == "B"
+            and _rank(state, b) == "B"
             and state.power(a, d) != state.power(b, (d + 3) % 6)
         )
     if oid == "O15":
         return sum(
-            1 for rec in bigs
+            1
+            for rec in bigs
             if rec[1] == board.centre_site and sum(1 for f in rec[2] if f[1] == seat) == 1
         )
     if oid in ("O16", "O20"):
@@ -166,7 +177,8 @@ def objective_count(state: MonsterHexState, seat: int, oid: str) -> int:
         return len({f[0] for rec in bigs for f in rec[2] if f[1] == seat and f[2] == wanted})
     if oid == "O18":
         return sum(
-            1 for a, b, d in _own_pairs(state, seat)
+            1
+            for a, b, d in _own_pairs(state, seat)
             if state.power(a, d) == 5 and state.power(b, (d + 3) % 6) == 5
         )
     if oid == "O19":
@@ -207,4 +219,3 @@ def score_objectives(state: MonsterHexState) -> list[tuple[int, int, str, int]]:
                 oid = objectives[index].id
                 out.append((seat, points, oid, objective_count(state, seat, oid)))
     return out
-

@@ -80,9 +80,7 @@ def placement_reason(state: MonsterHexState, hand: list[int], relax: int, action
         return f"unit {action.unit} is not in the hand you play from (it holds {held})"
     cell = state.cell_of(action.q, action.r)
     if cell < 0:
-        site = next(
-            (s for s in cfg.board.sites if (s.q, s.r) == (action.q, action.r)), None
-        )
+        site = next((s for s in cfg.board.sites if (s.q, s.r) == (action.q, action.r)), None)
         if site is not None:
             return f"({action.q},{action.r}) is a gem site, units go on empty cells"
         return f"({action.q},{action.r}) is not a cell of this board"
@@ -140,10 +138,18 @@ def place(
     for site in cfg.board.cell_sites[cell]:
         state.filled[site] += 1
     state.last_cells.append(cell)
-    return [{
-        "type": "place", "seat": seat, "owner": owner, "shared": owner != seat,
-        "unit": action.unit, "q": action.q, "r": action.r, "rotation": action.rotation,
-    }]
+    return [
+        {
+            "type": "place",
+            "seat": seat,
+            "owner": owner,
+            "shared": owner != seat,
+            "unit": action.unit,
+            "q": action.q,
+            "r": action.r,
+            "rotation": action.rotation,
+        }
+    ]
 
 
 def recompute_need(state: MonsterHexState, cell: int) -> None:

@@ -117,19 +117,24 @@ def _plain(text: str) -> str:
 def _units(view: Mapping[str, Any], ids: list[str]) -> str:
     """Unit ids with their printed edges (E NE NW W SW SE at rotation 0)."""
     types = view["unit_types"]
-    return ", ".join(
-        f"{uid}{'*' if types[uid]['red_letter'] else ''}"
-        f"({''.join(str(e) for e in types[uid]['edges'])})"
-        for uid in ids
-    ) or "-"
+    return (
+        ", ".join(
+            f"{uid}{'*' if types[uid]['red_letter'] else ''}"
+            f"({''.join(str(e) for e in types[uid]['edges'])})"
+            for uid in ids
+        )
+        or "-"
+    )
 
 
 def _pending_line(pending: Mapping[str, Any]) -> str:
     who = f"P{pending['seat']}"
     if pending["kind"] == "slot":
         other = pending["other_slot_to"]
-        rest = f"; the other slot goes to {_short(other)}" if other is not None else (
-            "; the other slot is lost"
+        rest = (
+            f"; the other slot goes to {_short(other)}"
+            if other is not None
+            else ("; the other slot is lost")
         )
         return f"{who} chooses a slot of the gem at ({pending['q']},{pending['r']}){rest}."
     if pending["kind"] in ("ability", "rush"):

@@ -32,11 +32,44 @@ from meeplehall.games.monsterhex.placement import (
 from meeplehall.games.monsterhex.turns import end_turn
 
 _STATE_FIELDS = (
-    "cfg", "owner", "unit", "rot", "white", "black", "need", "crystal", "placed_by", "filled",
-    "resolved", "taken", "records", "hands", "decks", "shared_hands", "shared_decks", "colour",
-    "ability", "scores", "breakdown", "common", "personal", "pile", "placed_own", "round",
-    "first", "order", "step", "phase", "pending", "ctx", "rng", "draft_order", "site_tile",
-    "units_on_board", "holds_seven", "last_cells",
+    "cfg",
+    "owner",
+    "unit",
+    "rot",
+    "white",
+    "black",
+    "need",
+    "crystal",
+    "placed_by",
+    "filled",
+    "resolved",
+    "taken",
+    "records",
+    "hands",
+    "decks",
+    "shared_hands",
+    "shared_decks",
+    "colour",
+    "ability",
+    "scores",
+    "breakdown",
+    "common",
+    "personal",
+    "pile",
+    "placed_own",
+    "round",
+    "first",
+    "order",
+    "step",
+    "phase",
+    "pending",
+    "ctx",
+    "rng",
+    "draft_order",
+    "site_tile",
+    "units_on_board",
+    "holds_seven",
+    "last_cells",
 )
 
 
@@ -268,8 +301,9 @@ class MonsterHexState:
         if cfg.mode == "solo":
             won = self.scores[0] >= cfg.solo_target
             breakdown[0]["target"] = cfg.solo_target
-            return Result((self.scores[0],), (1,), frozenset({0}) if won else frozenset(),
-                          tuple(breakdown))
+            return Result(
+                (self.scores[0],), (1,), frozenset({0}) if won else frozenset(), tuple(breakdown)
+            )
         tiebreak = [[1 if self.holds_seven[p] else 0] for p in range(cfg.players)]
         return Result.ranked(self.scores, breakdown, tiebreak)
 
@@ -363,4 +397,3 @@ class MonsterHexState:
         from meeplehall.games.monsterhex.heuristic import evaluate
 
         return evaluate(self, seat)
-

@@ -50,8 +50,14 @@ def end_round(state: MonsterHexState, events: list[Event]) -> None:
     if cfg.mode == "shared":
         first, second = state.first, 1 - state.first
         draw(state, first, state.hands, state.decks, 3 - len(state.shared_hands[first]), events)
-        draw(state, second, state.shared_hands, state.shared_decks,
-                   len(state.shared_hands[second]) + 1, events)
+        draw(
+            state,
+            second,
+            state.shared_hands,
+            state.shared_decks,
+            len(state.shared_hands[second]) + 1,
+            events,
+        )
         state.first = second
     elif cfg.mode == "solo":
         draw(state, 0, state.hands, state.decks, 2, events)
@@ -68,8 +74,12 @@ def end_round(state: MonsterHexState, events: list[Event]) -> None:
 
 
 def draw(
-    state: MonsterHexState, seat: int, hands: list[list[int]], decks: list[list[int]],
-    size: int, events: list[Event],
+    state: MonsterHexState,
+    seat: int,
+    hands: list[list[int]],
+    decks: list[list[int]],
+    size: int,
+    events: list[Event],
 ) -> None:
     """Draw from a deck until the hand holds ``size`` units (an empty deck just stops)."""
     hand, deck = hands[seat], decks[seat]
@@ -80,8 +90,15 @@ def draw(
     if drawn:
         units = state.cfg.comp.units
         shared = hands is state.shared_hands
-        events.append({"type": "draw", "seat": seat, "shared": shared, "private": [seat],
-                       "units": [units[u].id for u in drawn]})
+        events.append(
+            {
+                "type": "draw",
+                "seat": seat,
+                "shared": shared,
+                "private": [seat],
+                "units": [units[u].id for u in drawn],
+            }
+        )
         events.append({"type": "drew", "seat": seat, "shared": shared, "count": len(drawn)})
 
 

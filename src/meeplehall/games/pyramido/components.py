@@ -53,8 +53,12 @@ class Domino:
     @property
     def back(self) -> tuple[int, int, int, int]:
         """What the back shows: each block's colour and icon count, not where the icons are."""
-        return (self.a_colour, bin(self.a_icons).count("1"), self.b_colour,
-                bin(self.b_icons).count("1"))
+        return (
+            self.a_colour,
+            bin(self.a_icons).count("1"),
+            self.b_colour,
+            bin(self.b_icons).count("1"),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -110,9 +114,7 @@ def _parse_icons(where: str, field: str, value: Any) -> int:
 
 def _parse_colour(where: str, field: str, value: Any) -> int:
     if value not in COLOURS:
-        raise DominoFileError(
-            f"{where}: {field} is {value!r}; colours are {', '.join(COLOURS)}"
-        )
+        raise DominoFileError(f"{where}: {field} is {value!r}; colours are {', '.join(COLOURS)}")
     return COLOURS.index(value)
 
 

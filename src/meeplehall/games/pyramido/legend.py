@@ -54,9 +54,7 @@ def stage_start(explorer: Explorer, area: Exploration, mode: str, events: list[E
     kind = area.draw_gem(events)
     if kind is not None:
         explorer.gems[kind] += 1
-    events.append(
-        {"type": "explorer_bonus_gem", "gem": None if kind is None else GEM_KINDS[kind]}
-    )
+    events.append({"type": "explorer_bonus_gem", "gem": None if kind is None else GEM_KINDS[kind]})
 
 
 def take_turn(
@@ -114,8 +112,13 @@ def take_turn(
             source = max(sources, key=lambda p: (len(area.piles[p]), -p))
             moved = area.split_into(chosen, source)
             events.append(
-                {"type": "pile_split", "seat": None, "into": chosen + 1, "from": source + 1,
-                 "moved": moved}
+                {
+                    "type": "pile_split",
+                    "seat": None,
+                    "into": chosen + 1,
+                    "from": source + 1,
+                    "moved": moved,
+                }
             )
     for space in sorted({space for space, _kind in taken}):
         area.refill(space, events)
@@ -124,8 +127,12 @@ def take_turn(
         pile = hidden[0]
         area.face_up[pile] = True
         events.append(
-            {"type": "revealed", "seat": None, "pile": pile + 1,
-             "domino": dominoes[area.piles[pile][-1]].to_json()}
+            {
+                "type": "revealed",
+                "seat": None,
+                "pile": pile + 1,
+                "domino": dominoes[area.piles[pile][-1]].to_json(),
+            }
         )
 
 
@@ -140,7 +147,12 @@ def score_stage(explorer: Explorer, area: Exploration, stage: int, events: list[
         explorer.gems[kind] = 0
     explorer.stage_scores.append(points)
     events.append(
-        {"type": "explorer_scored", "stage": stage, "coloured": coloured, "mythical": mythical,
-         "points": points}
+        {
+            "type": "explorer_scored",
+            "stage": stage,
+            "coloured": coloured,
+            "mythical": mythical,
+            "points": points,
+        }
     )
     return points

@@ -133,7 +133,8 @@ class Pyramid:
                 if 0 <= x < TABLE and 0 <= y < TABLE and occupied >> (y * TABLE_STRIDE + x) & 1:
                     return f"block ({i}, {j}) of stage 1 is already taken"
             touching = any(
-                0 <= x + ex < TABLE and 0 <= y + ey < TABLE
+                0 <= x + ex < TABLE
+                and 0 <= y + ey < TABLE
                 and occupied >> ((y + ey) * TABLE_STRIDE + x + ex) & 1
                 for x, y in table_cells
                 for ex, ey in DIRECTIONS
@@ -222,12 +223,16 @@ class Pyramid:
         for index, colour, icon, stage, _domino in grid.visible():
             x, y = grid.cell(index)
             cells.append(
-                {"x": x - left, "y": y - top, "colour": COLOURS[colour], "icon": icon,
-                 "stage": stage}
+                {
+                    "x": x - left,
+                    "y": y - top,
+                    "colour": COLOURS[colour],
+                    "icon": icon,
+                    "stage": stage,
+                }
             )
         return cells
 
     def cells_json(self, area: Area) -> list[list[int]]:
         left, top = self.quarter_offset()
         return [[x - left, y - top] for x, y in map(self.grid.cell, area.cells)]
-

@@ -113,8 +113,7 @@ def render_text(view: Mapping[str, Any]) -> str:
         "letters: O orange, B blue, P purple, G green, R red, M mythical; digit = stage; "
         "* = gem icon. Stage k block (i, j) starts at quarter (2i+k-1, 2j+k-1).",
         "",
-        "[bold]Exploration area[/bold] "
-        f"(bag {view['bag']}, discard {_gems(view['discard'])})",
+        f"[bold]Exploration area[/bold] (bag {view['bag']}, discard {_gems(view['discard'])})",
     ]
     for space in view["exploration"]:
         side = "up  " if space["face_up"] else "down"

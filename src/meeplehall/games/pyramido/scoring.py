@@ -108,13 +108,17 @@ def final_result(
         }
         for scores, held in zip(stage_scores, gems_held, strict=True)
     ]
-    tiebreak = [(held, max(scores, default=0)) for held, scores in zip(gems_held, stage_scores,
-                                                                       strict=True)]
+    tiebreak = [
+        (held, max(scores, default=0)) for held, scores in zip(gems_held, stage_scores, strict=True)
+    ]
     return Result.ranked(list(totals), breakdown, tiebreak)
 
 
 def solo_result(
-    total: int, gems_held: int, stage_scores: Sequence[int], explorer_total: int,
+    total: int,
+    gems_held: int,
+    stage_scores: Sequence[int],
+    explorer_total: int,
     explorer_stages: Sequence[int],
 ) -> Result:
     """Solo: the player wins only with strictly more points than the Explorer (7.6)."""

@@ -57,8 +57,7 @@ ACTIVATING, DISCARDING, DONE = 0, 1, 2
 
 #: Interned actions, so listing legal actions allocates nothing new.
 TAKES = tuple(
-    (*(Take(space + 1, gem) for gem in GEM_KINDS), Take(space + 1, None))
-    for space in range(SPACES)
+    (*(Take(space + 1, gem) for gem in GEM_KINDS), Take(space + 1, None)) for space in range(SPACES)
 )
 SPLITS = tuple(Split(pile + 1) for pile in range(SPACES))
 REVEALS = tuple(Reveal(pile + 1) for pile in range(SPACES))
@@ -104,9 +103,7 @@ class PyramidoState:
         "turn",
     )
 
-    def __init__(
-        self, players: int, dominoes: DominoSet, legend: str, seed: int
-    ) -> None:
+    def __init__(self, players: int, dominoes: DominoSet, legend: str, seed: int) -> None:
         rng = Rng(seed)
         order = dominoes.ids
         rng.shuffle(order)
@@ -180,8 +177,7 @@ class PyramidoState:
         for index, found in enumerate(self.areas[seat]):
             if found.icons and not activated >> index & 1:
                 legal += [
-                    _activate_action(index, *option)
-                    for option in activation_options(found, gems)
+                    _activate_action(index, *option) for option in activation_options(found, gems)
                 ]
         legal.append(FINISH)
         return legal
@@ -272,8 +268,13 @@ class PyramidoState:
             )
         moved = area.split_into(self.emptied, source)
         events.append(
-            {"type": "pile_split", "seat": seat, "into": self.emptied + 1, "from": action.pile,
-             "moved": moved}
+            {
+                "type": "pile_split",
+                "seat": seat,
+                "into": self.emptied + 1,
+                "from": action.pile,
+                "moved": moved,
+            }
         )
         area.refill(self.emptied, events)
         self.emptied = -1
@@ -287,8 +288,12 @@ class PyramidoState:
             raise IllegalAction(f"pile {action.pile} is not face down: reveal one of {choices}")
         area.face_up[pile] = True
         events.append(
-            {"type": "revealed", "seat": seat, "pile": action.pile,
-             "domino": self.dominoes[area.piles[pile][-1]].to_json()}
+            {
+                "type": "revealed",
+                "seat": seat,
+                "pile": action.pile,
+                "domino": self.dominoes[area.piles[pile][-1]].to_json(),
+            }
         )
         self.phase = PLACE
 
@@ -297,8 +302,15 @@ class PyramidoState:
         pyramid.check_place(self.stage, action)
         pyramid.place(self.stage, action, self.dominoes[self.held])
         events.append(
-            {"type": "placed", "seat": seat, "domino": self.held, "stage": self.stage,
-             "i": action.i, "j": action.j, "rotation": action.rotation}
+            {
+                "type": "placed",
+                "seat": seat,
+                "domino": self.held,
+                "stage": self.stage,
+                "i": action.i,
+                "j": action.j,
+                "rotation": action.rotation,
+            }
         )
         self.held = 0
         self._end_turn(events)
@@ -373,9 +385,17 @@ class PyramidoState:
         points = activation_points(found, action.units)
         self.stage_points[seat] += points
         events.append(
-            {"type": "area_activated", "seat": seat, "area": action.area,
-             "colour": COLOURS[found.colour], "value": found.icons, "units": action.units,
-             "coloured": action.coloured, "mythical": action.mythical, "points": points}
+            {
+                "type": "area_activated",
+                "seat": seat,
+                "area": action.area,
+                "colour": COLOURS[found.colour],
+                "value": found.icons,
+                "units": action.units,
+                "coloured": action.coloured,
+                "mythical": action.mythical,
+                "points": points,
+            }
         )
         if not can_activate_any(areas, self.activated[seat], gems):
             self._close_activations(seat, events)
@@ -394,8 +414,13 @@ class PyramidoState:
         self.stage_points[seat] += bonus
         self.stage_scores[seat].append(self.stage_points[seat])
         events.append(
-            {"type": "stage_scored", "seat": seat, "stage": self.stage, "mythical_bonus": bonus,
-             "points": self.stage_points[seat]}
+            {
+                "type": "stage_scored",
+                "seat": seat,
+                "stage": self.stage,
+                "mythical_bonus": bonus,
+                "points": self.stage_points[seat],
+            }
         )
         self.status[seat] = DISCARDING
         self._auto_discard(seat, events)
@@ -451,7 +476,10 @@ class PyramidoState:
         held = [sum(gems) for gems in self.gems]
         if self.explorer is not None:
             return solo_result(
-                self.totals()[0], held[0], self.stage_scores[0], self.explorer.total,
+                self.totals()[0],
+                held[0],
+                self.stage_scores[0],
+                self.explorer.total,
                 self.explorer.stage_scores,
             )
         return final_result(self.totals(), held, self.stage_scores)
@@ -533,7 +561,8 @@ class PyramidoState:
             stage = min(self.stage, STAGES)
             rival = explorer.total + (
                 sum(explorer.gems[:MYTHICAL]) * stage + 2 * explorer.gems[MYTHICAL]
-                if self.phase != OVER else 0
+                if self.phase != OVER
+                else 0
             )
             return float(mine - rival)
         rivals = [self._standing(s) for s in range(self.players) if s != seat]
@@ -562,9 +591,13 @@ class PyramidoState:
                     "status": ("activating", "discarding", "done")[self.status[s]],
                     "points": self.stage_points[s],
                     "areas": [
-                        {"area": index, "colour": COLOURS[a.colour], "value": a.icons,
-                         "activated": bool(self.activated[s] >> index & 1),
-                         "cells": pyramid.cells_json(a)}
+                        {
+                            "area": index,
+                            "colour": COLOURS[a.colour],
+                            "value": a.icons,
+                            "activated": bool(self.activated[s] >> index & 1),
+                            "cells": pyramid.cells_json(a),
+                        }
                         for index, a in enumerate(self.areas[s])
                     ],
                 }

@@ -127,8 +127,9 @@ class QuarterGrid:
             while mask:
                 low = mask & -mask
                 index = low.bit_length() - 1
-                cells.append((index, colour, bool(self.icons & low), self.stage[index],
-                              self.domino[index]))
+                cells.append(
+                    (index, colour, bool(self.icons & low), self.stage[index], self.domino[index])
+                )
                 mask ^= low
         cells.sort()
         return cells
@@ -166,8 +167,9 @@ def quarter_anchor(stage: int, i: int, j: int) -> tuple[int, int]:
     return 2 * i + stage - 1, 2 * j + stage - 1
 
 
-def _grid_from(placements: Iterable[Sequence[int]], dominoes: DominoSet) -> tuple[QuarterGrid,
-                                                                                  int, int]:
+def _grid_from(
+    placements: Iterable[Sequence[int]], dominoes: DominoSet
+) -> tuple[QuarterGrid, int, int]:
     """Paint placements given in frame block coordinates; returns the grid and its offset."""
     poses = []
     for entry in placements:

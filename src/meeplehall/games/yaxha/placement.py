@@ -26,6 +26,14 @@ PLACE_UP: tuple[tuple[Place | None, ...], ...] = tuple(
     for c in range(NUM_COLOURS)
 )
 
+#: The shared Place actions for base cells, relative coordinates included.
+_PLACE_BASE: dict[tuple[int, int, int], Place] = {
+    (c, x, y): Place(COLOUR_NAMES[c], 0, x, y)
+    for c in range(NUM_COLOURS)
+    for x in range(-COORD_LIMIT, COORD_LIMIT + 1)
+    for y in range(-COORD_LIMIT, COORD_LIMIT + 1)
+}
+
 _BASE_MOVES: dict[int, tuple[frozenset[tuple[int, int]], tuple[tuple[Place, ...], ...]]] = {}
 
 
@@ -36,7 +44,7 @@ def base_moves(base: int) -> tuple[frozenset[tuple[int, int]], tuple[tuple[Place
         cells = base_cells(base)
         found = (
             frozenset(cells),
-            tuple(tuple(Place(name, 0, x, y) for x, y in cells) for name in COLOUR_NAMES),
+            tuple(tuple(_PLACE_BASE[c, x, y] for x, y in cells) for c in range(NUM_COLOURS)),
         )
         _BASE_MOVES[base] = found
     return found
