@@ -34,19 +34,19 @@ _PLACE_BASE: dict[tuple[int, int, int], Place] = {
     for y in range(-COORD_LIMIT, COORD_LIMIT + 1)
 }
 
-_BASE_MOVES: dict[int, tuple[frozenset[tuple[int, int]], tuple[tuple[Place, ...], ...]]] = {}
+BASE_MOVES_CACHE: dict[int, tuple[frozenset[tuple[int, int]], tuple[tuple[Place, ...], ...]]] = {}
 
 
 def base_moves(base: int) -> tuple[frozenset[tuple[int, int]], tuple[tuple[Place, ...], ...]]:
     """For a normalised base footprint: the legal base cells, and per colour their actions."""
-    found = _BASE_MOVES.get(base)
+    found = BASE_MOVES_CACHE.get(base)
     if found is None:
         cells = base_cells(base)
         found = (
             frozenset(cells),
             tuple(tuple(_PLACE_BASE[c, x, y] for x, y in cells) for c in range(NUM_COLOURS)),
         )
-        _BASE_MOVES[base] = found
+        BASE_MOVES_CACHE[base] = found
     return found
 
 
