@@ -92,9 +92,13 @@ class Socket:
         await self.connection.close()
 
 
-async def play_seat(socket: Socket, rng: random.Random, errors: list[dict[str, Any]],
-                    stop_after: int | None = None,
-                    first: dict[str, Any] | None = None) -> dict[str, Any]:
+async def play_seat(
+    socket: Socket,
+    rng: random.Random,
+    errors: list[dict[str, Any]],
+    stop_after: int | None = None,
+    first: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play random legal moves for the viewed seat until the game ends (or the table reaches
     ``stop_after`` actions); returns the last update or sync received."""
     pending = False
@@ -147,14 +151,17 @@ class TableSession:
             while self.latest[seat].get("seq", -1) < seq:
                 await self.drain(seat)
 
-    async def act(self, seat: int, action: dict[str, Any] | None = None,
-                  seq: int | None = None) -> None:
+    async def act(
+        self, seat: int, action: dict[str, Any] | None = None, seq: int | None = None
+    ) -> None:
         message = self.latest[seat]
-        await self.sockets[seat].send({
-            "type": "act",
-            "seq": message["seq"] if seq is None else seq,
-            "action": action if action is not None else message["legal"][0],
-        })
+        await self.sockets[seat].send(
+            {
+                "type": "act",
+                "seq": message["seq"] if seq is None else seq,
+                "action": action if action is not None else message["legal"][0],
+            }
+        )
 
     async def close(self) -> None:
         for socket in self.sockets:
@@ -163,8 +170,9 @@ class TableSession:
             person.close()
 
 
-async def open_table(base: str, ws_base: str, game: str, players: int,
-                     **create: Any) -> TableSession:
+async def open_table(
+    base: str, ws_base: str, game: str, players: int, **create: Any
+) -> TableSession:
     people = [Player(base, ws_base).guest(f"seat{i}") for i in range(players)]
     table = people[0].create(game=game, players=players, seat=0, **create)
     for index, person in enumerate(people[1:], start=1):

@@ -59,9 +59,16 @@ class ServerProcess:
 
     def start(self) -> None:
         command = [
-            sys.executable, "-c", "from meeplehall.cli import app; app()", "serve",
-            "--port", str(self.port), "--data-dir", str(self.data_dir),
-            "--database-url", self.database_url,
+            sys.executable,
+            "-c",
+            "from meeplehall.cli import app; app()",
+            "serve",
+            "--port",
+            str(self.port),
+            "--data-dir",
+            str(self.data_dir),
+            "--database-url",
+            self.database_url,
         ]
         log = open(self.data_dir / "server.log", "ab")  # noqa: SIM115 - the child keeps it
         self.process = subprocess.Popen(command, env=self.env, stdout=log, stderr=log)
@@ -98,8 +105,9 @@ def _postgres_available() -> bool:
     try:
         import psycopg
 
-        with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=postgres",
-                             connect_timeout=2):
+        with psycopg.connect(
+            "host=127.0.0.1 port=5432 user=postgres dbname=postgres", connect_timeout=2
+        ):
             return True
     except Exception:
         return False
@@ -109,8 +117,9 @@ def _create_postgres_db() -> str:
     import psycopg
 
     name = f"mh_test_{secrets.token_hex(4)}"
-    with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=postgres",
-                         autocommit=True) as connection:
+    with psycopg.connect(
+        "host=127.0.0.1 port=5432 user=postgres dbname=postgres", autocommit=True
+    ) as connection:
         connection.execute(f'CREATE DATABASE "{name}"')
     return name
 
@@ -118,8 +127,9 @@ def _create_postgres_db() -> str:
 def _drop_postgres_db(name: str) -> None:
     import psycopg
 
-    with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=postgres",
-                         autocommit=True) as connection:
+    with psycopg.connect(
+        "host=127.0.0.1 port=5432 user=postgres dbname=postgres", autocommit=True
+    ) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
@@ -158,8 +168,9 @@ def database_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[objec
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])
-def server(request: pytest.FixtureRequest, database_factory: object,
-           server_env: dict[str, str]) -> Iterator[ServerProcess]:
+def server(
+    request: pytest.FixtureRequest, database_factory: object, server_env: dict[str, str]
+) -> Iterator[ServerProcess]:
     """One shared server per database backend."""
     url, data_dir = database_factory(request.param)  # type: ignore[operator]
     process = ServerProcess(url, data_dir, server_env)

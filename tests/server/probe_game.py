@@ -117,11 +117,13 @@ class ProbeGame:
     title = "Probe"
     min_players = 2
     max_players = 4
-    options = (OptionSpec("bonus", "int", 2, "Bonus", "points of the big bonus", minimum=2,
-                          maximum=5),)
+    options = (
+        OptionSpec("bonus", "int", 2, "Bonus", "points of the big bonus", minimum=2, maximum=5),
+    )
 
-    def new_state(self, players: int, options: Mapping[str, Any] | None = None,
-                  seed: int = 0) -> ProbeState:
+    def new_state(
+        self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
+    ) -> ProbeState:
         values = validate_options(self.options, options)
         if not 2 <= players <= 4:
             from meeplehall.core import InvalidOption
@@ -129,14 +131,14 @@ class ProbeGame:
             raise InvalidOption("probe is for 2 to 4 players")
         deck = list(range(7001, 7100))
         Rng(seed).shuffle(deck)
-        return ProbeState([deck[3 * s: 3 * s + 3] for s in range(players)], values["bonus"])
+        return ProbeState([deck[3 * s : 3 * s + 3] for s in range(players)], values["bonus"])
 
     def parse_action(self, data: Any) -> Any:
         if isinstance(data, dict) and isinstance(data.get("play"), int):
             return Play(data["play"])
         if isinstance(data, dict) and isinstance(data.get("bonus"), int):
             return Bonus(data["bonus"])
-        raise IllegalAction("an action is {\"play\": card} or {\"bonus\": points}")
+        raise IllegalAction('an action is {"play": card} or {"bonus": points}')
 
     def describe_action(self, action: Any) -> str:
         return f"play {action.card}" if isinstance(action, Play) else f"bonus {action.points}"

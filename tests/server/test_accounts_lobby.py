@@ -23,8 +23,11 @@ def test_register_login_logout_and_session_cookie_flags(server: ServerProcess) -
     assert response.status_code == 201
     cookie = response.headers["set-cookie"].lower()
     assert "httponly" in cookie and "samesite=lax" in cookie
-    assert person.http.get("/api/me").json() == {"id": response.json()["id"], "name": name,
-                                                 "guest": False}
+    assert person.http.get("/api/me").json() == {
+        "id": response.json()["id"],
+        "name": name,
+        "guest": False,
+    }
     assert person.http.post("/api/auth/logout").status_code == 204
     person.http.cookies.clear()
     assert person.http.get("/api/me").status_code == 401
@@ -75,9 +78,13 @@ def test_a_guest_who_registers_keeps_their_id_and_tables(server: ServerProcess) 
     assert registered.user["id"] == guest.user["id"] and registered.user["guest"] is False
     mine = guest.http.get("/api/my/tables").json()
     assert [t["id"] for t in mine] == [table["id"]]
-    assert guest.http.post("/api/auth/register",
-                           json={"name": "again" + secrets.token_hex(3),
-                                 "password": "long enough"}).status_code == 409
+    assert (
+        guest.http.post(
+            "/api/auth/register",
+            json={"name": "again" + secrets.token_hex(3), "password": "long enough"},
+        ).status_code
+        == 409
+    )
     guest.close()
 
 
@@ -138,8 +145,9 @@ async def leave_for_good(server: ServerProcess) -> None:
     assert final["status"] == "finished" and final["replaced"] == [None, "left"]
     result = session.people[0].http.get(f"/api/tables/{session.id}/result").json()
     assert result["seats"][1]["replaced"] == "left"
-    bot_moves = [m for m in session.sockets[0].received
-                 if m["type"] == "update" and m["last"]["seat"] == 1]
+    bot_moves = [
+        m for m in session.sockets[0].received if m["type"] == "update" and m["last"]["seat"] == 1
+    ]
     assert bot_moves and all(m["last"]["bot"] for m in bot_moves)
     await session.close()
 
@@ -169,8 +177,13 @@ async def hints(server: ServerProcess) -> None:
     hint = await session.sockets[mover].expect("hint", timeout=60)
     assert hint["seat"] == mover and hint["action"] in session.latest[mover]["legal"]
     assert hint["label"]
-    others = [m for s, socket in enumerate(session.sockets) if s != mover
-              for m in socket.received if m["type"] == "hint"]
+    others = [
+        m
+        for s, socket in enumerate(session.sockets)
+        if s != mover
+        for m in socket.received
+        if m["type"] == "hint"
+    ]
     assert others == []
     await session.close()
 
@@ -194,8 +207,9 @@ async def rated_game(server: ServerProcess) -> None:
     people[0].start(table["id"])
     await sockets[0].send({"type": "hint"})
     assert (await sockets[0].expect("error"))["code"] == "hints_off"
-    finals = await asyncio.gather(*(play_seat(s, random.Random(i), [])
-                                     for i, s in enumerate(sockets)))
+    finals = await asyncio.gather(
+        *(play_seat(s, random.Random(i), []) for i, s in enumerate(sockets))
+    )
     ranks = finals[0]["result"]["ranks"]
     board = httpx.get(f"{server.base}/api/leaderboard/{game['name']}").json()
     rated = {entry["user"]["id"]: entry for entry in board}
@@ -227,10 +241,17 @@ def test_a_rated_game_between_registered_people_updates_ratings_and_history(
 async def unrated_game(server: ServerProcess) -> dict[str, Any]:
     game = catalog(server)[0]
     session = await open_table(server.base, server.ws_base, game["name"], 2)
-    await asyncio.gather(*(play_seat(s, random.Random(i), [], first=session.latest[i])
-                           for i, s in enumerate(session.sockets)))
-    replay = session.people[0].http.get(f"/api/tables/{session.id}/replay",
-                                        params={"views": "true"}).json()
+    await asyncio.gather(
+        *(
+            play_seat(s, random.Random(i), [], first=session.latest[i])
+            for i, s in enumerate(session.sockets)
+        )
+    )
+    replay = (
+        session.people[0]
+        .http.get(f"/api/tables/{session.id}/replay", params={"views": "true"})
+        .json()
+    )
     await session.close()
     return replay
 
@@ -259,8 +280,7 @@ def test_catalog_lists_games_with_option_specs_and_bot_levels(server: ServerProc
     for entry in games:
         game = get_game(entry["name"])
         assert entry["options"] == [spec.to_json() for spec in game.options]
-        assert (entry["min_players"], entry["max_players"]) == (game.min_players,
-                                                                game.max_players)
+        assert (entry["min_players"], entry["max_players"]) == (game.min_players, game.max_players)
     bots = httpx.get(f"{server.base}/api/bots").json()
     assert bots["levels"] and bots["strongest"] == max(bots["levels"])
     schema = httpx.get(f"{server.base}/openapi.json").json()

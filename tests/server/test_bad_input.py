@@ -116,9 +116,7 @@ async def turn_and_seq_errors(server: ServerProcess) -> None:
             history.append(session.latest[0]["to_move"])
             now = set(history[-1])
             idle = [s for s in (0, 1) if s not in now]
-            stale = [
-                (s, k) for s in now for k in range(len(history) - 1) if s not in history[k]
-            ]
+            stale = [(s, k) for s in now for k in range(len(history) - 1) if s not in history[k]]
             if idle and stale:
                 found = (idle[0], stale[0], seq)
                 break
@@ -236,5 +234,3 @@ def test_starting_with_free_seats_is_refused(server: ServerProcess) -> None:
     response = owner.http.post(f"/api/tables/{table['id']}/start")
     assert response.status_code == 409 and "free" in response.json()["detail"]
     owner.close()
-
-

@@ -44,8 +44,15 @@ def test_a_turn_deadline_passing_hands_the_seat_to_a_bot(server: ServerProcess) 
 
 async def increment(server: ServerProcess) -> None:
     game = catalog(server)[0]
-    session = await open_table(server.base, server.ws_base, game["name"], 2, mode="live",
-                               initial_seconds=100, increment_seconds=5)
+    session = await open_table(
+        server.base,
+        server.ws_base,
+        game["name"],
+        2,
+        mode="live",
+        initial_seconds=100,
+        increment_seconds=5,
+    )
     mover = session.latest[0]["to_move"][0]
     before = session.latest[mover]["clocks"][mover]["remaining_ms"]
     await session.act(mover)
@@ -65,8 +72,9 @@ async def start_tables(server: ServerProcess) -> list[dict[str, Any]]:
     tables = []
     for game in catalog(server):
         for players in sorted({max(2, game["min_players"]), game["max_players"]}):
-            session = await open_table(server.base, server.ws_base, game["name"], players,
-                                       mode="live", initial_seconds=600)
+            session = await open_table(
+                server.base, server.ws_base, game["name"], players, mode="live", initial_seconds=600
+            )
             await advance(session, rng, 4)
             # Fire more moves and kill right away: some may be acknowledged, some not.
             seq = session.latest[0]["seq"]
@@ -75,8 +83,12 @@ async def start_tables(server: ServerProcess) -> list[dict[str, Any]]:
                 await session.act(seat, rng.choice(session.latest[seat]["legal"]))
             tables.append({"session": session, "acked_before_burst": seq, "players": players})
         owner = Player(server.base, server.ws_base).guest("bots")
-        bot_table = owner.create(game=game["name"], players=max(2, game["min_players"]),
-                                 seat=None, bots=[{"seat": 0, "level": 1}, {"seat": 1, "level": 1}])
+        bot_table = owner.create(
+            game=game["name"],
+            players=max(2, game["min_players"]),
+            seat=None,
+            bots=[{"seat": 0, "level": 1}, {"seat": 1, "level": 1}],
+        )
         owner.start(bot_table["id"])
         tables.append({"bots": bot_table["id"], "owner": owner})
     return tables
@@ -109,9 +121,9 @@ async def after_restart(server: ServerProcess, tables: list[dict[str, Any]]) -> 
             socket.received.clear()
             sockets.append(socket)
         errors: list[dict[str, Any]] = []
-        finals = await asyncio.gather(*(
-            play_seat(s, random.Random(i), errors) for i, s in enumerate(sockets)
-        ))
+        finals = await asyncio.gather(
+            *(play_seat(s, random.Random(i), errors) for i, s in enumerate(sockets))
+        )
         assert errors == []
         for seat, socket in enumerate(sockets):
             sync = socket.received[0]

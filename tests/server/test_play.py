@@ -29,15 +29,23 @@ def normal(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-def check_messages_against_replay(table: dict[str, Any], replay: dict[str, Any],
-                                  sockets: dict[int | None, Socket]) -> None:
+def check_messages_against_replay(
+    table: dict[str, Any], replay: dict[str, Any], sockets: dict[int | None, Socket]
+) -> None:
     game = get_game(table["game"])
     states = [
-        (normal(state.view(None)), [normal(state.view(s)) for s in range(table["players"])],
-         [normal([a.to_json() for a in state.legal_actions(s)]) for s in range(table["players"])],
-         events)
-        for state, events in replay_steps(game, replay["players"], replay["options"],
-                                          replay["seed"], replay["actions"])
+        (
+            normal(state.view(None)),
+            [normal(state.view(s)) for s in range(table["players"])],
+            [
+                normal([a.to_json() for a in state.legal_actions(s)])
+                for s in range(table["players"])
+            ],
+            events,
+        )
+        for state, events in replay_steps(
+            game, replay["players"], replay["options"], replay["seed"], replay["actions"]
+        )
     ]
     for seat, socket in sockets.items():
         checked = 0
@@ -57,8 +65,9 @@ def check_messages_against_replay(table: dict[str, Any], replay: dict[str, Any],
         assert checked > 0
 
 
-async def play_full_table(server: ServerProcess, game: dict[str, Any], players: int,
-                          seed: int) -> None:
+async def play_full_table(
+    server: ServerProcess, game: dict[str, Any], players: int, seed: int
+) -> None:
     people = [Player(server.base, server.ws_base).guest(f"seat{i}") for i in range(players)]
     table = people[0].create(game=game["name"], players=players, seat=0)
     for index, person in enumerate(people[1:], start=1):
@@ -104,8 +113,12 @@ def test_every_registered_game_plays_to_the_end_and_each_seat_sees_only_its_own_
 async def watch_bots(server: ServerProcess, game: dict[str, Any]) -> dict[str, Any]:
     owner = Player(server.base, server.ws_base).guest("owner")
     players = max(2, game["min_players"])
-    table = owner.create(game=game["name"], players=players, seat=None,
-                         bots=[{"seat": s, "level": 1} for s in range(players)])
+    table = owner.create(
+        game=game["name"],
+        players=players,
+        seat=None,
+        bots=[{"seat": s, "level": 1} for s in range(players)],
+    )
     socket = await owner.socket(table["id"])
     await socket.expect("welcome")
     owner.start(table["id"])

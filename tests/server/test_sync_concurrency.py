@@ -25,8 +25,7 @@ async def reconnect(server: ServerProcess) -> None:
     await socket.expect("welcome")
     sync = await socket.expect("sync")
     assert sync["seq"] == after and sync["since"] == before
-    missed = [m for m in session.sockets[0].received if m["type"] == "update"
-              and m["seq"] > before]
+    missed = [m for m in session.sockets[0].received if m["type"] == "update" and m["seq"] > before]
     assert len(missed) == after - before
     # A mid-connection sync request answers the same way.
     await socket.send({"type": "sync", "seq": 0})
@@ -78,9 +77,9 @@ async def simultaneous(server: ServerProcess) -> bool:
                 break
             if len(movers) > 1:
                 # Every mover sends from the same seq at the same instant.
-                await asyncio.gather(*(
-                    session.act(s, rng.choice(session.latest[s]["legal"])) for s in movers
-                ))
+                await asyncio.gather(
+                    *(session.act(s, rng.choice(session.latest[s]["legal"])) for s in movers)
+                )
                 await session.catch_up(seq + len(movers))
                 errors = [m for s in session.sockets for m in s.received if m["type"] == "error"]
                 assert errors == []
@@ -148,8 +147,9 @@ async def hot_seat(server: ServerProcess) -> None:
         if seat != sync["seat"]:
             await socket.send({"type": "watch", "seat": seat})
             sync = await socket.expect("sync", seat=seat)
-        await socket.send({"type": "act", "seq": sync["seq"], "seat": seat,
-                           "action": rng.choice(sync["legal"])})
+        await socket.send(
+            {"type": "act", "seq": sync["seq"], "seat": seat, "action": rng.choice(sync["legal"])}
+        )
         sync = await socket.expect("update", seq=sync["seq"] + 1)
         assert sync["last"]["seat"] == seat
         acted.add(seat)

@@ -66,7 +66,8 @@ def test_reinforce_is_resolved_before_the_gem_check_of_the_same_turn():
     events = play(state, 0, {"type": "target", "q": 0, "r": -1})
     resolved = next(e for e in events if e["type"] == "gem_resolved")
     printed = sum(
-        state.power(state.cell_of(q, r), d) for (q, r), d in CENTRE_RING
+        state.power(state.cell_of(q, r), d)
+        for (q, r), d in CENTRE_RING
         if state.owner[state.cell_of(q, r)] == 0
     )
     assert resolved["totals"]["0"] == printed + 1

@@ -57,12 +57,14 @@ def _broken(mutate):
 def test_a_board_with_the_wrong_cell_count_is_refused():
     def drop(data):
         data["boards"]["4p"]["rows"][0]["q"].pop()
+
     assert "board '4p'" in _broken(drop) and "32" in _broken(drop)
 
 
 def test_a_small_gem_without_exactly_two_placeable_neighbours_is_refused():
     def move(data):
         data["boards"]["4p"]["small"][0] = [5, 5]
+
     reason = _broken(move)
     assert "small gem (5, 5)" in reason and "exactly 2" in reason
 
@@ -70,6 +72,7 @@ def test_a_small_gem_without_exactly_two_placeable_neighbours_is_refused():
 def test_a_big_gem_without_six_placeable_neighbours_is_refused():
     def move(data):
         data["boards"]["3p"]["big"][1]["at"] = [3, -3]
+
     reason = _broken(move)
     assert "big gem (3, -3)" in reason and "needs 6" in reason
 
@@ -78,26 +81,31 @@ def test_disconnected_cells_are_refused():
     def split(data):
         rows = data["boards"]["2p"]["rows"]
         rows[0]["q"] = [7, 8]  # same count, far away
+
     assert "not all connected" in _broken(split)
 
 
 def test_bad_unit_records_are_named():
     def edges(data):
         data["units"][3]["edges"] = [1, 2, 3, 4, 5, 9]
+
     assert "unit A3" in _broken(edges)
 
     def rank(data):
         data["units"][1]["rank"] = "B"
+
     assert "1 S, 3 A, 3 B, 3 C" in _broken(rank)
 
 
 def test_unknown_gem_tile_and_bad_outer_ring_are_named():
     def tile(data):
         data["boards"]["4p"]["big"][0]["tile"] = "T9"
+
     assert "unknown gem tile 'T9'" in _broken(tile)
 
     def outer(data):
         data["boards"]["4p"]["outer"].pop()
+
     assert "outer ring" in _broken(outer)
 
 

@@ -57,8 +57,14 @@ def test_counter_gem_goes_to_the_second_place_when_first_is_tied():
     state.owner[cell] = -2
     state.crystal[cell] = 2
     # (1,-2) neighbours: (2,-2) E, (2,-3) NE, (1,-3) NW, (0,-2) W, (0,-1) SW, (1,-1) SE
-    plan = {(2, -2): (0, 3), (2, -3): (1, 3), (1, -3): (2, 1), (0, -2): (3, 1),
-            (0, -1): (3, 1), (1, -1): (2, 1)}
+    plan = {
+        (2, -2): (0, 3),
+        (2, -3): (1, 3),
+        (1, -3): (2, 1),
+        (0, -2): (3, 1),
+        (0, -1): (3, 1),
+        (1, -1): (2, 1),
+    }
     for d, (q, r) in enumerate([(2, -2), (2, -3), (1, -3), (0, -2), (0, -1), (1, -1)]):
         owner, power = plan[(q, r)]
         put(state, owner, "A1", q, r, rotation_facing(state, "A1", (d + 3) % 6, power))
@@ -117,8 +123,13 @@ def test_heuristic_prefers_the_seat_leading_an_open_gem():
 def test_random_level_play_through_the_text_renderer_never_fails(players, options):
     state = GAME.new_state(players, options, 3)
     rng = random.Random(3)
-    prompts = {"slot": "chooses a slot", "draft": "picks an ability", "ability": "may use",
-               "rush": "may use", "place": "Monster Hex"}
+    prompts = {
+        "slot": "chooses a slot",
+        "draft": "picks an ability",
+        "ability": "may use",
+        "rush": "may use",
+        "place": "Monster Hex",
+    }
     while not state.is_over():
         (seat,) = state.to_move()
         text = GAME.render_text(state.view(seat))

@@ -41,8 +41,14 @@ def test_taking_a_slot_of_your_colour_adds_two():
     events = surround(state, [(0, 5), (0, 5), (1, 3), (1, 3), (2, 1), (2, 1)])
     events = play(state, 0, {"type": "take_slot", "slot": 0})
     assert state.scores[:2] == [9, 3]
-    assert {"type": "award", "seat": 0, "points": 2, "reason": "colour bonus", "site": [0, 0],
-            "slot": 0} in events
+    assert {
+        "type": "award",
+        "seat": 0,
+        "points": 2,
+        "reason": "colour bonus",
+        "site": [0, 0],
+        "slot": 0,
+    } in events
     assert state.breakdown[0][1] == 2
 
 

@@ -39,8 +39,12 @@ def test_shared_faction_round_is_first_own_second_own_then_first_shared():
             order.append((next(iter(state.to_move())), state.view(None)["turn_kind"]))
         _play_any(state, rng)
     assert order == [
-        (first, "own"), (second, "own"), (first, "shared"),
-        (second, "own"), (first, "own"), (second, "shared"),
+        (first, "own"),
+        (second, "own"),
+        (first, "shared"),
+        (second, "own"),
+        (first, "own"),
+        (second, "shared"),
     ]
 
 

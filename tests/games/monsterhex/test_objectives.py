@@ -109,8 +109,18 @@ def o10(meets):
 
 def o11(meets):
     s = board()
-    resolve(s, (0, 0), [(0, "C1", 3), (0, "C2", 3), (0, "C1" if meets else "A1", 3),
-                        (1, "A1", 1), (1, "A1", 1), (2, "A1", 1)])
+    resolve(
+        s,
+        (0, 0),
+        [
+            (0, "C1", 3),
+            (0, "C2", 3),
+            (0, "C1" if meets else "A1", 3),
+            (1, "A1", 1),
+            (1, "A1", 1),
+            (2, "A1", 1),
+        ],
+    )
     return s
 
 
@@ -138,8 +148,11 @@ def o14(meets):
 def o15(meets):
     s = board()
     second = 2 if meets else 0  # a second P0 unit on the ring spoils it
-    resolve(s, (0, 0), [(0, "A1", 3), (1, "A1", 1), (1, "A1", 1), (second, "A1", 1),
-                        (2, "A1", 1), (3, "A1", 1)])
+    resolve(
+        s,
+        (0, 0),
+        [(0, "A1", 3), (1, "A1", 1), (1, "A1", 1), (second, "A1", 1), (2, "A1", 1), (3, "A1", 1)],
+    )
     return s
 
 
@@ -176,8 +189,28 @@ def o20(meets):
     return s
 
 
-BUILDERS = [o01, o02, o03, o04, o05, o06, o07, o08, o09, o10,
-            o11, o12, o13, o14, o15, o16, o17, o18, o19, o20]
+BUILDERS = [
+    o01,
+    o02,
+    o03,
+    o04,
+    o05,
+    o06,
+    o07,
+    o08,
+    o09,
+    o10,
+    o11,
+    o12,
+    o13,
+    o14,
+    o15,
+    o16,
+    o17,
+    o18,
+    o19,
+    o20,
+]
 
 
 @pytest.mark.parametrize("build", BUILDERS, ids=[f"O{n:02d}" for n in range(1, 21)])
@@ -248,8 +281,10 @@ def test_two_player_board_leaves_out_the_marked_cards():
     marked = {"O02", "O09", "O12", "O15"}
     for seed in range(20):
         s = new(2, seed=seed, objectives=True)
-        ids = {s.cfg.comp.objectives[i].id for i in [*s.common, *s.personal[0], *s.personal[1],
-                                                     *s.pile]}
+        ids = {
+            s.cfg.comp.objectives[i].id
+            for i in [*s.common, *s.personal[0], *s.personal[1], *s.pile]
+        }
         assert len(ids) == 16 and not ids & marked
     shared = new(2, seed=1, objectives=True, shared_faction=True)
     assert len(shared.pile) + 2 + 2 == 20

@@ -28,9 +28,9 @@ def _options(mode: tuple[int, bool], options: dict[str, object]) -> dict[str, ob
     return {**options, "shared_faction": mode[1]}
 
 
-def _play(state: MonsterHexState, rng: random.Random, check_views: bool = False) -> tuple[
-    list[tuple[int, dict[str, object]]], list[dict[str, object]]
-]:
+def _play(
+    state: MonsterHexState, rng: random.Random, check_views: bool = False
+) -> tuple[list[tuple[int, dict[str, object]]], list[dict[str, object]]]:
     log: list[tuple[int, dict[str, object]]] = []
     events: list[dict[str, object]] = []
     while not state.is_over():

@@ -27,9 +27,7 @@ def records(**overrides: Any) -> list[dict[str, Any]]:
     ]
     for key, (a_colour, a_icons, b_colour, b_icons) in overrides.items():
         index = int(key.lstrip("d")) - 1
-        recs[index].update(
-            a_colour=a_colour, a_icons=a_icons, b_colour=b_colour, b_icons=b_icons
-        )
+        recs[index].update(a_colour=a_colour, a_icons=a_icons, b_colour=b_colour, b_icons=b_icons)
     return recs
 
 
@@ -38,8 +36,9 @@ def domino_set(**overrides: Any) -> DominoSet:
     return parse_domino_records({"dominoes": records(**overrides)}, "test set")
 
 
-def new_state(players: int, seed: int = 0, dominoes: DominoSet | None = None,
-              legend: str = "a_legend") -> PyramidoState:
+def new_state(
+    players: int, seed: int = 0, dominoes: DominoSet | None = None, legend: str = "a_legend"
+) -> PyramidoState:
     return PyramidoState(players, dominoes or DEFAULT_DOMINOES, legend, seed)
 
 
@@ -48,8 +47,13 @@ def gems(**counts: int) -> list[int]:
     return [counts.get(kind, 0) for kind in GEM_KINDS]
 
 
-def build(stage: int, moves: list[tuple[int, int, int]], pyramid: Pyramid | None = None,
-          domino: int = 1, dominoes: DominoSet = DEFAULT_DOMINOES) -> Pyramid:
+def build(
+    stage: int,
+    moves: list[tuple[int, int, int]],
+    pyramid: Pyramid | None = None,
+    domino: int = 1,
+    dominoes: DominoSet = DEFAULT_DOMINOES,
+) -> Pyramid:
     """Place the same domino at each (i, j, rotation), checking each placement is legal."""
     pyramid = pyramid or Pyramid()
     for i, j, rotation in moves:
@@ -61,13 +65,28 @@ def build(stage: int, moves: list[tuple[int, int, int]], pyramid: Pyramid | None
 
 #: A 4x5 base: ten dominoes filling stage 1 (relative coordinates), as (i, j, rotation).
 FULL_BASE = [
-    (0, 0, 0), (2, 0, 1), (3, 0, 1), (0, 1, 0), (0, 2, 0),
-    (2, 2, 0), (0, 3, 0), (2, 3, 0), (0, 4, 0), (2, 4, 0),
+    (0, 0, 0),
+    (2, 0, 1),
+    (3, 0, 1),
+    (0, 1, 0),
+    (0, 2, 0),
+    (2, 2, 0),
+    (0, 3, 0),
+    (2, 3, 0),
+    (0, 4, 0),
+    (2, 4, 0),
 ]
 #: Nine dominoes after which no stage-1 placement fits (two isolated holes in a 4x5 box).
 STUCK_BASE = [
-    (0, 0, 3), (1, -1, 3), (-1, -2, 0), (2, -3, 1), (0, -3, 3),
-    (2, 0, 2), (1, -3, 3), (-1, -3, 3), (-1, 0, 3),
+    (0, 0, 3),
+    (1, -1, 3),
+    (-1, -2, 0),
+    (2, -3, 1),
+    (0, -3, 3),
+    (2, 0, 2),
+    (1, -3, 3),
+    (-1, -3, 3),
+    (-1, 0, 3),
 ]
 
 
@@ -98,8 +117,6 @@ def gem_totals(state: PyramidoState) -> list[int]:
     return [sum(part[kind] for part in parts) for kind in range(len(GEM_KINDS))]
 
 
-
-
 def scoring_state(
     pyramids: list[Pyramid], held: list[list[int]], dominoes: DominoSet, seed: int = 0
 ) -> tuple[PyramidoState, list[dict[str, Any]]]:
@@ -119,7 +136,8 @@ def scoring_state(
 def set_space(state: PyramidoState, space: int, counts: list[int]) -> None:
     """Give a gem area (0-based) these gems, trading with the bag so that 63 stay in play."""
     area = state.area
-    area.bag = [b + old - new for b, old, new in zip(area.bag, area.spaces[space], counts,
-                                                     strict=True)]
+    area.bag = [
+        b + old - new for b, old, new in zip(area.bag, area.spaces[space], counts, strict=True)
+    ]
     assert min(area.bag) >= 0
     area.spaces[space] = counts[:]

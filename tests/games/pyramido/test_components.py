@@ -38,7 +38,11 @@ def test_placeholder_set_matches_section_1_4_totals():
 def test_placeholder_icon_quarters_follow_the_cyclic_rule_of_the_examples():
     first, second = DEFAULT_DOMINOES[1], DEFAULT_DOMINOES[2]
     assert first.to_json() == {
-        "id": 1, "a_colour": "orange", "a_icons": ["TL"], "b_colour": "orange", "b_icons": []
+        "id": 1,
+        "a_colour": "orange",
+        "a_icons": ["TL"],
+        "b_colour": "orange",
+        "b_icons": [],
     }
     assert quarter_names(second.a_icons) == ["TR"] and quarter_names(second.b_icons) == ["BL"]
     # id 21 is the first mixed pair (orange, blue) with pattern (1, 0)

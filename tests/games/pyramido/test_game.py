@@ -23,8 +23,14 @@ from meeplehall.games.pyramido.actions import (
 from .helpers import build, domino_set, gems, scoring_state
 
 ALL_ACTIONS = [
-    Take(3, "red"), Take(1, None), Split(2), Reveal(4), Place(-1, 2, 3),
-    Activate(0, 3, 1, 4), Finish(), Discard("mythical"),
+    Take(3, "red"),
+    Take(1, None),
+    Split(2),
+    Reveal(4),
+    Place(-1, 2, 3),
+    Activate(0, 3, 1, 4),
+    Finish(),
+    Discard("mythical"),
 ]
 
 
@@ -95,8 +101,9 @@ def test_render_text_draws_pyramid_letters_stages_and_the_exploration_area():
 
 
 def test_cli_plays_a_bots_only_match_to_the_end():
-    result = CliRunner().invoke(app, ["play", "pyramido", "--players", "3", "--seat", "none",
-                                      "--seed", "5"])
+    result = CliRunner().invoke(
+        app, ["play", "pyramido", "--players", "3", "--seat", "none", "--seed", "5"]
+    )
     assert result.exit_code == 0, result.output
     assert "final result" in result.output
 
@@ -106,7 +113,8 @@ def test_cli_lets_a_person_play_by_numbers(tmp_path):
     answers = "\n".join(["1"] * 400) + "\n"
     save = tmp_path / "match.json"
     result = CliRunner().invoke(
-        app, ["play", "pyramido", "--players", "1", "--seat", "0", "--save", str(save)],
+        app,
+        ["play", "pyramido", "--players", "1", "--seat", "0", "--save", str(save)],
         input=answers,
     )
     assert result.exit_code == 0, result.output[-2000:]
@@ -120,8 +128,9 @@ SET = domino_set(d1=("red", ["TL", "BR"], "blue", ["TR"]))
 
 def test_heuristic_counts_points_and_what_held_gems_could_score_against_the_best_rival():
     pyramid = build(1, [(0, 0, 0)], domino=1, dominoes=SET)
-    state, _ = scoring_state([pyramid, build(1, [(0, 0, 0)], domino=1, dominoes=SET)],
-                             [gems(red=1), gems()], SET)
+    state, _ = scoring_state(
+        [pyramid, build(1, [(0, 0, 0)], domino=1, dominoes=SET)], [gems(red=1), gems()], SET
+    )
     # seat 0 can reach the red area (2 points) with its red gem; seat 1 holds nothing
     assert state.heuristic(0) == 2.0
     assert state.heuristic(1) == -2.0

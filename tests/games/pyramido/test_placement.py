@@ -22,8 +22,9 @@ def test_first_domino_goes_at_the_origin_in_any_of_four_rotations():
     assert legal(Pyramid(), 1) == {(0, 0, 0), (0, 0, 1), (0, 0, 2), (0, 0, 3)}
 
 
-@pytest.mark.parametrize(("rotation", "b_cell"), [(0, (1, 0)), (1, (0, 1)), (2, (-1, 0)),
-                                                  (3, (0, -1))])
+@pytest.mark.parametrize(
+    ("rotation", "b_cell"), [(0, (1, 0)), (1, (0, 1)), (2, (-1, 0)), (3, (0, -1))]
+)
 def test_each_rotation_puts_block_b_on_its_side(rotation, b_cell):
     pyramid = build(1, [(0, 0, rotation)])
     occupied = {(x - 4, y - 4) for _d, _s, x, y, _r in pyramid.placements}

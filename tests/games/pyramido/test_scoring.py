@@ -77,8 +77,7 @@ def test_finish_adds_one_point_per_mythical_gem_kept_and_records_the_stage():
     ],
 )
 def test_bad_activations_are_refused_with_a_reason_and_change_nothing(action, reason):
-    state, _ = scoring_state([small_pyramid()] * 2, [gems(red=2, blue=3, mythical=1), gems()],
-                             SET)
+    state, _ = scoring_state([small_pyramid()] * 2, [gems(red=2, blue=3, mythical=1), gems()], SET)
     before = fingerprint(state)
     with pytest.raises(IllegalAction, match=reason):
         state.apply(0, action(area_of(state, 0, RED)))
@@ -86,8 +85,7 @@ def test_bad_activations_are_refused_with_a_reason_and_change_nothing(action, re
 
 
 def test_blue_gems_cannot_activate_a_red_area():
-    state, _ = scoring_state([small_pyramid()] * 2, [gems(blue=3, mythical=1), gems(red=1)],
-                             SET)
+    state, _ = scoring_state([small_pyramid()] * 2, [gems(blue=3, mythical=1), gems(red=1)], SET)
     before = fingerprint(state)
     with pytest.raises(IllegalAction, match="you hold 0 red gem"):
         state.apply(0, Activate(area_of(state, 0, RED), 1, 1, 0))
@@ -111,16 +109,14 @@ def test_an_area_without_icons_is_not_offered_and_is_refused():
 
 
 def test_scoring_is_simultaneous_and_skips_a_seat_with_nothing_to_activate():
-    state, events = scoring_state([small_pyramid()] * 3, [gems(red=1), gems(green=2), gems()],
-                                  SET)
+    state, events = scoring_state([small_pyramid()] * 3, [gems(red=1), gems(green=2), gems()], SET)
     assert state.phase == SCORE
     assert state.to_move() == frozenset({0})
     assert [e["seat"] for e in events if e["type"] == "stage_scored"] == [1, 2]
 
 
 def test_five_gem_limit_lets_the_player_choose_what_to_discard():
-    state, _ = scoring_state([small_pyramid()] * 2, [gems(red=3, blue=3, mythical=2), gems()],
-                             SET)
+    state, _ = scoring_state([small_pyramid()] * 2, [gems(red=3, blue=3, mythical=2), gems()], SET)
     state.apply(0, Finish())
     assert state.status[0] == DISCARDING
     assert set(state.legal_actions(0)) == {Discard("red"), Discard("blue"), Discard("mythical")}

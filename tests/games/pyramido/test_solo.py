@@ -12,8 +12,9 @@ from meeplehall.games.pyramido.scoring import solo_result
 from .helpers import STUCK_BASE, build, domino_set, gems, new_state
 
 # d1 red/blue (the Explorer's top), d2 red/red, d3 green/purple; every other domino orange.
-SET = domino_set(d1=("red", [], "blue", []), d2=("red", [], "red", []),
-                 d3=("green", [], "purple", []))
+SET = domino_set(
+    d1=("red", [], "blue", []), d2=("red", [], "red", []), d3=("green", [], "purple", [])
+)
 
 
 def exploration(spaces, piles=None, bag=None, discard=None):
@@ -38,8 +39,9 @@ def turn(le, area):
 
 
 def test_explorer_takes_one_gem_per_wanted_colour_left_to_right_and_the_last_gems_domino():
-    area = exploration([gems(blue=1, green=2), gems(), gems(red=2, mythical=1), gems(),
-                        gems(red=1)])
+    area = exploration(
+        [gems(blue=1, green=2), gems(), gems(red=2, mythical=1), gems(), gems(red=1)]
+    )
     le = explorer()
     top_of_3 = area.piles[2][-1]
     events = turn(le, area)
@@ -63,8 +65,9 @@ def test_explorer_may_take_two_gems_from_one_space_and_refills_what_it_emptied()
 
 
 def test_explorer_falls_back_on_a_mythical_gem_per_missing_colour_and_it_decides_the_space():
-    area = exploration([gems(red=1, green=2), gems(), gems(green=3), gems(),
-                        gems(mythical=1, green=2)])
+    area = exploration(
+        [gems(red=1, green=2), gems(), gems(green=3), gems(), gems(mythical=1, green=2)]
+    )
     le = explorer()  # wants red, blue: no blue anywhere
     events = turn(le, area)
     assert le.gems == gems(red=1, mythical=1)
@@ -73,8 +76,9 @@ def test_explorer_falls_back_on_a_mythical_gem_per_missing_colour_and_it_decides
 
 
 def test_explorer_with_no_gem_to_take_takes_the_leftmost_domino_and_draws_from_the_bag():
-    area = exploration([gems(green=3), gems(), gems(purple=3), gems(), gems(orange=3)],
-                       bag=gems(orange=4))
+    area = exploration(
+        [gems(green=3), gems(), gems(purple=3), gems(), gems(orange=3)], bag=gems(orange=4)
+    )
     le = explorer()
     events = turn(le, area)
     assert le.gems == gems(orange=1)
@@ -83,8 +87,11 @@ def test_explorer_with_no_gem_to_take_takes_the_leftmost_domino_and_draws_from_t
 
 
 def test_explorer_bag_draw_refills_the_bag_from_the_discard_first():
-    area = exploration([gems(green=3), gems(), gems(purple=3), gems(), gems(orange=3)],
-                       bag=gems(), discard=gems(mythical=2))
+    area = exploration(
+        [gems(green=3), gems(), gems(purple=3), gems(), gems(orange=3)],
+        bag=gems(),
+        discard=gems(mythical=2),
+    )
     le = explorer()
     events = turn(le, area)
     assert le.gems == gems(mythical=1)

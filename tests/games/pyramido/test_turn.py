@@ -130,9 +130,7 @@ def test_reveal_turns_up_a_chosen_face_down_pile_then_place():
     state = new_state(2, seed=1)
     seat = mover(state)
     state.apply(seat, state.legal_actions(seat)[0])
-    assert {a.pile for a in state.legal_actions(seat)} == set(
-        p + 1 for p in state.area.face_down()
-    )
+    assert {a.pile for a in state.legal_actions(seat)} == set(p + 1 for p in state.area.face_down())
     with pytest.raises(IllegalAction, match="pile 5 is not face down"):
         state.apply(seat, Reveal(5))
     target = state.area.face_down()[0]
