@@ -30,6 +30,7 @@ from meeplehall.server.store import (
     playing_table_ids,
     save_seats,
 )
+from meeplehall.server.writer import LogWriter
 
 log = logging.getLogger("meeplehall.server")
 
@@ -104,7 +105,7 @@ class Room:
         seat: int | None,
         events: list[dict[str, Any]],
         since: int | None = None,
-        last: Step | None = None,
+        last: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """The update or sync one connection viewing ``seat`` receives."""
         match = self.match
@@ -134,13 +135,16 @@ class Room:
         if since is not None:
             data["since"] = since
         if last is not None:
-            data["last"] = {
-                "seat": last.seat,
-                "action": last.action,
-                "label": self.game.describe_action(self.game.parse_action(last.action)),
-                "bot": last.bot,
-            }
+            data["last"] = last
         return data
+
+    def describe_step(self, step: Step) -> dict[str, Any]:
+        return {
+            "seat": step.seat,
+            "action": step.action,
+            "label": self.game.describe_action(self.game.parse_action(step.action)),
+            "bot": step.bot,
+        }
 
     def sync(self, seat: int | None, since: int) -> dict[str, Any]:
         assert self.match is not None
@@ -153,6 +157,7 @@ class TableManager:
         #: Runs a function ``f(session, *args)`` in a transaction, in a worker thread.
         self.run_db = run_db
         self.bots = bots
+        self.writer = LogWriter(run_db)
         self.rooms: dict[int, Room] = {}
         self.describe: Describe | None = None
         self._load_lock = asyncio.Lock()
@@ -275,8 +280,11 @@ class TableManager:
             )
             result = match.result_json()
             try:
-                await self.run_db(
-                    append_action, room.record, match.seq, seat, step.action, bot, seats, result
+                record, seq = room.record, match.seq
+                await self.writer.write(
+                    lambda session: append_action(
+                        session, record, seq, seat, step.action, bot, seats, result
+                    )
                 )
             except Exception:
                 log.exception("table %s: action %s not stored", room.record.id, match.seq)
@@ -293,11 +301,12 @@ class TableManager:
 
     def _fan_out(self, room: Room, step: Step) -> None:
         texts: dict[int | None, str] = {}
+        last = room.describe_step(step)
         for connection in list(room.connections):
             seat = connection.seat
             if seat not in texts:
                 events = events_for(step.events, seat)
-                texts[seat] = json.dumps(room.message("update", seat, events, last=step))
+                texts[seat] = json.dumps(room.message("update", seat, events, last=last))
             connection.send(texts[seat])
 
     async def hand_over(self, room: Room, seat: int, reason: str) -> None:
@@ -429,6 +438,7 @@ class TableManager:
         return room.game
 
     async def close(self) -> None:
+        self.writer.stop()
         for room in self.rooms.values():
             if room.timer is not None:
                 room.timer.cancel()
