@@ -196,13 +196,15 @@ class TableManager:
             if room is None:
                 continue
             async with room.lock:
+                now = time.time()
                 if room.record.rules.live:
                     # Live clocks do not run while the server is down.
-                    now = time.time()
                     for seat in room.seats:
                         if seat.running_since is not None:
                             seat.running_since = now
-                    await self.run_db(save_seats, table_id, room.seats)
+                # A crash between the start and its clocks being saved leaves them stopped.
+                clocks.start_clocks(room.record.rules, room.seats, room.to_move(), now)
+                await self.run_db(save_seats, table_id, room.seats)
             self._after_change(room)
             recovered += 1
         return recovered
@@ -315,7 +317,15 @@ class TableManager:
             state = room.seats[seat]
             if room.record.status != "playing" or state.by_bot:
                 return
-            clocks.stop_clock(room.record.rules, state, time.time(), increment=False)
+            now = time.time()
+            if reason == "timeout":
+                # The seat may have moved while this waited for the lock.
+                when = clocks.expiry(room.record.rules, state)
+                if when is None or when > now + 0.001:
+                    return
+            clocks.stop_clock(room.record.rules, state, now, increment=False)
+            if reason == "timeout" and room.record.rules.live:
+                state.clock_ms = 0
             state.replaced = reason
             await self.run_db(save_seats, room.record.id, room.seats)
         await self.broadcast_table(room)
@@ -332,6 +342,9 @@ class TableManager:
         if room.record.status != "playing":
             if room.timer is not None:
                 room.timer.cancel()
+            idle = not room.connections and not room.pending_bots
+            if idle and self.rooms.get(room.record.id) is room:
+                del self.rooms[room.record.id]  # a finished table is reloaded when asked for
             return
         for seat in room.to_move():
             if room.seats[seat].by_bot and seat not in room.pending_bots:
@@ -360,8 +373,6 @@ class TableManager:
         for index, seat in enumerate(room.seats):
             when = clocks.expiry(room.record.rules, seat)
             if when is not None and when <= now + 0.001:
-                if room.record.rules.live:
-                    seat.clock_ms = 0
                 await self.hand_over(room, index, "timeout")
         self._after_change(room)
 
