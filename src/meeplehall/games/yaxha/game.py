@@ -1,0 +1,47 @@
+"""The Yaxha Game object: identity, options, new matches, action parsing and text rendering."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from meeplehall.core import InvalidOption, OptionSpec, Rng, validate_options
+from meeplehall.games.yaxha.actions import YaxhaAction, describe_action, parse_action
+from meeplehall.games.yaxha.options import OPTIONS, deal_bonus_cards
+from meeplehall.games.yaxha.state import YaxhaState
+
+
+class YaxhaGame:
+    name = "yaxha"
+    title = "Yaxha"
+    min_players = 2
+    max_players = 4
+    options: tuple[OptionSpec, ...] = OPTIONS
+
+    def new_state(
+        self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
+    ) -> YaxhaState:
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not self.min_players <= players <= self.max_players
+        ):
+            raise InvalidOption(f"Yaxha is for 2 to 4 players, not {players!r}")
+        chosen = validate_options(self.options, options)
+        rng = Rng(seed)
+        cards = deal_bonus_cards(chosen["bonus_cards"], players, rng)
+        return YaxhaState.new(players, chosen, cards, rng)
+
+    def parse_action(self, data: Any) -> YaxhaAction:
+        return parse_action(data)
+
+    def describe_action(self, action: Any) -> str:
+        return describe_action(action)
+
+    def render_text(self, view: Mapping[str, Any]) -> str:
+        from meeplehall.games.yaxha.render import render_text
+
+        return render_text(view)
+
+
+GAME = YaxhaGame()

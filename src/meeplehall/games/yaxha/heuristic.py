@@ -1,0 +1,132 @@
+"""The bots' evaluation of a Yaxha position, in points, relative to the best rival.
+
+For every seat: the colour points its visible cubes score now, plus each bonus card in play
+blended between "met now" and a progress ratio by how much of the game is left, plus the growth
+its largest groups can still expect (free legal cells next to them, filled by the cubes still to
+come of that colour, including the cubes in hand or on the tile it has chosen). The result for a
+seat is its value minus the best other seat's value, so it reads as "points ahead".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from meeplehall.games.yaxha.components import CARDS, NUM_COLOURS
+from meeplehall.games.yaxha.geometry import BASE, FULL_CELLS, GROUP_NEIGHBOURS, bit_of, visible_mask
+from meeplehall.games.yaxha.placement import base_moves, upper_legal
+from meeplehall.games.yaxha.scoring import (
+    Metrics,
+    group_points,
+    groups_of,
+    metrics,
+    score_options,
+)
+
+if TYPE_CHECKING:
+    from meeplehall.games.yaxha.state import YaxhaState
+
+BONUS = 5.0
+#: How much of the optimistic growth estimate to believe (the market decides what comes).
+GROWTH_TRUST = 0.5
+_NEIGHBOURS = [GROUP_NEIGHBOURS.get(b, 0) for b in range(64)]
+
+
+def evaluate(state: YaxhaState, seat: int) -> float:
+    values = seat_values(state)
+    rivals = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - max(rivals)
+
+
+def seat_values(state: YaxhaState) -> list[float]:
+    from meeplehall.games.yaxha.state import SELECT
+
+    n = state.n
+    table = [metrics(p) for p in state.pyramid]
+    remaining = []
+    hands: list[list[int]] = []
+    for s in range(n):
+        hand = list(state.hand[s])
+        if state.phase == SELECT and state.choice[s] >= 0:
+            for colour in state.market[state.choice[s]]:
+                hand[colour] += 1
+        hands.append(hand)
+        used = state.occupied[s].bit_count() + sum(state.discarded[s]) + sum(state.discarding[s])
+        remaining.append(max(0, FULL_CELLS - used))
+    ties, mode = score_options(state.options)
+    values: list[float] = []
+    for s in range(n):
+        m = table[s]
+        still = remaining[s] / FULL_CELLS
+        value = float(sum(group_points(size) for size in m.largest))
+        value += _growth(state, s, m, hands[s], remaining[s])
+        for card_id in state.cards:
+            met, progress = _card_progress(card_id, s, table, ties, mode)
+            value += BONUS * ((1.0 - still) * met + still * progress)
+        values.append(value)
+    return values
+
+
+def _growth(state: YaxhaState, seat: int, m: Metrics, hand: list[int], remaining: int) -> float:
+    pyramid, occupied = state.pyramid[seat], state.occupied[seat]
+    visible = visible_mask(occupied)
+    base_free = 0
+    if occupied & BASE != BASE:
+        for x, y in base_moves(occupied & BASE)[0]:
+            if 0 <= x <= 3 and 0 <= y <= 3:
+                base_free |= 1 << bit_of(0, x, y)
+    in_hand = sum(hand)
+    future_each = max(0, remaining - in_hand) / NUM_COLOURS
+    total = 0.0
+    for colour in range(NUM_COLOURS):
+        size = m.largest[colour]
+        expected = hand[colour] + future_each
+        if not size:
+            total += GROWTH_TRUST * group_points(min(int(expected), 12)) if expected >= 1 else 0.0
+            continue
+        largest = max(groups_of(pyramid[colour] & visible), key=int.bit_count)
+        reach = 0
+        for bit in range(64):
+            if (largest >> bit) & 1:
+                reach |= _NEIGHBOURS[bit]
+        open_cells = (reach & (base_free | upper_legal(pyramid, occupied, colour))).bit_count()
+        gain = min(expected, 2.0 * open_cells)
+        grown = group_points(size + int(gain)) - group_points(size)
+        total += GROWTH_TRUST * grown
+    return total
+
+
+def _card_progress(
+    card_id: int, seat: int, table: list[Metrics], ties: bool, mode: str
+) -> tuple[float, float]:
+    """(1.0 if the card is met now else 0.0, a 0..1 progress ratio towards meeting it)."""
+    from meeplehall.games.yaxha.scoring import card_results
+
+    card = CARDS[card_id]
+    met = 1.0 if card_results(card, table, ties, mode)[seat] else 0.0
+    m = table[seat]
+    kind = card.kind
+    if kind in {"most_colour", "most_any_group", "most_level1_group", "most_levels_spanned"}:
+        values = [_measure(kind, t, card.colour) for t in table]
+        return met, values[seat] / max(1, max(values))
+    if kind == "neighbour_colour":
+        mine = m.largest[card.colour]
+        theirs = table[(seat + 1) % len(table)].largest[card.colour]
+        return met, min(1.0, (mine + 1) / (theirs + 1))
+    if kind == "colours_on_level":
+        return met, len(m.level_colours[card.level]) / card.count
+    if kind == "exact_colours":
+        shown = len(m.all_colours)
+        return met, 1.0 if shown == card.count else (
+            shown / card.count if shown < card.count else 0.1
+        )
+    return met, max(met, 0.25)
+
+
+def _measure(kind: str, m: Metrics, colour: int) -> int:
+    if kind == "most_colour":
+        return m.largest[colour]
+    if kind == "most_any_group":
+        return m.largest_any
+    if kind == "most_level1_group":
+        return m.level1
+    return m.span

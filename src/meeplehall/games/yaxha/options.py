@@ -1,0 +1,99 @@
+"""Yaxha's table options and how the bonus cards are dealt from them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeplehall.core import InvalidOption, OptionSpec, Rng
+from meeplehall.games.yaxha.components import CARDS
+from meeplehall.games.yaxha.scoring import SECOND_LARGEST_MODES
+
+BONUS_MODES = ("random", "beginner", "bga_snapshot")
+CARDS_IN_PLAY = 3
+#: The snapshot of the reference online version deals from ids 0..11 only.
+SNAPSHOT_POOL = tuple(range(12))
+
+
+def check_bonus_cards(value: Any) -> Any:
+    """A named dealing mode, or an explicit list of 3 distinct card ids."""
+    if isinstance(value, str):
+        if value in BONUS_MODES:
+            return value
+        raise InvalidOption(
+            f"option 'bonus_cards' must be one of {', '.join(BONUS_MODES)} "
+            f"or a list of {CARDS_IN_PLAY} card ids, not {value!r}"
+        )
+    if isinstance(value, list | tuple):
+        ids = list(value)
+        if len(ids) != CARDS_IN_PLAY or any(
+            isinstance(i, bool) or not isinstance(i, int) for i in ids
+        ):
+            raise InvalidOption(
+                f"option 'bonus_cards' as a list needs exactly {CARDS_IN_PLAY} card ids, "
+                f"not {value!r}"
+            )
+        if len(set(ids)) != CARDS_IN_PLAY:
+            raise InvalidOption(f"option 'bonus_cards' lists a card twice: {ids}")
+        bad = [i for i in ids if not 0 <= i < len(CARDS)]
+        if bad:
+            raise InvalidOption(f"there is no bonus card {bad[0]}; ids are 0 to {len(CARDS) - 1}")
+        return ids
+    raise InvalidOption(
+        f"option 'bonus_cards' must be a mode name or a list of card ids, not {value!r}"
+    )
+
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "bonus_cards",
+        "choice",
+        "random",
+        label="Bonus cards",
+        help=(
+            "random: 3 of all 18 cards; beginner: 3 of the 8 beginner cards; bga_snapshot: "
+            "3 of cards 0-11; or a list of 3 card ids. With 2 players the neighbour cards "
+            "(5-9) are not used."
+        ),
+        choices=BONUS_MODES,
+        check=check_bonus_cards,
+    ),
+    OptionSpec(
+        "neighbour_ties_score",
+        "bool",
+        True,
+        label="Neighbour cards: a tie counts as beating",
+        help="Cards 5-9: an equal largest group also scores (off: it must be strictly larger).",
+    ),
+    OptionSpec(
+        "second_largest",
+        "choice",
+        "distinct_sizes",
+        label="Second-largest group card",
+        help=(
+            "distinct_sizes: whoever owns a group of the second-largest size among all groups; "
+            "runner_up_player: the player(s) whose largest group ranks second."
+        ),
+        choices=SECOND_LARGEST_MODES,
+    ),
+)
+
+
+def deal_bonus_cards(mode: Any, players: int, rng: Rng) -> tuple[int, ...]:
+    """The 3 cards of a match, drawn with the match's rng (or the explicit list, checked)."""
+    if isinstance(mode, list):
+        if players == 2:
+            excluded = [i for i in mode if not CARDS[i].two_players]
+            if excluded:
+                raise InvalidOption(
+                    f"bonus card {excluded[0]} compares neighbours and is not used with 2 players"
+                )
+        return tuple(mode)
+    if mode == "beginner":
+        pool = [card.id for card in CARDS if card.beginner]
+    elif mode == "bga_snapshot":
+        pool = list(SNAPSHOT_POOL)
+    else:
+        pool = [card.id for card in CARDS]
+    if players == 2:
+        pool = [i for i in pool if CARDS[i].two_players]
+    return tuple(sorted(rng.sample(pool, CARDS_IN_PLAY)))

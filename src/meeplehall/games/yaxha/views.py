@@ -1,0 +1,135 @@
+"""What one seat may know, as JSON for the web renderer, the CLI and the bots.
+
+Secrets kept out of another seat's view: the unrevealed market choices (others only see *that* a
+seat has chosen) and this round's placements until every seat has confirmed (others see the
+pyramid as of the last completed round, and whether the seat has confirmed). The bag order is
+nobody's to see. Pyramids are lists of cubes with explicit level/x/y and colour names.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from meeplehall.games.yaxha.components import CARDS, COLOUR_NAMES, COMPONENTS, NUM_COLOURS, ROUNDS
+from meeplehall.games.yaxha.geometry import BASE, CELL_OF_BIT, bits, visible_mask
+from meeplehall.games.yaxha.scoring import group_points, metrics
+
+if TYPE_CHECKING:
+    from meeplehall.games.yaxha.state import YaxhaState
+
+PHASES = ("select", "pick", "build", "over")
+
+
+def pyramid_json(pyramid: tuple[int, ...]) -> list[dict[str, Any]]:
+    occupied = 0
+    for mask in pyramid:
+        occupied |= mask
+    visible = visible_mask(occupied)
+    cubes = [
+        {
+            "level": CELL_OF_BIT[bit][0],
+            "x": CELL_OF_BIT[bit][1],
+            "y": CELL_OF_BIT[bit][2],
+            "colour": COLOUR_NAMES[colour],
+            "visible": bool((visible >> bit) & 1),
+        }
+        for colour, mask in enumerate(pyramid)
+        for bit in bits(mask)
+    ]
+    cubes.sort(key=lambda cube: (cube["level"], cube["x"], cube["y"]))
+    return cubes
+
+
+def colour_points(pyramid: tuple[int, ...]) -> dict[str, Any]:
+    """Points the visible cubes would score now (no bonus cards): cheap enough for every view."""
+    largest = metrics(pyramid).largest
+    per_colour = {
+        COLOUR_NAMES[c]: {"size": largest[c], "points": group_points(largest[c])}
+        for c in range(NUM_COLOURS)
+    }
+    return {"total": sum(p["points"] for p in per_colour.values()), "colours": per_colour}
+
+
+def _names(cubes: tuple[int, ...]) -> list[str]:
+    return [COLOUR_NAMES[c] for c in cubes]
+
+
+def _hand_names(hand: tuple[int, ...]) -> list[str]:
+    return [COLOUR_NAMES[c] for c in range(NUM_COLOURS) for _ in range(hand[c])]
+
+
+def build_view(state: YaxhaState, seat: int | None) -> dict[str, Any]:
+    from meeplehall.games.yaxha.state import BUILD, OVER, SELECT
+
+    n, phase = state.n, state.phase
+    # This round's placements stay private until all have confirmed (i.e. while building).
+    building = phase == BUILD
+    seats: list[dict[str, Any]] = []
+    for s in range(n):
+        own = s == seat
+        pyramid = state.pyramid[s] if own or not building else state.confirmed_pyramid[s]
+        entry: dict[str, Any] = {
+            "seat": s,
+            "initiative": state.initiative[s],
+            "chosen": phase == SELECT and state.choice[s] >= 0,
+            "confirmed": building and state.confirmed[s],
+            "collected": _names(state.collected[s]),
+            "pyramid": pyramid_json(pyramid),
+            "base_size": _base_size(pyramid),
+            "discarded": sum(state.discarded[s]),
+            "score": colour_points(pyramid),
+        }
+        if own:
+            entry["hand"] = _hand_names(state.hand[s])
+            entry["discarded"] += sum(state.discarding[s])
+            entry["placed_this_round"] = state.placed[s] if building else 0
+            entry["can_undo"] = building and bool(state.undo[s])
+            entry["choice"] = state.choice[s] if phase == SELECT and state.choice[s] >= 0 else None
+        seats.append(entry)
+    market = [
+        {
+            "tile": t,
+            "cubes": _names(cubes),
+            "taken_by": state.taken_by[t] if state.taken_by[t] >= 0 else None,
+        }
+        for t, cubes in enumerate(state.market)
+    ]
+    view: dict[str, Any] = {
+        "game": "yaxha",
+        "players": n,
+        "seat": seat,
+        "phase": PHASES[phase],
+        "round": state.round,
+        "rounds": ROUNDS,
+        "to_move": sorted(state.waiting),
+        "market": market,
+        "initiative_order": sorted(range(n), key=state.initiative.__getitem__),
+        "choices": list(state.last_choices) if state.last_choices else None,
+        "pending": list(state.pending),
+        "bonus_cards": [CARDS[c].to_json() for c in state.cards],
+        "bonus_card_points": COMPONENTS.bonus_card_points,
+        "colours": list(COLOUR_NAMES),
+        "seats": seats,
+        "bag_left": len(state.bag) - state.bag_pos,
+        "options": _json_options(state.options),
+    }
+    if phase == OVER:
+        view["result"] = state.result().to_json()
+    return view
+
+
+def _base_size(pyramid: tuple[int, ...]) -> list[int]:
+    """Width and height of the base footprint (it floats until it spans 4x4)."""
+    occupied = 0
+    for mask in pyramid:
+        occupied |= mask
+    cells = [CELL_OF_BIT[b] for b in bits(occupied & BASE)]
+    if not cells:
+        return [0, 0]
+    return [max(c[1] for c in cells) + 1, max(c[2] for c in cells) + 1]
+
+
+def _json_options(options: dict[str, Any]) -> dict[str, Any]:
+    return {
+        key: list(value) if isinstance(value, tuple) else value for key, value in options.items()
+    }
