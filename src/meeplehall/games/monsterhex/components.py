@@ -13,10 +13,10 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from meeplehall.core import InvalidOption
+from meeplehall.core.datafiles import find_named_data
 
 #: Axial directions, index = edge index: E, NE, NW, W, SW, SE.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -360,18 +360,32 @@ def parse_components(raw: Any) -> Components:
     )
 
 
-@cache
+#: Directories (separated like PATH) holding other component files, chosen by name.
+DATA_PATH_VARIABLE = "MEEPLEHALL_MONSTERHEX_DATA"
+
+
 def load_components(source: str = "standard") -> Components:
-    """The standard data (``"standard"``) or a JSON file at the given path."""
+    """The standard data, or ``<source>.json`` from a directory listed in the environment
+    variable MEEPLEHALL_MONSTERHEX_DATA.
+
+    Only a plain name is accepted, never a path: table options come from players, and a
+    server must not open whatever file a player names.
+    """
     if source == "standard":
-        text = resources.files(__package__).joinpath("components.json").read_text("utf-8")
-    else:
-        try:
-            text = Path(source).read_text("utf-8")
-        except OSError as error:
-            raise ComponentError(f"cannot read component file {source!r}: {error}") from None
+        return _parse_text(
+            resources.files(__package__).joinpath("components.json").read_text("utf-8"), source
+        )
+    try:
+        text = find_named_data(source, DATA_PATH_VARIABLE).read_text("utf-8")
+    except (OSError, ValueError) as error:
+        raise ComponentError(f"component data {source!r}: {error}") from None
+    return _parse_text(text, source)
+
+
+@cache
+def _parse_text(text: str, source: str) -> Components:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ComponentError(f"component file {source!r} is not valid JSON: {error}") from None
+        raise ComponentError(f"component data {source!r} is not valid JSON: {error}") from None
     return parse_components(raw)
