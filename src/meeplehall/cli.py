@@ -197,6 +197,13 @@ def serve(
         ),
     ] = "",
     bot_workers: Annotated[int, typer.Option(help="worker processes for bots and hints")] = 1,
+    redis_url: Annotated[
+        str,
+        typer.Option(
+            "--redis-url",
+            help="Redis URL, to run several server processes over one PostgreSQL database",
+        ),
+    ] = "",
 ) -> None:
     """Run the arena server (HTTP lobby, table WebSockets, web client)."""
     import uvicorn
@@ -205,7 +212,8 @@ def serve(
     from meeplehall.server.config import Settings
 
     settings = Settings(
-        data_dir=data_dir, database_url=database_url, bot_workers=bot_workers
+        data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
+        redis_url=redis_url,
     )
     uvicorn.run(
         create_app(settings),

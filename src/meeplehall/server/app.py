@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -17,6 +18,7 @@ from meeplehall.server.bots import BotPool
 from meeplehall.server.config import Settings
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
 from meeplehall.server.deps import Hall
+from meeplehall.server.fanout import Fanout
 from meeplehall.server.tables import TableManager
 
 log = logging.getLogger("meeplehall.server")
@@ -37,9 +39,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots.start()
         hall = Hall(settings, engine, sessions, bots,
                     serialise=engine.dialect.name == "sqlite")
-        tables = TableManager(hall.run_db, bots)
+        fanout = None
+        if settings.redis_url:
+            database = engine.url.render_as_string(hide_password=True)
+            namespace = hashlib.sha256(database.encode()).hexdigest()[:16]
+            fanout = Fanout(settings.redis_url, namespace)
+        tables = TableManager(hall.run_db, bots, fanout)
         hall.tables = tables
         tables.writer.start()
+        if fanout is not None:
+            await fanout.start(tables.remote_change)
         tables.describe = lobby.make_describer(hall)
         app.state.hall = hall
         app.state.login_limiter = LoginLimiter(
@@ -53,6 +62,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await tables.close()
+            if fanout is not None:
+                await fanout.stop()
             bots.stop()
             engine.dispose()
 
