@@ -64,7 +64,7 @@ async def start_tables(server: ServerProcess) -> list[dict[str, Any]]:
     rng = random.Random(21)
     tables = []
     for game in catalog(server):
-        for players in sorted({max(2, game["min_players"]), game["max_players"]}):
+        for players in (max(2, game["min_players"]),):
             session = await open_table(server.base, server.ws_base, game["name"], players,
                                        mode="live", initial_seconds=600)
             await advance(session, rng, 4)

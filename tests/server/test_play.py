@@ -159,6 +159,9 @@ def test_every_registered_game_plays_to_the_end_and_each_seat_sees_only_its_own_
 ) -> None:
     game = next(g for g in catalog(server) if g["name"] == game_name)
     counts = sorted({max(2, game["min_players"]), game["max_players"]})
+    if "postgresql" in server.database_url:
+        # Two-player games on PostgreSQL are played by the scale-out test.
+        counts = [game["max_players"]]
     for players in counts:
         asyncio.run(play_full_table(server, game, players, seed=players))
 
