@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from typing import Any
 
@@ -176,3 +177,36 @@ def test_hot_seat_one_user_acts_for_each_of_their_seats_and_only_those(
     server: ServerProcess,
 ) -> None:
     asyncio.run(hot_seat(server))
+
+
+async def change_of_mind(server: ServerProcess) -> None:
+    """Yaxha's secret market choice may be changed until everyone has chosen."""
+    session = await open_table(server.base, server.ws_base, "yaxha", 2)
+    first, second = session.latest[0]["legal"][0], session.latest[0]["legal"][1]
+    await session.act(0, first)
+    await session.catch_up(1)
+    chosen = session.latest[0]
+    assert 0 not in chosen["to_move"], "the table no longer waits for seat 0"
+    assert second in chosen["legal"] and first not in chosen["legal"]
+    assert session.latest[1]["legal"], "seat 1 still has to choose"
+    # Sent from an older seq, an optional move is stale: the table may have moved on.
+    await session.act(0, second, seq=0)
+    error = await session.sockets[0].expect("error")
+    assert error["code"] == "stale_seq"
+    await session.act(0, second, seq=1)
+    changed = await session.sockets[0].expect("update", seq=2)
+    assert changed["last"]["action"] == second
+    other = await session.sockets[1].expect("update", seq=2)
+    assert json.dumps(second) not in json.dumps(other["events"])
+    # Once seat 1 chooses, the reveal shows seat 0's changed choice.
+    await session.act(1, session.latest[1]["legal"][0], seq=2)
+    revealed = await session.sockets[1].expect("update", seq=3)
+    reveal = next(e for e in revealed["events"] if e["type"] == "choices_revealed")
+    assert reveal["choices"][0] == second["tile"]
+    await session.close()
+
+
+def test_a_seat_may_change_a_secret_choice_until_everyone_has_chosen(
+    server: ServerProcess,
+) -> None:
+    asyncio.run(change_of_mind(server))

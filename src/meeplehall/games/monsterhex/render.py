@@ -124,6 +124,14 @@ def _units(view: Mapping[str, Any], ids: list[str]) -> str:
     ) or "-"
 
 
+def _rotations(view: Mapping[str, Any], uid: str) -> str:
+    """The powers (E NE NW W SW SE) a hand unit shows at each rotation."""
+    edges = view["unit_types"][uid]["edges"]
+    return "  ".join(
+        f"r{k} " + "".join(str(edges[(d - k) % 6]) for d in range(6)) for k in range(6)
+    )
+
+
 def _pending_line(pending: Mapping[str, Any]) -> str:
     who = f"P{pending['seat']}"
     if pending["kind"] == "slot":
@@ -164,6 +172,8 @@ def render_text(view: Mapping[str, Any]) -> str:
                 line += f"; shared hand: {_units(view, player['shared_hand'])}"
         style = STYLE.get(player["colour"] or "")
         parts.append(f"[{style}]{escape(line)}[/]" if style else escape(line))
+        for uid in sorted({*player.get("hand", []), *player.get("shared_hand", [])}):
+            parts.append(escape(f"   {uid} by rotation: {_rotations(view, uid)}"))
         for card in player.get("objectives", []):
             text = f"   your objective {card['id']}: {card['name']} ({card['points']})"
             parts.append(escape(text))

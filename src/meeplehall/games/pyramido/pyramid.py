@@ -116,6 +116,8 @@ class Pyramid:
 
     def check_place(self, stage: int, place: Place) -> None:
         """Raise IllegalAction with the broken rule unless the placement is legal."""
+        if place.rotation not in (0, 1, 2, 3):
+            raise IllegalAction(f"rotation must be 0 to 3, not {place.rotation}")
         located = self._cell_bit(stage, place)
         if located is not None and self.anchors(stage)[place.rotation] >> located[2] & 1:
             return
