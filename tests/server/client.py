@@ -114,7 +114,8 @@ async def play_seat(socket: Socket, rng: random.Random, errors: list[dict[str, A
             return message
         if stop_after is not None and message["seq"] >= stop_after:
             return message
-        if message["legal"] and not pending:
+        # Required moves only: a seat not to move may have optional ones (a change of mind).
+        if message["legal"] and message["seat"] in message["to_move"] and not pending:
             pending = True
             await socket.send(
                 {"type": "act", "seq": message["seq"], "action": rng.choice(message["legal"])}
@@ -182,7 +183,8 @@ async def advance(session: TableSession, rng: random.Random, steps: int) -> int:
     """Play ``steps`` random legal moves, one at a time; returns the table's seq."""
     seq = session.latest[0]["seq"]
     for _ in range(steps):
-        movers = [s for s, m in enumerate(session.latest) if m["legal"] and m["seq"] == seq]
+        movers = [s for s, m in enumerate(session.latest)
+                  if m["legal"] and s in m["to_move"] and m["seq"] == seq]
         if not movers or session.latest[0]["status"] != "playing":
             break
         seat = rng.choice(movers)
