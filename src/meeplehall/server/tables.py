@@ -392,7 +392,9 @@ class TableManager:
     def _fan_out(self, room: Room, step: Step) -> None:
         texts: dict[int | None, str] = {}
         last = room.describe_step(step)
-        for connection in list(room.connections):
+        # The mover's connections first: their update is the acknowledgement they wait for.
+        ordered = sorted(room.connections, key=lambda c: c.seat != step.seat)
+        for connection in ordered:
             seat = connection.seat
             if seat not in texts:
                 events = events_for(step.events, seat)
