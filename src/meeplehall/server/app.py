@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import logging
 from collections.abc import AsyncIterator
@@ -57,6 +58,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings.login_window_seconds,
         )
         recovered = await tables.recover()
+        # Long-lived objects (modules, recovered tables) leave the collector's sight, and full
+        # collections come less often: they were the long tail of move latency under load.
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(20_000, 20, 50)
         log.info("meeplehall server ready; %d tables recovered", recovered)
         try:
             yield
