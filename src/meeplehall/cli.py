@@ -180,3 +180,37 @@ def games() -> None:
     """List the registered games."""
     for game in all_games():
         console.print(f"{game.name:12s} {game.title} ({game.min_players}-{game.max_players})")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    data_dir: Annotated[
+        Path, typer.Option("--data-dir", help="where the SQLite database lives")
+    ] = Path("data"),
+    database_url: Annotated[
+        str,
+        typer.Option(
+            "--database-url",
+            help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db (default: SQLite)",
+        ),
+    ] = "",
+    bot_workers: Annotated[int, typer.Option(help="worker processes for bots and hints")] = 1,
+) -> None:
+    """Run the arena server (HTTP lobby, table WebSockets, web client)."""
+    import uvicorn
+
+    from meeplehall.server.app import create_app
+    from meeplehall.server.config import Settings
+
+    settings = Settings(
+        data_dir=data_dir, database_url=database_url, bot_workers=bot_workers
+    )
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=1024 * 1024,
+        log_level="info",
+    )

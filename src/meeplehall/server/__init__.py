@@ -1,0 +1,1 @@
+"""The arena server: accounts, lobby, tables over WebSocket, bots, clocks, persistence."""

@@ -1,0 +1,203 @@
+"""Accounts: guests, registration, login with a rate limit, logout, session cookies."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections import defaultdict, deque
+from typing import Annotated, Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import VerificationError
+from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from pydantic import BaseModel, Field
+from sqlalchemy import delete, select
+
+from meeplehall.server.db.models import Session as SessionRow
+from meeplehall.server.db.models import User
+from meeplehall.server.deps import (
+    COOKIE,
+    current_user,
+    hall_of,
+    require_user,
+    token_hash,
+    user_json,
+)
+
+router = APIRouter(prefix="/api", tags=["accounts"])
+hasher = PasswordHasher()
+
+
+class UserOut(BaseModel):
+    id: int
+    name: str
+    guest: bool
+
+
+class GuestIn(BaseModel):
+    name: str = Field(min_length=1, max_length=32)
+
+
+class Credentials(BaseModel):
+    name: str = Field(min_length=1, max_length=32)
+    password: str = Field(min_length=8, max_length=200)
+
+
+class LoginIn(BaseModel):
+    name: str = Field(min_length=1, max_length=32)
+    password: str = Field(min_length=1, max_length=200)
+
+
+class LoginLimiter:
+    """Failed logins per name and per client address in a sliding window."""
+
+    def __init__(self, per_name: int, per_address: int, window: float) -> None:
+        self.per_name = per_name
+        self.per_address = per_address
+        self.window = window
+        self.failures: dict[str, deque[float]] = defaultdict(deque)
+
+    def _recent(self, key: str, now: float) -> deque[float]:
+        times = self.failures[key]
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        return times
+
+    def retry_after(self, name: str, address: str) -> float:
+        """Seconds to wait before another attempt is allowed (0 = allowed now)."""
+        now = time.monotonic()
+        wait = 0.0
+        for key, limit in ((f"n:{name}", self.per_name), (f"a:{address}", self.per_address)):
+            times = self._recent(key, now)
+            if len(times) >= limit:
+                wait = max(wait, times[len(times) - limit] + self.window - now)
+        return wait
+
+    def failed(self, name: str, address: str) -> None:
+        now = time.monotonic()
+        self.failures[f"n:{name}"].append(now)
+        self.failures[f"a:{address}"].append(now)
+
+
+def limiter_of(request: Request) -> LoginLimiter:
+    limiter: LoginLimiter = request.app.state.login_limiter
+    return limiter
+
+
+def _open_session(request: Request, response: Response, user_id: int) -> None:
+    hall = hall_of(request)
+    token = secrets.token_urlsafe(32)
+    with hall.db() as session:
+        session.add(
+            SessionRow(
+                token_hash=token_hash(token),
+                user_id=user_id,
+                expires_at=time.time() + hall.settings.session_seconds,
+            )
+        )
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=hall.settings.session_seconds,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path="/",
+    )
+
+
+@router.post("/auth/guest", response_model=UserOut)
+async def guest(body: GuestIn, request: Request, response: Response) -> dict[str, Any]:
+    """Play as a guest under a display name; register later to keep the games."""
+    name = body.name.strip()
+    if not name:
+        raise HTTPException(422, "a guest name needs at least one visible character")
+    with hall_of(request).db() as session:
+        user = User(name=name, login=None, password_hash=None, created_at=time.time())
+        session.add(user)
+        session.flush()
+        data = user_json(user)
+    _open_session(request, response, data["id"])
+    return data
+
+
+@router.post("/auth/register", response_model=UserOut, status_code=201)
+async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+    """Create an account; a guest who registers keeps their id, tables and history."""
+    name = body.name.strip()
+    login = name.lower()
+    if not name:
+        raise HTTPException(422, "a name needs at least one visible character")
+    password_hash = await asyncio.to_thread(hasher.hash, body.password)
+    me = current_user(request)
+    if me is not None and me.login is not None:
+        raise HTTPException(409, "you are already registered; log out first")
+    with hall_of(request).db() as session:
+        if session.scalar(select(User.id).where(User.login == login)) is not None:
+            raise HTTPException(409, f"the name {name!r} is taken; choose another")
+        user = session.get(User, me.id) if me is not None else None
+        if user is None:
+            user = User(name=name, created_at=time.time())
+            session.add(user)
+        user.name = name
+        user.login = login
+        user.password_hash = password_hash
+        session.flush()
+        data = user_json(user)
+    if me is None:
+        _open_session(request, response, data["id"])
+    return data
+
+
+@router.post(
+    "/auth/login",
+    response_model=UserOut,
+    responses={401: {"description": "wrong name or password"}, 429: {"description": "wait"}},
+)
+async def login(
+    body: LoginIn,
+    request: Request,
+    response: Response,
+    limiter: Annotated[LoginLimiter, Depends(limiter_of)],
+) -> dict[str, Any]:
+    name = body.name.strip().lower()
+    address = request.client.host if request.client else "?"
+    wait = limiter.retry_after(name, address)
+    if wait > 0:
+        raise HTTPException(
+            429,
+            f"too many failed logins; try again in {int(wait) + 1} seconds",
+            headers={"Retry-After": str(int(wait) + 1)},
+        )
+    with hall_of(request).db() as session:
+        user = session.scalar(select(User).where(User.login == name))
+        stored = user.password_hash if user is not None else None
+        data = user_json(user) if user is not None else None
+    ok = False
+    if stored is not None:
+        try:
+            ok = await asyncio.to_thread(hasher.verify, stored, body.password)
+        except VerificationError:
+            ok = False
+    if not ok or data is None:
+        limiter.failed(name, address)
+        raise HTTPException(401, "wrong name or password")
+    _open_session(request, response, data["id"])
+    return data
+
+
+@router.post("/auth/logout", status_code=204)
+async def logout(request: Request, response: Response) -> Response:
+    token = request.cookies.get(COOKIE)
+    if token:
+        with hall_of(request).db() as session:
+            session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash(token)))
+    response = Response(status_code=204)
+    response.delete_cookie(COOKIE, path="/")
+    return response
+
+
+@router.get("/me", response_model=UserOut)
+async def me(user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
+    return user_json(user)

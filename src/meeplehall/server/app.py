@@ -1,0 +1,77 @@
+"""The FastAPI application: REST lobby, accounts, history, the table WebSocket, static files."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from meeplehall.server import accounts, history, lobby, ws
+from meeplehall.server.accounts import LoginLimiter
+from meeplehall.server.bots import BotPool
+from meeplehall.server.config import Settings
+from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
+from meeplehall.server.deps import Hall
+from meeplehall.server.tables import TableManager
+
+log = logging.getLogger("meeplehall.server")
+
+PACKAGE_WEB = Path(__file__).resolve().parent.parent / "web"
+PLACEHOLDER = Path(__file__).resolve().parent / "placeholder"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings.resolved_database_url())
+        await asyncio.to_thread(migrate, engine)
+        sessions = make_sessionmaker(engine)
+        bots = BotPool(settings.bot_workers)
+        bots.start()
+
+        def run_db(function: Callable[..., Any], *args: Any) -> Any:
+            def work() -> Any:
+                with sessions() as session, session.begin():
+                    return function(session, *args)
+
+            return asyncio.to_thread(work)
+
+        tables = TableManager(run_db, bots)
+        hall = Hall(settings, engine, sessions, bots, tables)
+        tables.describe = lobby.make_describer(hall)
+        app.state.hall = hall
+        app.state.login_limiter = LoginLimiter(
+            settings.login_failures_per_name,
+            settings.login_failures_per_address,
+            settings.login_window_seconds,
+        )
+        recovered = await tables.recover()
+        log.info("meeplehall server ready; %d tables recovered", recovered)
+        try:
+            yield
+        finally:
+            await tables.close()
+            bots.stop()
+            engine.dispose()
+
+    app = FastAPI(
+        title="Meeple Hall",
+        summary="Board-game arena: accounts, lobby, tables, replays, ratings.",
+        lifespan=lifespan,
+    )
+    app.include_router(accounts.router)
+    app.include_router(lobby.router)
+    app.include_router(history.router)
+    app.include_router(ws.router)
+    web = settings.web_dir or PACKAGE_WEB
+    static = web if (web / "index.html").is_file() else PLACEHOLDER
+    app.mount("/", StaticFiles(directory=static, html=True), name="web")
+    return app

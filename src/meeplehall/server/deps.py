@@ -1,0 +1,75 @@
+"""What request handlers share: the server's parts and the current user."""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from fastapi import HTTPException, Request
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from meeplehall.server.config import Settings
+from meeplehall.server.db.models import Session as SessionRow
+from meeplehall.server.db.models import User
+
+if TYPE_CHECKING:
+    from meeplehall.server.bots import BotPool
+    from meeplehall.server.tables import TableManager
+
+COOKIE = "mh_session"
+
+
+@dataclass
+class Hall:
+    """The running server's parts, kept on ``app.state.hall``."""
+
+    settings: Settings
+    engine: Engine
+    sessions: sessionmaker[Any]
+    bots: BotPool
+    tables: TableManager
+
+    @contextmanager
+    def db(self) -> Iterator[Session]:
+        with self.sessions() as session, session.begin():
+            yield session
+
+
+def hall_of(request: Any) -> Hall:
+    hall: Hall = request.app.state.hall
+    return hall
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def user_for_token(session: Session, token: str | None) -> User | None:
+    if not token:
+        return None
+    row = session.get(SessionRow, token_hash(token))
+    if row is None or row.expires_at < time.time():
+        return None
+    return session.scalar(select(User).where(User.id == row.user_id))
+
+
+def current_user(request: Request) -> User | None:
+    """The logged-in user (guest or registered), or None."""
+    with hall_of(request).db() as session:
+        return user_for_token(session, request.cookies.get(COOKIE))
+
+
+def require_user(request: Request) -> User:
+    user = current_user(request)
+    if user is None:
+        raise HTTPException(401, "log in or pick a guest name first")
+    return user
+
+
+def user_json(user: User) -> dict[str, Any]:
+    return {"id": user.id, "name": user.name, "guest": user.login is None}

@@ -1,0 +1,399 @@
+"""The lobby: the game catalog, creating, listing, joining, leaving and starting tables."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from pydantic import BaseModel, Field
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from meeplehall.ai import LEVELS
+from meeplehall.core import InvalidOption, UnknownGame, validate_options
+from meeplehall.core.registry import all_games, get_game
+from meeplehall.server.db.models import Seat, Table, User
+from meeplehall.server.deps import Hall, current_user, hall_of, require_user, user_json
+
+router = APIRouter(prefix="/api", tags=["lobby"])
+
+MAX_DEADLINE_HOURS = 30 * 24
+
+
+class OptionOut(BaseModel):
+    key: str
+    kind: str
+    default: Any
+    label: str
+    help: str
+    choices: list[Any] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+class GameOut(BaseModel):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: list[OptionOut]
+
+
+class BotSeat(BaseModel):
+    seat: int
+    level: int
+
+
+class CreateTable(BaseModel):
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    players: int
+    bots: list[BotSeat] = Field(default_factory=list)
+    seat: int | None = 0
+    mode: Literal["live", "turn"] = "live"
+    initial_seconds: float = Field(600, gt=0, le=24 * 3600)
+    increment_seconds: float = Field(10, ge=0, le=3600)
+    move_deadline_hours: float = Field(24, gt=0, le=MAX_DEADLINE_HOURS)
+    visibility: Literal["public", "private"] = "public"
+    rated: bool = False
+    hints: bool = False
+
+
+class JoinTable(BaseModel):
+    seat: int | None = None
+    invite: str | None = None
+
+
+class LeaveTable(BaseModel):
+    seat: int | None = None
+
+
+def describe_table(session: Session, table: Table, viewer: int | None,
+                   live: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The Table object of the protocol, as ``viewer`` may see it."""
+    seats = session.scalars(
+        select(Seat).where(Seat.table_id == table.id).order_by(Seat.seat)
+    ).all()
+    user_ids = {s.user_id for s in seats if s.user_id is not None}
+    if table.owner_id is not None:
+        user_ids.add(table.owner_id)
+    users = {u.id: u for u in session.scalars(select(User).where(User.id.in_(user_ids)))}
+    mine = [s.seat for s in seats if viewer is not None and s.user_id == viewer]
+    to_move = list((live or {}).get("to_move", []))
+    data: dict[str, Any] = {
+        "id": table.id,
+        "game": table.game,
+        "options": table.options,
+        "players": table.players,
+        "status": table.status,
+        "mode": table.mode,
+        "clock": {
+            "initial_ms": table.initial_ms,
+            "increment_ms": table.increment_ms,
+            "move_deadline_ms": table.move_deadline_ms,
+        },
+        "visibility": table.visibility,
+        "rated": table.rated,
+        "hints": table.hints and not table.rated,
+        "owner": user_json(users[table.owner_id]) if table.owner_id in users else None,
+        "seats": [
+            {
+                "seat": s.seat,
+                "user": user_json(users[s.user_id]) if s.user_id in users else None,
+                "bot_level": s.bot_level,
+                "replaced": s.replaced,
+            }
+            for s in seats
+        ],
+        "seq": (live or {}).get("seq", table.seq),
+        "to_move": to_move,
+        "waiting_for_me": any(seat in to_move for seat in mine)
+        and not any(seats[seat].replaced for seat in mine if seat in to_move),
+        "created_at": table.created_at,
+        "started_at": table.started_at,
+        "finished_at": table.finished_at,
+    }
+    if table.invite_token and (mine or viewer == table.owner_id):
+        data["invite_token"] = table.invite_token
+    return data
+
+
+def live_info(hall: Hall, table_id: int) -> dict[str, Any] | None:
+    room = hall.tables.rooms.get(table_id)
+    if room is None or room.match is None:
+        return None
+    return {"seq": room.match.seq, "to_move": room.to_move()}
+
+
+def make_describer(hall: Hall) -> Any:
+    def describe(table_id: int, viewer: int | None) -> dict[str, Any]:
+        with hall.db() as session:
+            table = session.get(Table, table_id)
+            if table is None:
+                return {}
+            return describe_table(session, table, viewer, live_info(hall, table_id))
+
+    return describe
+
+
+def may_see(table: Table, viewer: int | None, invite: str | None, session: Session) -> bool:
+    if table.visibility == "public" or (viewer == table.owner_id and viewer is not None):
+        return True
+    if invite is not None and table.invite_token is not None and secrets.compare_digest(
+        invite, table.invite_token
+    ):
+        return True
+    if viewer is None:
+        return False
+    seated = session.scalar(
+        select(Seat.seat).where(Seat.table_id == table.id, Seat.user_id == viewer).limit(1)
+    )
+    return seated is not None
+
+
+def _visible_table(session: Session, table_id: int, viewer: int | None,
+                   invite: str | None) -> Table:
+    table = session.get(Table, table_id)
+    if table is None or not may_see(table, viewer, invite, session):
+        raise HTTPException(404, f"no table {table_id} (a private table needs its invite link)")
+    return table
+
+
+@router.get("/games", tags=["catalog"], responses={200: {"model": list[GameOut]}})
+async def games() -> list[dict[str, Any]]:
+    """Every registered game with the options a table of it can be given."""
+    return [
+        {
+            "name": game.name,
+            "title": game.title,
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "options": [spec.to_json() for spec in game.options],
+        }
+        for game in all_games()
+    ]
+
+
+@router.get("/bots", tags=["catalog"])
+async def bots() -> dict[str, Any]:
+    """The bot levels tables can seat."""
+    return {"levels": sorted(LEVELS), "strongest": max(LEVELS)}
+
+
+@router.post("/tables", status_code=201)
+async def create_table(body: CreateTable, request: Request,
+                       user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
+    """Open a table; the creator sits at ``seat`` unless it is null."""
+    try:
+        game = get_game(body.game)
+    except UnknownGame as error:
+        raise HTTPException(400, error.reason) from None
+    if not game.min_players <= body.players <= game.max_players:
+        raise HTTPException(
+            400, f"{game.title} is for {game.min_players} to {game.max_players} players, "
+            f"not {body.players}",
+        )
+    try:
+        options = validate_options(game.options, body.options)
+        game.new_state(body.players, options, 0)
+    except InvalidOption as error:
+        raise HTTPException(400, error.reason) from None
+    bots = {}
+    for bot in body.bots:
+        if not 0 <= bot.seat < body.players:
+            raise HTTPException(400, f"bot seat {bot.seat} is not a seat of this table "
+                                f"(0 to {body.players - 1})")
+        if bot.level not in LEVELS:
+            levels = ", ".join(str(level) for level in sorted(LEVELS))
+            raise HTTPException(400, f"no bot of level {bot.level}; levels: {levels}")
+        if bot.seat in bots:
+            raise HTTPException(400, f"seat {bot.seat} is given two bots")
+        bots[bot.seat] = bot.level
+    if body.seat is not None:
+        if not 0 <= body.seat < body.players:
+            raise HTTPException(400, f"seat {body.seat} is not a seat of this table "
+                                f"(0 to {body.players - 1})")
+        if body.seat in bots:
+            raise HTTPException(400, f"seat {body.seat} is a bot's; choose another seat")
+    if body.rated:
+        if bots:
+            raise HTTPException(400, "a rated table is for people only: remove the bots")
+        if user.login is None:
+            raise HTTPException(400, "guests cannot open rated tables; register first")
+    live = body.mode == "live"
+    hall = hall_of(request)
+    with hall.db() as session:
+        table = Table(
+            game=game.name,
+            options=options,
+            players=body.players,
+            seed=secrets.randbelow(1 << 31),
+            status="waiting",
+            mode=body.mode,
+            initial_ms=int(body.initial_seconds * 1000) if live else None,
+            increment_ms=int(body.increment_seconds * 1000) if live else None,
+            move_deadline_ms=None if live else int(body.move_deadline_hours * 3600 * 1000),
+            visibility=body.visibility,
+            invite_token=secrets.token_urlsafe(16) if body.visibility == "private" else None,
+            rated=body.rated,
+            hints=body.hints and not body.rated,
+            owner_id=user.id,
+            seq=0,
+            created_at=time.time(),
+        )
+        session.add(table)
+        session.flush()
+        for index in range(body.players):
+            session.add(
+                Seat(
+                    table_id=table.id,
+                    seat=index,
+                    user_id=user.id if index == body.seat else None,
+                    bot_level=bots.get(index),
+                    clock_ms=table.initial_ms if live and index not in bots else None,
+                )
+            )
+        session.flush()
+        return describe_table(session, table, user.id)
+
+
+@router.get("/tables")
+async def list_tables(
+    request: Request,
+    status: Annotated[str, Query()] = "waiting",
+    game: Annotated[str | None, Query()] = None,
+) -> list[dict[str, Any]]:
+    """Public tables in one status (waiting tables by default), newest first."""
+    if status not in ("waiting", "playing", "finished"):
+        raise HTTPException(400, "status is waiting, playing or finished")
+    hall = hall_of(request)
+    viewer = current_user(request)
+    with hall.db() as session:
+        query = select(Table).where(Table.status == status, Table.visibility == "public")
+        if game is not None:
+            query = query.where(Table.game == game)
+        tables = session.scalars(query.order_by(Table.id.desc()).limit(100)).all()
+        return [
+            describe_table(session, t, viewer.id if viewer else None, live_info(hall, t.id))
+            for t in tables
+        ]
+
+
+@router.get("/tables/{table_id}")
+async def get_table(table_id: int, request: Request,
+                    invite: str | None = None) -> dict[str, Any]:
+    hall = hall_of(request)
+    viewer = current_user(request)
+    viewer_id = viewer.id if viewer else None
+    with hall.db() as session:
+        table = _visible_table(session, table_id, viewer_id, invite)
+        return describe_table(session, table, viewer_id, live_info(hall, table_id))
+
+
+@router.post("/tables/{table_id}/join")
+async def join_table(table_id: int, body: JoinTable, request: Request,
+                     user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
+    """Take a free seat (the given one, or the first free)."""
+    hall = hall_of(request)
+    with hall.db() as session:
+        table = _visible_table(session, table_id, user.id, body.invite)
+        if table.status != "waiting":
+            raise HTTPException(409, "this table has already started")
+        seats = session.scalars(
+            select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat).with_for_update()
+        ).all()
+        if table.rated:
+            if user.login is None:
+                raise HTTPException(403, "guests cannot sit at rated tables; register first")
+            if any(s.user_id == user.id for s in seats):
+                raise HTTPException(403, "at a rated table each person takes one seat")
+        free = [s for s in seats if s.user_id is None and s.bot_level is None]
+        if body.seat is not None:
+            if not 0 <= body.seat < table.players:
+                raise HTTPException(400, f"seat {body.seat} is not a seat of this table "
+                                    f"(0 to {table.players - 1})")
+            free = [s for s in free if s.seat == body.seat]
+            if not free:
+                raise HTTPException(409, f"seat {body.seat} is taken")
+        if not free:
+            raise HTTPException(409, "this table is full")
+        free[0].user_id = user.id
+        session.flush()
+        data = describe_table(session, table, user.id)
+    await hall.tables.refresh(table_id)
+    return data
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave_table(table_id: int, body: LeaveTable, request: Request,
+                      user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
+    """Free my seat(s) at a waiting table; at a table in play a bot takes them over for good."""
+    hall = hall_of(request)
+    with hall.db() as session:
+        table = _visible_table(session, table_id, user.id, None)
+        mine = [
+            s for s in session.scalars(select(Seat).where(Seat.table_id == table_id)).all()
+            if s.user_id == user.id and (body.seat is None or s.seat == body.seat)
+        ]
+        if not mine:
+            raise HTTPException(409, "you hold no such seat at this table")
+        status = table.status
+        if status == "waiting":
+            for seat in mine:
+                seat.user_id = None
+        elif status == "finished":
+            raise HTTPException(409, "this game is over")
+        seat_numbers = [s.seat for s in mine]
+    if status == "waiting":
+        await hall.tables.refresh(table_id)
+    else:
+        room = await hall.tables.room(table_id)
+        if room is not None:
+            for seat_number in seat_numbers:
+                await hall.tables.hand_over(room, seat_number, "left")
+    with hall.db() as session:
+        table = _visible_table(session, table_id, user.id, None)
+        return describe_table(session, table, user.id, live_info(hall, table_id))
+
+
+@router.post("/tables/{table_id}/start")
+async def start_table(table_id: int, request: Request,
+                      user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
+    """Start the match: every seat must hold a person or a bot."""
+    hall = hall_of(request)
+    with hall.db() as session:
+        table = _visible_table(session, table_id, user.id, None)
+        if table.owner_id != user.id:
+            raise HTTPException(403, "only the table's owner can start it")
+        if table.status != "waiting":
+            raise HTTPException(409, "this table has already started")
+        seats = session.scalars(select(Seat).where(Seat.table_id == table_id)).all()
+        free = sorted(s.seat for s in seats if s.user_id is None and s.bot_level is None)
+        if free:
+            raise HTTPException(409, f"seats {free} are still free: wait for players or add bots")
+        table.status = "playing"
+        table.started_at = time.time()
+    await hall.tables.started(table_id)
+    with hall.db() as session:
+        table = _visible_table(session, table_id, user.id, None)
+        return describe_table(session, table, user.id, live_info(hall, table_id))
+
+
+@router.get("/my/tables")
+async def my_tables(request: Request, user: Annotated[User, Depends(require_user)],
+                    status: str | None = None) -> list[dict[str, Any]]:
+    """Tables where I hold a seat, those waiting for my move first."""
+    hall = hall_of(request)
+    with hall.db() as session:
+        mine = select(Seat.table_id).where(Seat.user_id == user.id)
+        query = select(Table).where(Table.id.in_(mine))
+        if status is not None:
+            query = query.where(Table.status == status)
+        tables = session.scalars(query.order_by(Table.id.desc()).limit(200)).all()
+        described = [
+            describe_table(session, t, user.id, live_info(hall, t.id)) for t in tables
+        ]
+    described.sort(key=lambda t: not t["waiting_for_me"])
+    return described

@@ -1,0 +1,127 @@
+"""Reading and writing a table's record: the rows the table manager needs, nothing more.
+
+These functions are synchronous; the manager runs them in a thread.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from meeplehall.server.clocks import ClockRules, SeatState
+from meeplehall.server.db.models import ActionRow, Seat, Table, User
+from meeplehall.server.ratings import update_ratings
+
+
+@dataclass
+class TableRecord:
+    """Everything that defines a table and its match: the truth the cache is rebuilt from."""
+
+    id: int
+    game: str
+    options: dict[str, Any]
+    players: int
+    seed: int
+    status: str
+    rules: ClockRules
+    hints: bool
+    rated: bool
+    visibility: str
+    invite_token: str | None
+    seats: list[SeatState]
+    actions: list[tuple[int, Any, bool]]
+
+
+def load_record(session: Session, table_id: int) -> TableRecord | None:
+    table = session.get(Table, table_id)
+    if table is None:
+        return None
+    seats = session.scalars(
+        select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat)
+    ).all()
+    actions = session.execute(
+        select(ActionRow.seat, ActionRow.action, ActionRow.bot)
+        .where(ActionRow.table_id == table_id)
+        .order_by(ActionRow.seq)
+    ).all()
+    return TableRecord(
+        id=table.id,
+        game=table.game,
+        options=dict(table.options),
+        players=table.players,
+        seed=table.seed,
+        status=table.status,
+        rules=ClockRules(table.mode, table.initial_ms, table.increment_ms, table.move_deadline_ms),
+        hints=table.hints and not table.rated,
+        rated=table.rated,
+        visibility=table.visibility,
+        invite_token=table.invite_token,
+        seats=[
+            SeatState(s.user_id, s.bot_level, s.replaced, s.clock_ms, s.running_since)
+            for s in seats
+        ],
+        actions=[(row.seat, row.action, row.bot) for row in actions],
+    )
+
+
+def save_seats(session: Session, table_id: int, seats: Sequence[SeatState]) -> None:
+    for index, state in enumerate(seats):
+        session.execute(
+            update(Seat)
+            .where(Seat.table_id == table_id, Seat.seat == index)
+            .values(
+                replaced=state.replaced,
+                clock_ms=state.clock_ms,
+                running_since=state.running_since,
+            )
+        )
+
+
+def append_action(
+    session: Session,
+    record: TableRecord,
+    seq: int,
+    seat: int,
+    action: Any,
+    bot: bool,
+    seats: Sequence[SeatState],
+    result: dict[str, Any] | None,
+) -> None:
+    """Log action number ``seq`` with the clocks after it, and the result if it ended the game.
+
+    The unique (table, seq) key makes a second writer of the same step fail here.
+    """
+    now = time.time()
+    session.add(
+        ActionRow(table_id=record.id, seq=seq, seat=seat, action=action, bot=bot, created_at=now)
+    )
+    values: dict[str, Any] = {"seq": seq}
+    if result is not None:
+        values.update(status="finished", result=result, finished_at=now)
+    session.execute(update(Table).where(Table.id == record.id).values(**values))
+    save_seats(session, record.id, seats)
+    if result is not None and record.rated:
+        rate(session, record, result)
+    session.flush()
+
+
+def rate(session: Session, record: TableRecord, result: dict[str, Any]) -> None:
+    """Update ratings when every seat was a registered person when the table started."""
+    users = [state.user_id for state in record.seats]
+    if any(user is None for user in users) or any(s.bot_level is not None for s in record.seats):
+        return
+    registered = session.scalars(
+        select(User.id).where(User.id.in_(users), User.login.is_not(None))
+    ).all()
+    if len(set(registered)) != len(users):
+        return
+    update_ratings(session, record.game, [u for u in users if u is not None], result["ranks"])
+
+
+def playing_table_ids(session: Session) -> list[int]:
+    return list(session.scalars(select(Table.id).where(Table.status == "playing")).all())

@@ -1,0 +1,436 @@
+"""The table manager: one room per table, serial application of moves, persistence, fan-out.
+
+Every change to a table (a player's or a bot's move, a clock running out, a player leaving)
+happens under that table's lock, so moves from several seats at once are applied one at a time.
+A move counts only once its row is committed; then every connection gets its own update.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import WebSocket
+
+from meeplehall.core import Game, events_for
+from meeplehall.core.registry import get_game
+from meeplehall.server import clocks
+from meeplehall.server.bots import BotPool, Decision, replacement_level, strongest_level
+from meeplehall.server.match import Match, Rejection, Step
+from meeplehall.server.store import (
+    TableRecord,
+    append_action,
+    load_record,
+    playing_table_ids,
+    save_seats,
+)
+
+log = logging.getLogger("meeplehall.server")
+
+#: Builds the lobby's Table object for a viewer: (table id, viewer's user id) -> JSON.
+Describe = Callable[[int, int | None], dict[str, Any]]
+
+
+class Connection:
+    """One WebSocket; outgoing messages go through a queue so a slow reader never blocks a table."""
+
+    def __init__(self, websocket: WebSocket, user_id: int | None, seat: int | None) -> None:
+        self.websocket = websocket
+        self.user_id = user_id
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.writer = asyncio.create_task(self._write())
+
+    def send(self, text: str) -> None:
+        self.queue.put_nowait(text)
+
+    def send_json(self, data: dict[str, Any]) -> None:
+        self.send(json.dumps(data))
+
+    async def _write(self) -> None:
+        while (text := await self.queue.get()) is not None:
+            try:
+                await self.websocket.send_text(text)
+            except Exception:  # the peer went away; the reader side cleans up
+                return
+
+    async def close(self) -> None:
+        self.queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.writer, 5)
+
+
+class Room:
+    """A table in memory: its record, its match once started, and who is connected."""
+
+    def __init__(self, record: TableRecord, game: Game) -> None:
+        self.record = record
+        self.game = game
+        self.match: Match | None = None
+        self.connections: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self.pending_bots: set[int] = set()
+        self.bot_failures = 0
+        self.timer: asyncio.TimerHandle | None = None
+
+    @property
+    def seats(self) -> list[clocks.SeatState]:
+        return self.record.seats
+
+    def owned(self, user_id: int | None) -> list[int]:
+        if user_id is None:
+            return []
+        return [index for index, seat in enumerate(self.seats) if seat.user_id == user_id]
+
+    def build_match(self) -> None:
+        match = Match(self.game, self.record.players, self.record.options, self.record.seed)
+        match.replay_log(self.record.actions)
+        self.match = match
+
+    def to_move(self) -> list[int]:
+        if self.match is None or self.match.state.is_over():
+            return []
+        return sorted(self.match.state.to_move())
+
+    def message(
+        self,
+        kind: str,
+        seat: int | None,
+        events: list[dict[str, Any]],
+        since: int | None = None,
+        last: Step | None = None,
+    ) -> dict[str, Any]:
+        """The update or sync one connection viewing ``seat`` receives."""
+        match = self.match
+        assert match is not None
+        state = match.state
+        to_move = self.to_move()
+        legal: list[dict[str, Any]] = []
+        labels: list[str] = []
+        if seat is not None and seat in to_move and not self.seats[seat].by_bot:
+            for action in state.legal_actions(seat):
+                legal.append(action.to_json())
+                labels.append(self.game.describe_action(action))
+        data: dict[str, Any] = {
+            "type": kind,
+            "seq": match.seq,
+            "seat": seat,
+            "view": state.view(seat),
+            "legal": legal,
+            "labels": labels,
+            "events": events,
+            "to_move": to_move,
+            "status": self.record.status,
+            "clocks": clocks.clocks_json(self.record.rules, self.seats, time.time()),
+            "replaced": [s.replaced for s in self.seats],
+            "result": match.result_json(),
+        }
+        if since is not None:
+            data["since"] = since
+        if last is not None:
+            data["last"] = {
+                "seat": last.seat,
+                "action": last.action,
+                "label": self.game.describe_action(self.game.parse_action(last.action)),
+                "bot": last.bot,
+            }
+        return data
+
+    def sync(self, seat: int | None, since: int) -> dict[str, Any]:
+        assert self.match is not None
+        since = max(0, min(since, self.match.seq))
+        return self.message("sync", seat, events_for(self.match.events_since(since), seat), since)
+
+
+class TableManager:
+    def __init__(self, run_db: Callable[..., Any], bots: BotPool) -> None:
+        #: Runs a function ``f(session, *args)`` in a transaction, in a worker thread.
+        self.run_db = run_db
+        self.bots = bots
+        self.rooms: dict[int, Room] = {}
+        self.describe: Describe | None = None
+        self._load_lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- rooms -------------------------------------------------------------------------------
+
+    async def room(self, table_id: int) -> Room | None:
+        """The table's room, loaded (and its match rebuilt by replay) on first use."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        async with self._load_lock:
+            room = self.rooms.get(table_id)
+            if room is not None:
+                return room
+            record = await self.run_db(load_record, table_id)
+            if record is None:
+                return None
+            room = Room(record, get_game(record.game))
+            if record.status in ("playing", "finished"):
+                room.build_match()
+            self.rooms[table_id] = room
+            return room
+
+    async def recover(self) -> int:
+        """Rebuild every unfinished table from its log; restart its clocks and bots."""
+        ids = await self.run_db(playing_table_ids)
+        recovered = 0
+        for table_id in ids:
+            try:
+                room = await self.room(table_id)
+            except Exception:
+                log.exception("table %s cannot be rebuilt from its log", table_id)
+                continue
+            if room is None:
+                continue
+            async with room.lock:
+                if room.record.rules.live:
+                    # Live clocks do not run while the server is down.
+                    now = time.time()
+                    for seat in room.seats:
+                        if seat.running_since is not None:
+                            seat.running_since = now
+                    await self.run_db(save_seats, table_id, room.seats)
+            self._after_change(room)
+            recovered += 1
+        return recovered
+
+    def attach(self, room: Room, connection: Connection) -> None:
+        room.connections.add(connection)
+
+    def detach(self, room: Room, connection: Connection) -> None:
+        room.connections.discard(connection)
+        idle = not room.connections and room.record.status != "playing"
+        if idle and self.rooms.get(room.record.id) is room:
+            del self.rooms[room.record.id]
+
+    async def refresh(self, table_id: int) -> None:
+        """The lobby changed the table (seats, owner): reload and tell the connections."""
+        room = self.rooms.get(table_id)
+        if room is None:
+            return
+        async with room.lock:
+            record = await self.run_db(load_record, table_id)
+            if record is None:
+                return
+            room.record = record
+        await self.broadcast_table(room)
+
+    async def started(self, table_id: int) -> None:
+        """The lobby started the table: build the match, start clocks and bots, tell everyone."""
+        room = await self.room(table_id)
+        if room is None:
+            return
+        async with room.lock:
+            record = await self.run_db(load_record, table_id)
+            room.record = record
+            room.build_match()
+            clocks.start_clocks(record.rules, record.seats, room.to_move(), time.time())
+            await self.run_db(save_seats, table_id, record.seats)
+            for connection in room.connections:
+                connection.send_json(room.sync(connection.seat, 0))
+        await self.broadcast_table(room)
+        self._after_change(room)
+
+    async def broadcast_table(self, room: Room) -> None:
+        if self.describe is None:
+            return
+        texts: dict[int | None, str] = {}
+        for connection in list(room.connections):
+            user = connection.user_id
+            if user not in texts:
+                table = await self.run_db_plain(self.describe, room.record.id, user)
+                texts[user] = json.dumps({"type": "table", "table": table})
+            connection.send(texts[user])
+
+    async def run_db_plain(self, function: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.to_thread(function, *args)
+
+    # -- moves -------------------------------------------------------------------------------
+
+    async def submit(self, room: Room, seat: int, seq: int, data: Any, bot: bool) -> None:
+        """Check, log (committed) and apply one action, then fan out; Rejection if refused."""
+        async with room.lock:
+            match = room.match
+            if match is None or room.record.status == "waiting":
+                raise Rejection("not_started", "the game has not started yet")
+            if room.record.status != "playing":
+                raise Rejection("finished", "the game is over")
+            if not bot and room.seats[seat].by_bot:
+                raise Rejection("replaced", f"a bot plays seat {seat} now")
+            action = match.check(seat, seq, data)
+            step = match.apply(seat, action, bot)
+            finished = match.state.is_over()
+            seats = [clocks.SeatState(**vars(s)) for s in room.seats]
+            clocks.after_move(
+                room.record.rules, seats, seat, match.state.to_move() if not finished
+                else frozenset(), finished, time.time(),
+            )
+            result = match.result_json()
+            try:
+                await self.run_db(
+                    append_action, room.record, match.seq, seat, step.action, bot, seats, result
+                )
+            except Exception:
+                log.exception("table %s: action %s not stored", room.record.id, match.seq)
+                # The cache ran ahead of the truth: rebuild it from the log.
+                room.record = await self.run_db(load_record, room.record.id)
+                room.build_match()
+                raise Rejection("server_error", "the move could not be saved; try again") from None
+            room.record.seats = seats
+            room.record.actions.append((seat, step.action, bot))
+            if finished:
+                room.record.status = "finished"
+            self._fan_out(room, step)
+        self._after_change(room)
+
+    def _fan_out(self, room: Room, step: Step) -> None:
+        texts: dict[int | None, str] = {}
+        for connection in list(room.connections):
+            seat = connection.seat
+            if seat not in texts:
+                events = events_for(step.events, seat)
+                texts[seat] = json.dumps(room.message("update", seat, events, last=step))
+            connection.send(texts[seat])
+
+    async def hand_over(self, room: Room, seat: int, reason: str) -> None:
+        """From now on a bot plays ``seat`` (its clock ran out, or its player left)."""
+        async with room.lock:
+            state = room.seats[seat]
+            if room.record.status != "playing" or state.by_bot:
+                return
+            clocks.stop_clock(room.record.rules, state, time.time(), increment=False)
+            state.replaced = reason
+            await self.run_db(save_seats, room.record.id, room.seats)
+        await self.broadcast_table(room)
+        self._after_change(room)
+
+    # -- bots and clocks ---------------------------------------------------------------------
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _after_change(self, room: Room) -> None:
+        if room.record.status != "playing":
+            if room.timer is not None:
+                room.timer.cancel()
+            return
+        for seat in room.to_move():
+            if room.seats[seat].by_bot and seat not in room.pending_bots:
+                room.pending_bots.add(seat)
+                self._spawn(self._bot_turn(room, seat))
+        self._arm_timer(room)
+
+    def _arm_timer(self, room: Room) -> None:
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        expiries = [
+            when
+            for seat in room.seats
+            if (when := clocks.expiry(room.record.rules, seat)) is not None
+        ]
+        if not expiries:
+            return
+        delay = max(0.0, min(expiries) - time.time())
+        room.timer = asyncio.get_running_loop().call_later(
+            delay, lambda: self._spawn(self._expire(room))
+        )
+
+    async def _expire(self, room: Room) -> None:
+        now = time.time()
+        for index, seat in enumerate(room.seats):
+            when = clocks.expiry(room.record.rules, seat)
+            if when is not None and when <= now + 0.001:
+                if room.record.rules.live:
+                    seat.clock_ms = 0
+                await self.hand_over(room, index, "timeout")
+        self._after_change(room)
+
+    def _decision(self, room: Room, seat: int, level: int, bot_seed: int) -> Decision:
+        assert room.match is not None
+        return Decision(
+            table_id=room.record.id,
+            game=room.record.game,
+            players=room.record.players,
+            options=room.record.options,
+            seed=room.record.seed,
+            actions=[(step.seat, step.action) for step in room.match.steps],
+            seat=seat,
+            level=level,
+            bot_seed=bot_seed,
+        )
+
+    async def _bot_turn(self, room: Room, seat: int) -> None:
+        try:
+            match = room.match
+            if match is None:
+                return
+            seq = match.seq
+            level = room.seats[seat].bot_level or replacement_level()
+            bot_seed = (room.record.seed * 1_000_003 + seat * 7919 + seq) & 0x7FFFFFFF
+            try:
+                if room.bot_failures >= 3:
+                    raise RuntimeError("the bot keeps failing here; playing the first legal move")
+                data = await self.bots.decide(self._decision(room, seat, level, bot_seed))
+            except Exception:
+                log.exception("table %s seat %s: bot failed", room.record.id, seat)
+                legal = match.state.legal_actions(seat) if seat in room.to_move() else []
+                if not legal:
+                    return
+                data = legal[0].to_json()
+            try:
+                await self.submit(room, seat, seq, data, bot=True)
+                room.bot_failures = 0
+            except Rejection as rejection:
+                if rejection.code not in ("stale_seq", "not_your_turn", "finished"):
+                    room.bot_failures += 1
+                    log.warning("table %s seat %s: bot move refused: %s",
+                                room.record.id, seat, rejection.reason)
+        finally:
+            room.pending_bots.discard(seat)
+            self._after_change(room)
+
+    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
+        """A suggestion from the strongest bot for ``seat`` (asked by that seat only)."""
+        match = room.match
+        if match is None or room.record.status != "playing":
+            raise Rejection("not_started", "hints are for a game in progress")
+        if not room.record.hints:
+            raise Rejection("hints_off", "hints are not allowed at this table")
+        if seat not in room.to_move():
+            raise Rejection("not_your_turn", f"seat {seat} is not to move now")
+        seq = match.seq
+        level = strongest_level()
+        data = await self.bots.decide(
+            self._decision(room, seat, level, random.randrange(1 << 31))
+        )
+        action = self.game_of(room).parse_action(data)
+        return {
+            "type": "hint",
+            "seat": seat,
+            "seq": seq,
+            "action": data,
+            "label": self.game_of(room).describe_action(action),
+            "level": level,
+        }
+
+    @staticmethod
+    def game_of(room: Room) -> Game:
+        return room.game
+
+    async def close(self) -> None:
+        for room in self.rooms.values():
+            if room.timer is not None:
+                room.timer.cancel()
+        for task in list(self._tasks):
+            task.cancel()

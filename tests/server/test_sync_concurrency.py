@@ -1,0 +1,170 @@
+"""Reconnect and resync, simultaneous moves sent at the same instant, duplicate sends, hot-seat."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+
+from .client import Player, advance, open_table
+from .conftest import ServerProcess
+from .test_play import catalog
+
+
+async def reconnect(server: ServerProcess) -> None:
+    game = catalog(server)[0]
+    session = await open_table(server.base, server.ws_base, game["name"], 2)
+    rng = random.Random(3)
+    before = await advance(session, rng, 2)
+    await session.sockets[1].close()
+    # Seat 0 may keep playing while seat 1 is away (if the game lets it).
+    after = await advance_without(session, rng, absent=1, steps=3)
+    socket = await session.people[1].socket(session.id, since=before)
+    await socket.expect("welcome")
+    sync = await socket.expect("sync")
+    assert sync["seq"] == after and sync["since"] == before
+    missed = [m for m in session.sockets[0].received if m["type"] == "update"
+              and m["seq"] > before]
+    assert len(missed) == after - before
+    # A mid-connection sync request answers the same way.
+    await socket.send({"type": "sync", "seq": 0})
+    full = await socket.expect("sync")
+    assert full["seq"] == after and full["since"] == 0 and full["view"] == sync["view"]
+    assert len(full["events"]) >= len(sync["events"])
+    session.sockets[1] = socket
+    session.latest[1] = sync
+    if sync["legal"]:
+        await session.act(1)
+        assert (await socket.expect("update"))["seq"] == after + 1
+    await session.close()
+
+
+async def advance_without(session: Any, rng: random.Random, absent: int, steps: int) -> int:
+    seq: int = session.latest[0]["seq"]
+    for _ in range(steps):
+        if not session.latest[0]["legal"] or session.latest[0]["status"] != "playing":
+            break
+        await session.act(0, rng.choice(session.latest[0]["legal"]))
+        seq += 1
+        while session.latest[0]["seq"] < seq:
+            await session.drain(0)
+    return seq
+
+
+def test_a_reconnecting_client_gets_a_full_sync_with_the_events_it_missed(
+    server: ServerProcess,
+) -> None:
+    asyncio.run(reconnect(server))
+
+
+def simultaneous_games(server: ServerProcess) -> list[dict[str, Any]]:
+    """Games whose opening position asks several seats to move at once."""
+    return [g for g in catalog(server) if g["max_players"] >= 2]
+
+
+async def simultaneous(server: ServerProcess) -> bool:
+    found = False
+    for game in simultaneous_games(server):
+        players = min(4, game["max_players"])
+        session = await open_table(server.base, server.ws_base, game["name"], players)
+        rng = random.Random(11)
+        rounds = 0
+        for _ in range(60):
+            seq = session.latest[0]["seq"]
+            movers = [s for s in range(players) if session.latest[s]["legal"]]
+            if session.latest[0]["status"] != "playing":
+                break
+            if len(movers) > 1:
+                # Every mover sends from the same seq at the same instant.
+                await asyncio.gather(*(
+                    session.act(s, rng.choice(session.latest[s]["legal"])) for s in movers
+                ))
+                await session.catch_up(seq + len(movers))
+                errors = [m for s in session.sockets for m in s.received if m["type"] == "error"]
+                assert errors == []
+                rounds += 1
+            else:
+                await advance(session, rng, 1)
+        history = session.people[0].http.get(f"/api/tables/{session.id}").json()
+        assert history["seq"] == session.latest[0]["seq"]
+        found = found or rounds > 0
+        await session.close()
+    return found
+
+
+def test_simultaneous_moves_sent_at_the_same_moment_are_all_applied_in_one_order(
+    server: ServerProcess,
+) -> None:
+    if not asyncio.run(simultaneous(server)):
+        pytest.skip("no registered game has a simultaneous step")
+
+
+async def duplicate(server: ServerProcess) -> None:
+    game = catalog(server)[0]
+    session = await open_table(server.base, server.ws_base, game["name"], 2)
+    seq = session.latest[0]["seq"]
+    mover = session.latest[0]["to_move"][0]
+    action = session.latest[mover]["legal"][0]
+    # The same act twice at once (a double click): exactly one is applied.
+    await asyncio.gather(session.act(mover, action), session.act(mover, action))
+    update = await session.sockets[mover].expect("update")
+    assert update["seq"] == seq + 1
+    error = await session.sockets[mover].expect("error")
+    assert error["code"] in ("not_your_turn", "stale_seq", "illegal_action")
+    await session.sockets[mover].send({"type": "sync", "seq": seq})
+    assert (await session.sockets[mover].expect("sync"))["seq"] == seq + 1
+    await session.close()
+
+
+def test_the_same_move_sent_twice_at_once_is_applied_once(server: ServerProcess) -> None:
+    asyncio.run(duplicate(server))
+
+
+async def hot_seat(server: ServerProcess) -> None:
+    game = catalog(server)[0]
+    couch = Player(server.base, server.ws_base).guest("couch")
+    other = Player(server.base, server.ws_base).guest("other")
+    players = max(3, game["min_players"]) if game["max_players"] >= 3 else 2
+    table = couch.create(game=game["name"], players=players, seat=0)
+    assert couch.join(table["id"], seat=1).status_code == 200
+    for seat in range(2, players):
+        assert other.join(table["id"], seat=seat).status_code == 200
+    socket = await couch.socket(table["id"])
+    welcome = await socket.expect("welcome")
+    assert welcome["seats"] == [0, 1] and welcome["seat"] == 0
+    couch.start(table["id"])
+    sync = await socket.expect("sync")
+    rng = random.Random(2)
+    acted: set[int] = set()
+    for _ in range(40):
+        if sync["status"] != "playing" or acted == {0, 1}:
+            break
+        mine = [s for s in sync["to_move"] if s in (0, 1)]
+        if not mine:
+            break
+        seat = mine[0]
+        if seat != sync["seat"]:
+            await socket.send({"type": "watch", "seat": seat})
+            sync = await socket.expect("sync", seat=seat)
+        await socket.send({"type": "act", "seq": sync["seq"], "seat": seat,
+                           "action": rng.choice(sync["legal"])})
+        sync = await socket.expect("update", seq=sync["seq"] + 1)
+        assert sync["last"]["seat"] == seat
+        acted.add(seat)
+    assert acted, "the hot-seat user never had a seat to move"
+    if players >= 3:
+        await socket.send({"type": "act", "seq": sync["seq"], "seat": 2, "action": {}})
+        assert (await socket.expect("error"))["code"] == "not_your_seat"
+        await socket.send({"type": "watch", "seat": 2})
+        assert (await socket.expect("error"))["code"] == "not_your_seat"
+    await socket.close()
+    couch.close()
+    other.close()
+
+
+def test_hot_seat_one_user_acts_for_each_of_their_seats_and_only_those(
+    server: ServerProcess,
+) -> None:
+    asyncio.run(hot_seat(server))
