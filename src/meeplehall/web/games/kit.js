@@ -110,6 +110,7 @@ export function legalWhere(legal, predicate) {
 /** The display name of a seat. */
 export function seatName(ctx, seat) {
   if (seat === null || seat === undefined) return "?";
+  if (typeof ctx.seatName === "function") return ctx.seatName(seat);
   const player = (ctx.players || []).find((p) => p.seat === seat);
   if (player && player.name) return player.name;
   return ctx.t("seat_n", { n: seat + 1 });
