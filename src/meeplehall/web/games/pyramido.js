@@ -424,7 +424,7 @@ function drawAreas(root, player, legal, X, Y, q, ctx) {
         if (inside.has(`${x + dx},${y + dy}`)) continue;
         const x1 = X(x) + (dx === 1 ? q : 0);
         const y1 = Y(y) + (dy === 1 ? q : 0);
-        group.append(svg("line", { x1, y1, x2: dx === 0 ? x1 + q : x1, y2: dy === 0 ? y1 + q : y1, style: "stroke:#ff9900;stroke-width:4" }));
+        group.append(svg("line", { x1, y1, x2: dx === 0 ? x1 + q : x1, y2: dy === 0 ? y1 + q : y1, style: "stroke:#ff9900;stroke-width:4;pointer-events:none" }));
       }
     }
     const label = tr(ctx, "area_label", { colour: tr(ctx, `gem_${area.colour}`), value: area.value });
