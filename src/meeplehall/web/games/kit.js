@@ -177,3 +177,9 @@ export function section(title, children, extraClass = "") {
     ...[].concat(children),
   ]);
 }
+
+/** A renderer text outside a render (breakdownParts): the page's language, else English. */
+export function pageText(texts, key) {
+  const lang = document.documentElement.lang || "en";
+  return (texts[lang] || {})[key] ?? (texts.en || {})[key] ?? key;
+}

@@ -5,7 +5,7 @@
 
 import {
   choice, choiceButton, el, ensureStyles, legalAction, legalButton, legalWhere, redrawer,
-  seatName, section, svg, tr,
+  pageText, seatName, section, svg, tr,
 } from "./kit.js";
 import { texts } from "./monsterhex_texts.js";
 
@@ -22,7 +22,7 @@ const NEUTRAL = { hex: "#9a9a9a", light: "#e0e0e0", letter: "?" };
 const OFFSETS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
 // Screen angle of each direction for pointy-top hexes (y grows downwards).
 const ANGLES = [0, -60, -120, 180, 120, 60].map((d) => (d * Math.PI) / 180);
-const SIZE = 34;
+const SIZE = 40;
 
 const ui = { unit: null, cell: null, rotation: null, confuseCell: null };
 const drawer = redrawer(draw);
@@ -476,4 +476,12 @@ function reasonText(ctx, reason) {
 export function scores(view) {
   if (view.result && Array.isArray(view.result.scores)) return view.result.scores;
   return view.players.map((p) => p.score);
+}
+
+const PART_KEYS = ["big gems", "colour bonus", "small gems", "counter gems", "reward", "objectives"];
+
+/** The end-of-game bar: points by kind (the solo target is not points). */
+export function breakdownParts(breakdown) {
+  return PART_KEYS.filter((key) => typeof breakdown[key] === "number")
+    .map((key) => ({ key, label: pageText(texts, `breakdown.${key}`), points: breakdown[key] }));
 }

@@ -6,7 +6,7 @@
 
 import {
   choice, choiceButton, el, ensureStyles, legalAction, legalButton, legalWhere, redrawer,
-  seatName, section, svg, tr,
+  pageText, seatName, section, svg, tr,
 } from "./kit.js";
 import { texts } from "./pyramido_texts.js";
 
@@ -511,4 +511,11 @@ export function eventText(event, ctx) {
 export function scores(view) {
   if (view.result && Array.isArray(view.result.scores)) return view.result.scores;
   return view.players.map((p) => p.score);
+}
+
+/** The end-of-game bar: the four stage scores (held gems only break ties). */
+export function breakdownParts(breakdown) {
+  return Object.entries(breakdown)
+    .filter(([key]) => key.startsWith("stage"))
+    .map(([key, points]) => ({ key, label: pageText(texts, `breakdown.${key}`), points }));
 }

@@ -1,6 +1,17 @@
 // Pyramido's texts in English, Japanese and Korean ({name} placeholders are filled by the shell).
 
 const en = {
+  "option.legend": "Legendary Explorer (solo)",
+  "option.legend.help": "Solo difficulty: a Legend, or THE Legend (with 7 or more mythical gems at a stage start the Explorer draws a gem).",
+  "option.legend.a_legend": "become a Legend",
+  "option.legend.the_legend": "become THE Legend",
+  "option.dominoes": "Domino file",
+  "option.dominoes.help": "Path of a JSON domino list to use instead of the bundled set (empty: the bundled set).",
+  "breakdown.stage 1": "stage 1",
+  "breakdown.stage 2": "stage 2",
+  "breakdown.stage 3": "stage 3",
+  "breakdown.stage 4": "stage 4",
+  "breakdown.gems held": "gems held (tie-break)",
   choose_area_hint: "Choose an area (or point at it in your pyramid), then how to pay for it.",
   summary: "Take dominoes and gems from the exploration area and build a four-stage pyramid; gems activate its colour areas.",
   rules: "The game has four stages of 10, 6, 3 and 1 turns. On your turn take a face-up domino from one of the five spaces together with one gem of your choice from that space's gem area (an empty gem area is refilled with three gems). If the pile runs out, refill the space with the bottom half of another pile. Then turn face up one face-down pile, and place your domino in your pyramid.\n\nStage 1 is the base: each domino must touch the ones already placed and the base may not grow beyond 5×4 blocks (or 4×5). Each later stage sits on the one below, shifted by half a block, and must stay inside it. Seen from above, touching quarters of one colour form an area; its value is the number of icons it shows.\n\nAt the end of each stage, every player may activate areas with gems: one gem of the area's colour (or two mythical gems) scores the area's value, three such units score double. Each mythical gem still held scores 1 point. Then keep at most five gems. After stage 4 the highest total wins. Solo, you race the Legendary Explorer, who takes dominoes and gems by its own fixed rules.",
@@ -95,6 +106,17 @@ const en = {
 };
 
 const ja = {
+  "option.legend": "伝説の探検家(ソロ)",
+  "option.legend.help": "ソロの難易度: 伝説の一人、または唯一の伝説(ステージ開始時に神秘の宝石が7個以上なら探検家が宝石を1個引く)。",
+  "option.legend.a_legend": "伝説の一人になる",
+  "option.legend.the_legend": "唯一の伝説になる",
+  "option.dominoes": "ドミノファイル",
+  "option.dominoes.help": "同梱のセットの代わりに使うドミノ一覧(JSON)のパス(空欄: 同梱セット)。",
+  "breakdown.stage 1": "ステージ1",
+  "breakdown.stage 2": "ステージ2",
+  "breakdown.stage 3": "ステージ3",
+  "breakdown.stage 4": "ステージ4",
+  "breakdown.gems held": "残りの宝石(同点判定)",
   choose_area_hint: "エリアを選び(ピラミッド上でも選べます)、支払い方を選んでください。",
   summary: "探索エリアからドミノと宝石を取り、4段のピラミッドを作る。宝石で色のエリアを起動して得点する。",
   rules: "ゲームは4つのステージ(10、6、3、1手番)で進みます。手番では、5つのスペースのうち表向きのドミノを1枚取り、そのスペースの宝石エリアから好きな宝石を1個取ります(空になった宝石エリアには3個補充)。山が尽きたら、別の山の下半分でそのスペースを補充します。次に裏向きの山を1つ表にし、ドミノを自分のピラミッドに置きます。\n\nステージ1は土台です。ドミノは置いたものに接する必要があり、土台は5×4ブロック(または4×5)を超えられません。以降のステージは半ブロックずらして下の段の上に、その範囲内に置きます。上から見て同じ色の接した部分がエリアになり、その価値は見えているアイコンの数です。\n\n各ステージの終わりに、全員が宝石でエリアを起動できます。エリアの色の宝石1個(または神秘の宝石2個)でその価値を、3単位で2倍を得ます。残った神秘の宝石は1個1点。その後、宝石は5個まで。ステージ4の後、合計が最も高い人の勝ち。ソロでは決まった手順で動く伝説の探検家と競います。",
@@ -189,6 +211,17 @@ const ja = {
 };
 
 const ko = {
+  "option.legend": "전설의 탐험가 (솔로)",
+  "option.legend.help": "솔로 난이도: 전설 중 하나, 또는 유일한 전설 (단계 시작 때 신비 보석이 7개 이상이면 탐험가가 보석을 하나 뽑음).",
+  "option.legend.a_legend": "전설 중 하나 되기",
+  "option.legend.the_legend": "유일한 전설 되기",
+  "option.dominoes": "도미노 파일",
+  "option.dominoes.help": "내장 세트 대신 쓸 도미노 목록(JSON) 경로 (비우면 내장 세트).",
+  "breakdown.stage 1": "1단계",
+  "breakdown.stage 2": "2단계",
+  "breakdown.stage 3": "3단계",
+  "breakdown.stage 4": "4단계",
+  "breakdown.gems held": "남은 보석 (동점 판정)",
   choose_area_hint: "구역을 고른 뒤(피라미드에서도 고를 수 있습니다) 지불 방법을 고르세요.",
   summary: "탐험 구역에서 도미노와 보석을 가져와 4단 피라미드를 쌓는다. 보석으로 색 구역을 활성화해 점수를 얻는다.",
   rules: "게임은 네 단계(10, 6, 3, 1턴)로 진행됩니다. 자기 턴에는 다섯 칸 중 앞면인 도미노 하나와 그 칸의 보석 구역에서 원하는 보석 하나를 가져갑니다(빈 보석 구역은 보석 3개로 채웁니다). 더미가 떨어지면 다른 더미의 아래 절반으로 그 칸을 채웁니다. 그다음 뒷면 더미 하나를 앞면으로 뒤집고, 도미노를 자기 피라미드에 놓습니다.\n\n1단계는 바닥입니다. 도미노는 이미 놓인 것에 닿아야 하고, 바닥은 5×4 블록(또는 4×5)을 넘을 수 없습니다. 이후 단계는 반 블록씩 어긋나게 아래 단 위에, 그 범위 안에 놓습니다. 위에서 볼 때 맞닿은 같은 색 부분이 구역이 되며, 그 가치는 보이는 아이콘 수입니다.\n\n각 단계가 끝나면 모두 보석으로 구역을 활성화할 수 있습니다. 구역 색의 보석 1개(또는 신비 보석 2개)로 그 가치를, 3단위로 두 배를 얻습니다. 남은 신비 보석은 1개당 1점입니다. 그 뒤 보석은 5개까지만 남깁니다. 4단계 후 합계가 가장 높은 사람이 이깁니다. 솔로에서는 정해진 규칙으로 움직이는 전설의 탐험가와 겨룹니다.",

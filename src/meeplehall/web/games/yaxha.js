@@ -5,7 +5,7 @@
 
 import {
   choice, choiceButton, el, ensureStyles, legalAction, legalButton, legalWhere, redrawer,
-  seatName, section, svg, tr,
+  pageText, seatName, section, svg, tr,
 } from "./kit.js";
 import { texts } from "./yaxha_texts.js";
 
@@ -420,4 +420,13 @@ export function eventText(event, ctx) {
 export function scores(view) {
   if (view.result && Array.isArray(view.result.scores)) return view.result.scores;
   return view.seats.map((entry) => entry.score.total);
+}
+
+/** The end-of-game bar: each colour's points, then the bonus cards met. */
+export function breakdownParts(breakdown) {
+  const parts = Object.entries(breakdown.colours || {}).map(([colour, entry]) => ({
+    key: colour, label: pageText(texts, `breakdown.${colour}`), points: entry.points,
+  }));
+  parts.push({ key: "bonus_points", label: pageText(texts, "breakdown.bonus_points"), points: breakdown.bonus_points || 0 });
+  return parts;
 }
