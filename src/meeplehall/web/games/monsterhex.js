@@ -281,7 +281,7 @@ function controls(view, ctx, me, state) {
   const parts = [];
   const player = view.players[me];
   const pending = view.pending;
-  if (state.units.length || (player.hand && player.hand.length)) parts.push(handPicker(view, ctx, player, state));
+  if (state.units.length) parts.push(handPicker(view, ctx, player, state));
   if (state.chosen) {
     const position = state.rotations.findIndex(({ action }) => action.rotation === ui.rotation);
     const step = (delta) => () => {
@@ -327,7 +327,15 @@ function controls(view, ctx, me, state) {
     if (picks.length) parts.push(el("div", { class: "mh-controls mx-draft" }, picks));
   }
   for (const { index } of legalWhere(ctx.legal, (a) => a.type === "pass")) parts.push(el("div", { class: "mh-controls" }, [legalButton(ctx, index, tr(ctx, "pass_ability"))]));
-  if (!parts.length) return null;
+  if (!parts.length) {
+    // Not this seat's move: its hand, for planning (nothing to click).
+    const hand = [...(player.hand || []), ...(player.shared_hand || [])];
+    if (!hand.length || view.phase === "over") return null;
+    return section(tr(ctx, "your_hand_title"), el("div", { class: "mx-hand" }, hand.map((id) =>
+      svg("svg", { width: 58, height: 58, viewBox: "-29 -29 58 58", role: "img", "aria-label": id }, [
+        unitShape(powersAt(view, id, 0), { id, red_letter: view.unit_types[id].red_letter, colour: player.colour }, 0, 0, 27, ctx),
+      ]))));
+  }
   return section(tr(ctx, "your_move"), parts);
 }
 
@@ -482,6 +490,6 @@ const PART_KEYS = ["big gems", "colour bonus", "small gems", "counter gems", "re
 
 /** The end-of-game bar: points by kind (the solo target is not points). */
 export function breakdownParts(breakdown) {
-  return PART_KEYS.filter((key) => typeof breakdown[key] === "number")
+  return PART_KEYS.filter((key) => typeof breakdown[key] === "number" && breakdown[key] !== 0)
     .map((key) => ({ key, label: pageText(texts, `breakdown.${key}`), points: breakdown[key] }));
 }

@@ -1,6 +1,7 @@
 // Monster Hex's texts in English, Japanese and Korean ({name} placeholders are filled by the shell).
 
 const en = {
+  your_hand_title: "Your hand",
   "option.random_gems": "Random magic-stone placement",
   "option.random_gems.help": "Shuffle the big-gem tiles over the big-gem sites (the centre 7 stays).",
   "option.objectives": "Objective cards",
@@ -172,6 +173,7 @@ const en = {
 };
 
 const ja = {
+  your_hand_title: "あなたの手札",
   "option.random_gems": "魔石のランダム配置",
   "option.random_gems.help": "大魔石タイルを大魔石の場所にランダムに配置します(中央の7は固定)。",
   "option.objectives": "目標カード",
@@ -343,6 +345,7 @@ const ja = {
 };
 
 const ko = {
+  your_hand_title: "내 손",
   "option.random_gems": "마석 무작위 배치",
   "option.random_gems.help": "큰 마석 타일을 큰 마석 자리에 섞어 놓습니다 (가운데 7은 고정).",
   "option.objectives": "목표 카드",

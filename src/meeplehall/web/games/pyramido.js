@@ -416,9 +416,15 @@ function drawAreas(root, player, legal, X, Y, q, ctx) {
     const selected = ui.area === area.area;
     const group = svg("g", { class: selected ? "pd-area-selected" : "pd-area-hit" });
     const inside = new Set(area.cells.map(([x, y]) => `${x},${y}`));
-    for (const [x, y] of area.cells) {
-      group.append(svg("rect", { x: X(x), y: Y(y), width: q, height: q, style: "fill:transparent;stroke:none" }));
-      if (!selected) continue;
+    const label = tr(ctx, "area_label", { colour: tr(ctx, `gem_${area.colour}`), value: area.value });
+    const pick = () => { ui.area = area.area; drawer.redraw(); };
+    area.cells.forEach(([x, y], n) => {
+      // Every cell of the area picks it (an area need not contain its own centre); only the
+      // first is a tab stop, so the keyboard visits each area once.
+      const cell = svg("rect", { x: X(x), y: Y(y), width: q, height: q, style: "fill:transparent;stroke:none" });
+      group.append(choice(cell, `area-map-${area.area}`, pick, label));
+      if (n > 0) cell.setAttribute("tabindex", "-1");
+      if (!selected) return;
       // Outline only the border of the chosen area.
       for (const [dx, dy] of [[1, 0], [0, 1], [-1, 0], [0, -1]]) {
         if (inside.has(`${x + dx},${y + dy}`)) continue;
@@ -426,10 +432,9 @@ function drawAreas(root, player, legal, X, Y, q, ctx) {
         const y1 = Y(y) + (dy === 1 ? q : 0);
         group.append(svg("line", { x1, y1, x2: dx === 0 ? x1 + q : x1, y2: dy === 0 ? y1 + q : y1, style: "stroke:#ff9900;stroke-width:4;pointer-events:none" }));
       }
-    }
-    const label = tr(ctx, "area_label", { colour: tr(ctx, `gem_${area.colour}`), value: area.value });
+    });
     group.append(svg("title", {}, [label]));
-    root.append(choice(group, `area-map-${area.area}`, () => { ui.area = area.area; drawer.redraw(); }, label));
+    root.append(group);
   }
 }
 

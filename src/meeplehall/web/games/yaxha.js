@@ -424,9 +424,11 @@ export function scores(view) {
 
 /** The end-of-game bar: each colour's points, then the bonus cards met. */
 export function breakdownParts(breakdown) {
-  const parts = Object.entries(breakdown.colours || {}).map(([colour, entry]) => ({
+  const parts = Object.entries(breakdown.colours || {}).filter(([, entry]) => entry.points).map(([colour, entry]) => ({
     key: colour, label: pageText(texts, `breakdown.${colour}`), points: entry.points,
   }));
-  parts.push({ key: "bonus_points", label: pageText(texts, "breakdown.bonus_points"), points: breakdown.bonus_points || 0 });
+  if (breakdown.bonus_points) {
+    parts.push({ key: "bonus_points", label: pageText(texts, "breakdown.bonus_points"), points: breakdown.bonus_points });
+  }
   return parts;
 }
