@@ -377,6 +377,15 @@ function pyramidSvg(view, player, legal, ctx, q, own) {
       root.append(svg("line", { x1, y1, x2, y2, style: `stroke:#000;stroke-width:${1 + cell.stage * 0.6}` }));
     }
   }
+  // The stage of each block, small in its top-left corner: the pyramid read stage by stage.
+  for (const cell of player.top) {
+    const offset = stageOffset(cell.stage);
+    if ((cell.x - offset) % 2 !== 0 || (cell.y - offset) % 2 !== 0) continue;
+    root.append(svg("text", {
+      x: X(cell.x) + 1.5, y: Y(cell.y) + q * 0.32, "font-size": q * 0.3,
+      style: "fill:#000;opacity:0.7;font-family:sans-serif;font-weight:700;pointer-events:none",
+    }, [String(cell.stage)]));
+  }
   if (own && view.phase === "score" && player.scoring && player.scoring.status === "activating") {
     drawAreas(root, player, legal, X, Y, q, ctx);
   }
