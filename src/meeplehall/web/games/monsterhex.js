@@ -26,9 +26,15 @@ const SIZE = 40;
 
 const ui = { unit: null, cell: null, rotation: null, confuseCell: null };
 const drawer = redrawer(draw);
+let shownSeat;
 
 export function render(root, ctx) {
   ensureStyles(new URL("./games.css", import.meta.url).href);
+  // A hot-seat hand-over or a replay shows another seat: forget the last seat's half-made choice.
+  if (ctx.seat !== shownSeat) {
+    shownSeat = ctx.seat;
+    ui.unit = null; ui.cell = null; ui.rotation = null; ui.confuseCell = null;
+  }
   drawer.render(root, ctx);
 }
 

@@ -28,9 +28,15 @@ const QUARTER_BITS = { TL: 0, TR: 1, BL: 2, BR: 3 };
 // Local choices that survive redraws.
 const ui = { rotation: null, area: null, hover: null };
 const drawer = redrawer(draw);
+let shownSeat;
 
 export function render(root, ctx) {
   ensureStyles(new URL("./games.css", import.meta.url).href);
+  // A hot-seat hand-over or a replay shows another seat: forget the last seat's half-made choice.
+  if (ctx.seat !== shownSeat) {
+    shownSeat = ctx.seat;
+    ui.rotation = null; ui.area = null; ui.hover = null;
+  }
   drawer.render(root, ctx);
 }
 

@@ -24,9 +24,15 @@ const LEVEL_SIZES = [4, 3, 2, 1];
 const ui = { colour: null };
 
 const drawer = redrawer(draw);
+let shownSeat;
 
 export function render(root, ctx) {
   ensureStyles(new URL("./games.css", import.meta.url).href);
+  // A hot-seat hand-over or a replay shows another seat: forget the last seat's half-made choice.
+  if (ctx.seat !== shownSeat) {
+    shownSeat = ctx.seat;
+    ui.colour = null;
+  }
   drawer.render(root, ctx);
 }
 
