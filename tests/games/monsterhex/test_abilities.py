@@ -254,3 +254,51 @@ def test_crystallize_may_not_take_the_last_empty_cell_a_gem_needs():
     place_red(state)  # (0,-1) filled: (0,1) is now the centre gem's last empty cell
     targets = {(a.q, a.r) for a in state.legal_actions(0) if isinstance(a, Target)}
     assert (0, 1) not in targets and targets
+
+
+def test_rush_first_units_gems_resolve_before_the_second_placement():
+    state = with_ability("rush")
+    # The centre ring lacks only (0,-1); P0 leads it once its B1 arrives there.
+    for ((q, r), d), owner in zip(CENTRE_RING, [0, None, None, 0, 0, 2], strict=True):
+        if owner is not None:
+            put(state, owner, "A1", q, r, rotation_facing(state, "A1", d, 5 if owner == 0 else 1))
+    events = place_red(state)
+    assert any(e["type"] == "gem_resolved" for e in events)
+    assert state.phase == "slot" and state.to_move() == {0}
+    events = play(state, 0, {"type": "take_slot", "slot": 0})
+    assert state.phase == "rush" and state.to_move() == {0}
+    assert {"type": "ability_ready", "seat": 0, "ability": "rush"} in events
+    placed = state.placed_own[0]
+    state.apply(0, state.legal_actions(0)[1])
+    assert state.placed_own[0] == placed + 1 and state.to_move() == {1}
+
+
+def test_scheme_objective_scores_as_a_personal_card_at_the_end():
+    from meeplehall.games.monsterhex.turns import finish
+
+    state = with_ability("scheme")
+    place_red(state)
+    play(state, 0, {"type": "draw_objective"})
+    state.personal[0] = [state.cfg.comp.objective_index["O13"]]  # S/A apart: met by P0
+    events = []
+    finish(state, events)
+    assert {"type": "award", "seat": 0, "points": 2, "reason": "objectives", "objective": "O13",
+            "places": 1} in events
+    assert state.is_over()
+
+
+def test_curse_counts_at_the_gem_check_of_the_same_turn():
+    state = with_ability("curse")
+    for ((q, r), d), owner in zip(CENTRE_RING, [1, None, None, 0, 0, 1], strict=True):
+        if owner is not None:
+            put(state, owner, "A1", q, r, rotation_facing(state, "A1", d, 2))
+    place_red(state)
+    events = play(state, 0, {"type": "target", "q": 1, "r": 0})  # P1's unit on the ring
+    resolved = next(e for e in events if e["type"] == "gem_resolved")
+    cursed = state.cell_of(1, 0)
+    printed = sum(
+        state.power(state.cell_of(q, r), d) for (q, r), d in CENTRE_RING
+        if state.owner[state.cell_of(q, r)] == 1
+    )
+    assert state.black[cursed] == 1
+    assert resolved["totals"]["1"] == printed - 1

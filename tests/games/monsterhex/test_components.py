@@ -9,6 +9,7 @@ from importlib import resources
 import pytest
 
 from meeplehall.games.monsterhex.components import (
+    DATA_PATH_VARIABLE,
     ComponentError,
     load_components,
     parse_components,
@@ -101,16 +102,33 @@ def test_unknown_gem_tile_and_bad_outer_ring_are_named():
     assert "outer ring" in _broken(outer)
 
 
-def test_another_component_file_can_be_chosen_by_option(tmp_path):
+def test_another_component_file_can_be_chosen_by_option(tmp_path, monkeypatch):
     data = standard()
     data["gem_tiles"][0]["slots"][0]["value"] = 9
-    path = tmp_path / "variant.json"
-    path.write_text(json.dumps(data))
-    state = new(4, components=str(path))
+    (tmp_path / "variant.json").write_text(json.dumps(data))
+    monkeypatch.setenv(DATA_PATH_VARIABLE, str(tmp_path))
+    state = new(4, components="variant")
     assert state.cfg.comp.gem_tiles["T7"][0] == (9, "red")
     assert new(4).cfg.comp.gem_tiles["T7"][0] == (7, "red")
 
 
-def test_a_missing_component_file_is_a_clear_option_error(tmp_path):
-    with pytest.raises(ComponentError, match="cannot read component file"):
-        new(4, components=str(tmp_path / "nope.json"))
+def test_a_missing_component_file_is_a_clear_option_error(tmp_path, monkeypatch):
+    monkeypatch.setenv(DATA_PATH_VARIABLE, str(tmp_path))
+    with pytest.raises(ComponentError, match="no component data called 'nope'"):
+        new(4, components="nope")
+
+
+def test_a_component_option_naming_a_path_is_refused():
+    with pytest.raises(ComponentError, match="not a path"):
+        new(4, components="/etc/passwd")
+    with pytest.raises(ComponentError, match="not a path"):
+        new(4, components="../components")
+
+
+def test_a_broken_component_file_chosen_by_option_names_the_problem(tmp_path, monkeypatch):
+    data = standard()
+    data["boards"]["2p"]["small"] = [[9, 9]]
+    (tmp_path / "broken.json").write_text(json.dumps(data))
+    monkeypatch.setenv(DATA_PATH_VARIABLE, str(tmp_path))
+    with pytest.raises(ComponentError, match=r"board '2p' small gem \(9, 9\)"):
+        new(2, components="broken")

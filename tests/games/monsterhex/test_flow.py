@@ -110,13 +110,19 @@ def test_heuristic_prefers_the_seat_leading_an_open_gem():
     assert state.heuristic(1) > 0 > state.heuristic(0)
 
 
-def test_random_level_play_through_the_text_renderer_never_fails():
-    state = GAME.new_state(2, {"shared_faction": True, "abilities": "random"}, 3)
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {"shared_faction": True, "abilities": "random"}), (4, {"abilities": "draft"})],
+)
+def test_random_level_play_through_the_text_renderer_never_fails(players, options):
+    state = GAME.new_state(players, options, 3)
     rng = random.Random(3)
+    prompts = {"slot": "chooses a slot", "draft": "picks an ability", "ability": "may use",
+               "rush": "may use", "place": "Monster Hex"}
     while not state.is_over():
         (seat,) = state.to_move()
         text = GAME.render_text(state.view(seat))
-        assert "Monster Hex" in text
+        assert prompts[state.phase] in text
         legal = state.legal_actions(seat)
         assert all(GAME.describe_action(a) for a in legal)
         state.apply(seat, rng.choice(legal))
@@ -132,3 +138,36 @@ def test_acting_after_the_end_is_refused():
     with pytest.raises(IllegalAction, match="over"):
         play(state, 0, {"type": "pass"})
     assert state.legal_actions(0) == []
+
+
+def test_determinize_redeals_rival_hands_and_objectives_but_keeps_the_seats_own():
+    state = new(3, seed=8, objectives=True)
+    rival_hands = set()
+    rival_cards = set()
+    for sample_seed in range(30):
+        sample = state.determinize(0, random.Random(sample_seed))
+        assert sample.hands[0] == state.hands[0] and sample.personal[0] == state.personal[0]
+        assert sorted(sample.decks[0]) == sorted(state.decks[0])
+        rival_hands.add(tuple(sorted(sample.hands[1])))
+        rival_cards.add(tuple(sample.personal[2]))
+        assert sample.common == state.common
+    assert len(rival_hands) > 1 and len(rival_cards) > 1
+
+
+def test_determinize_in_the_shared_game_keeps_shared_unit_counts():
+    state = new(2, seed=5, shared_faction=True)
+    first = state.first
+    sample = state.determinize(1 - first, random.Random(1))
+    assert [len(h) for h in sample.shared_hands] == [len(h) for h in state.shared_hands]
+    assert [len(d) for d in sample.shared_decks] == [len(d) for d in state.shared_decks]
+    pool = sorted(u for units in [*sample.shared_hands, *sample.shared_decks] for u in units)
+    assert pool == list(range(10))
+
+
+def test_text_view_lists_each_hand_unit_powers_by_rotation_for_its_owner_only():
+    state = new(2, seed=4)
+    set_turn(state, 0)
+    state.hands[0] = [state.cfg.comp.unit_index["A1"]]
+    mine = GAME.render_text(state.view(0))
+    assert "A1 by rotation: r0 543213  r1 354321" in mine
+    assert "by rotation" not in GAME.render_text(state.view(1)).split("P1 (")[0].split("P0 (")[1]

@@ -201,3 +201,18 @@ def test_taking_the_seven_slot_is_recorded_for_the_tie_break():
     surround(state, [(0, 5), (0, 5), (1, 3), (1, 3), (2, 1), (2, 1)])
     play(state, 0, {"type": "take_slot", "slot": 1})
     assert state.holds_seven == [False, True, False, False]
+
+
+def test_view_shows_who_won_each_gem_and_slot():
+    state = four_player()
+    _small(state, (0, "C1", 3), (1, "S", 1))
+    view = state.view(None)
+    small = next(g for g in view["gems"] if (g["q"], g["r"]) == (3, -4))
+    assert small["won_by"] == 0 and small["resolved"]
+    assert all(s["taken_by"] is None for g in view["gems"] if g["kind"] == "big"
+               for s in g["slots"])
+    surround(state, [(0, 5), (0, 5), (1, 3), (1, 3), (2, 1), (2, 1)])
+    play(state, 0, {"type": "take_slot", "slot": 1})
+    centre = next(g for g in state.view(2)["gems"] if (g["q"], g["r"]) == (0, 0))
+    assert [s["taken_by"] for s in centre["slots"]] == [1, 0]
+    assert centre["slots"][0] == {"value": 7, "colour": "red", "taken_by": 1}

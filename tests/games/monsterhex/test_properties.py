@@ -37,7 +37,10 @@ def _play(state: MonsterHexState, rng: random.Random, check_views: bool = False)
         (seat,) = state.to_move()
         action = rng.choice(state.legal_actions(seat))
         log.append((seat, action.to_json()))
-        events.extend(state.apply(seat, action))
+        new_events = state.apply(seat, action)
+        json.dumps(new_events)
+        assert all(isinstance(event.get("type"), str) for event in new_events)
+        events.extend(new_events)
         if check_views:
             _check_views(state)
     return log, events

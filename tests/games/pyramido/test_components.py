@@ -1,4 +1,5 @@
 import json
+import random
 from collections import Counter
 from pathlib import Path
 
@@ -101,6 +102,11 @@ def test_domino_option_points_the_game_at_another_file(tmp_path):
     assert state.dominoes[1].to_json()["a_colour"] == "red"
     assert state.view(0)["domino_set"] == "dominoes.json"
     assert load_dominoes(path).dominoes[0].b_icons == 0b11
+    rng = random.Random(3)
+    while not state.is_over():  # the engine assumes nothing about the bundled set
+        seat = min(state.to_move())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert len(state.result().scores) == 2
 
 
 def test_domino_option_with_a_bad_record_is_an_invalid_option_naming_it(tmp_path):

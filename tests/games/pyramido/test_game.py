@@ -4,6 +4,7 @@ import json
 import random
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from meeplehall.cli import app
@@ -91,7 +92,12 @@ def test_render_text_draws_pyramid_letters_stages_and_the_exploration_area():
     assert "Seat 0 (you)" in text
     letters = {c["colour"][0].upper() + "1" for c in state.view(0)["players"][0]["top"]}
     assert all(letter in text for letter in letters)
-    assert "[down]" in text and "[up  ]" in text
+    assert "(face down)" in text and "(face up  )" in text
+    rendered = Console(width=200, record=True)
+    rendered.print(text)
+    plain = rendered.export_text()
+    assert "(face down)" in plain and "space 3" in plain
+    assert "Seat 0 (you): score 0 [], gems" in plain
 
 
 def test_cli_plays_a_bots_only_match_to_the_end():
@@ -129,3 +135,28 @@ def test_heuristic_counts_points_and_what_held_gems_could_score_against_the_best
     assert state.heuristic(0) == 2 * 2 + 1  # three units double the red area; +1 mythical
     state.stage_scores[1] = [9]
     assert state.heuristic(0) == 5 - 9
+
+
+def test_heuristic_prefers_activating_at_stage_end_to_keeping_the_gems():
+    pyramid = build(1, [(0, 0, 0)], domino=1, dominoes=SET)
+    state, _ = scoring_state([pyramid, build(1, [(0, 0, 0)], domino=1, dominoes=SET)],
+                             [gems(red=3), gems()], SET)
+    red = next(i for i, a in enumerate(state.areas[0]) if a.colour == 4)
+    activated = state.clone()
+    activated.apply(0, Activate(red, 3, 3, 0))
+    kept = state.clone()
+    kept.apply(0, Finish())
+    assert activated.heuristic(0) == 4.0  # 4 points banked
+    assert kept.heuristic(0) == 0.75 * 4  # unspent gems only may score later: they count less
+
+
+def test_heuristic_at_the_end_is_the_final_score_difference():
+    state = GAME.new_state(3, seed=8)
+    rng = random.Random(8)
+    while not state.is_over():
+        seat = min(state.to_move())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    scores = state.result().scores
+    for seat in range(3):
+        best_rival = max(s for other, s in enumerate(scores) if other != seat)
+        assert state.heuristic(seat) == scores[seat] - best_rival

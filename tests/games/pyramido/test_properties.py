@@ -9,8 +9,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meeplehall.core import replay
-from meeplehall.games.pyramido import GAME
+from meeplehall.core import replay, replay_steps
+from meeplehall.games.pyramido import GAME, areas, top_view
 from meeplehall.games.pyramido.components import GEMS_PER_COLOUR, MYTHICAL_GEMS
 from meeplehall.games.pyramido.state import PyramidoState
 
@@ -111,14 +111,19 @@ def test_replaying_the_action_log_rebuilds_the_same_match(game):
     state = GAME.new_state(players, options, seed)
     rng = random.Random(seed)
     log = []
+    played_events = []
     while not state.is_over():
-        seat, action, _ = step(state, rng)
+        seat, action, events = step(state, rng)
         data = action.to_json()
         assert GAME.parse_action(json.loads(json.dumps(data))) == action
         log.append((seat, data))
+        played_events.append(events)
     rebuilt = replay(GAME, players, options, seed, log)
     assert rebuilt.view(None) == state.view(None)
     assert rebuilt.result() == state.result()
+    replayed_events = [events for _state, events in replay_steps(GAME, players, options, seed,
+                                                                  log)][1:]
+    assert replayed_events == played_events
 
 
 @SETTINGS
@@ -158,3 +163,53 @@ def test_determinize_keeps_the_seats_view_and_plays_on(game, steps):
     )
     while not sample.is_over():
         step(sample, rng)
+
+
+@SETTINGS
+@given(games)
+def test_engine_scoring_areas_equal_the_public_areas_of_the_same_placements(game):
+    players, seed, legend = game
+    state = GAME.new_state(players, {"legend": legend}, seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not state.is_over():
+        step(state, rng)
+        if state.phase != "score":
+            continue
+        for seat in range(players):
+            pyramid = state.pyramids[seat]
+            public = areas(pyramid.frame_placements(), state.dominoes)
+            engine = state.view(seat)["players"][seat]["scoring"]["areas"]
+            assert sorted((a["colour"], a["icons"], sorted(map(tuple, a["cells"])))
+                          for a in public) == sorted(
+                (a["colour"], a["value"], sorted(map(tuple, a["cells"]))) for a in engine
+            )
+            visible = top_view(pyramid.frame_placements(), state.dominoes)
+            assert len(visible) == len(state.view(seat)["players"][seat]["top"])
+        checked += 1
+    assert checked >= 4
+
+
+@SETTINGS
+@given(games)
+def test_every_seat_takes_10_6_3_1_turns_per_stage_lost_turns_included(game):
+    players, seed, legend = game
+    state = GAME.new_state(players, {"legend": legend}, seed)
+    rng = random.Random(seed)
+    turns: dict[tuple[int, int], int] = {}
+    explorer_turns: dict[int, int] = {}
+    while not state.is_over():
+        stage = state.stage
+        _seat, _action, events = step(state, rng)
+        for event in events:
+            if event["type"] in ("placed", "turn_lost"):
+                key = (event["seat"], event["stage"])
+                turns[key] = turns.get(key, 0) + 1
+            elif event["type"] == "explorer_took":
+                explorer_turns[stage] = explorer_turns.get(stage, 0) + 1
+            elif event["type"] == "stage_started":
+                stage = event["stage"]
+    expected = {(seat, k + 1): n for seat in range(players) for k, n in enumerate((10, 6, 3, 1))}
+    assert turns == expected
+    if players == 1:
+        assert explorer_turns == {1: 10, 2: 6, 3: 3, 4: 1}

@@ -3,9 +3,9 @@
 import pytest
 
 from meeplehall.core import IllegalAction
-from meeplehall.games.pyramido.actions import Activate, Discard, Finish
+from meeplehall.games.pyramido.actions import Activate, Discard, Finish, Take
+from meeplehall.games.pyramido.phases import DISCARDING, DONE, SCORE
 from meeplehall.games.pyramido.scoring import best_area_value, final_result, next_start_player
-from meeplehall.games.pyramido.state import DISCARDING, DONE, SCORE
 
 from .helpers import build, domino_set, fingerprint, gem_totals, gems, scoring_state
 
@@ -178,3 +178,19 @@ def test_best_area_value_uses_three_units_where_they_pay():
     assert best_area_value([5, 1], 3) == 10  # 3 units on the 5
     assert best_area_value([5, 4, 3], 3) == 12  # one unit each
     assert best_area_value([5, 4], 4) == 14  # 3 on the 5, 1 on the 4
+
+
+def test_scoring_steps_out_of_order_are_refused_with_a_reason():
+    state, _ = scoring_state([small_pyramid()] * 2, [gems(red=3, blue=3, mythical=2), gems()],
+                             SET)
+    before = fingerprint(state)
+    with pytest.raises(IllegalAction, match="discard comes after activating"):
+        state.apply(0, Discard("red"))
+    with pytest.raises(IllegalAction, match="it is stage scoring"):
+        state.apply(0, Take(1, "red"))
+    assert fingerprint(state) == before
+    state.apply(0, Finish())
+    with pytest.raises(IllegalAction, match="you have finished activating"):
+        state.apply(0, Activate(area_of(state, 0, RED), 1, 1, 0))
+    with pytest.raises(IllegalAction, match="you have finished activating"):
+        state.apply(0, Finish())

@@ -2,9 +2,11 @@
 
 import random
 
-from meeplehall.core import Rng
+import pytest
+
+from meeplehall.core import IllegalAction, Rng
 from meeplehall.games.pyramido import GAME
-from meeplehall.games.pyramido.actions import Place
+from meeplehall.games.pyramido.actions import Finish, Place
 from meeplehall.games.pyramido.exploration import Exploration
 from meeplehall.games.pyramido.legend import Explorer, score_stage, stage_start, take_turn
 from meeplehall.games.pyramido.scoring import solo_result
@@ -170,3 +172,40 @@ def test_solo_player_wins_only_with_strictly_more_points():
     win = solo_result(51, 0, [11, 20, 10, 10], 50, [10, 10, 10, 20])
     assert win.winners == frozenset({0})
     assert win.breakdown[0]["explorer"]["total"] == 50
+
+
+def test_the_legend_option_draws_the_stage_start_gem_inside_the_game_but_a_legend_does_not():
+    for legend, bonus in (("the_legend", 1), ("a_legend", 0)):
+        state = GAME.new_state(1, {"legend": legend}, seed=11)
+        # Hand the Explorer seven mythical gems from the bag before stage 1 ends.
+        state.area.bag[5] -= 7
+        state.explorer.gems[5] += 7
+        rng = random.Random(5)
+        events = []
+        while state.stage == 1:
+            events += state.apply(0, rng.choice(state.legal_actions(0)))
+        (scored,) = [e for e in events if e["type"] == "explorer_scored"]
+        assert scored["mythical"] >= 7
+        bonus_events = [e for e in events if e["type"] == "explorer_bonus_gem"]
+        assert len(bonus_events) == bonus
+        # coloured gems left at stage scoring; mythical ones stayed; the bonus came on top
+        assert sum(state.explorer.gems) == scored["mythical"] + bonus
+
+
+def test_a_finished_game_refuses_every_action_and_the_heuristic_is_the_margin():
+    state = GAME.new_state(1, seed=6)
+    rng = random.Random(6)
+    while not state.is_over():
+        state.apply(0, rng.choice(state.legal_actions(0)))
+    with pytest.raises(IllegalAction, match="the game is over"):
+        state.apply(0, Finish())
+    assert state.to_move() == frozenset() and state.legal_actions(0) == []
+    assert state.heuristic(0) == state.result().scores[0] - state.explorer.total
+
+
+def test_solo_heuristic_counts_what_the_explorers_gems_will_score_this_stage():
+    state = new_state(1, seed=3)
+    state.explorer.gems = gems(red=2, mythical=1)  # stage 1: 2 x 1 + 1 x 2
+    mine = state.heuristic(0)
+    state.explorer.gems = gems()
+    assert state.heuristic(0) == mine + 4

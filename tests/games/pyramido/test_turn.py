@@ -4,7 +4,7 @@ import pytest
 
 from meeplehall.core import IllegalAction
 from meeplehall.games.pyramido.actions import Place, Reveal, Split, Take
-from meeplehall.games.pyramido.state import PLACE, REVEAL, SPLIT, TAKE
+from meeplehall.games.pyramido.phases import PLACE, REVEAL, SPLIT, TAKE
 
 from .helpers import STUCK_BASE, build, fingerprint, gem_totals, gems, new_state, set_space
 
@@ -183,3 +183,43 @@ def test_a_seat_with_no_legal_placement_loses_its_turn_which_still_counts():
     assert state.turn == 2
     assert state.to_move() == frozenset({seat})
     assert state.held == 0 and len(state.pyramids[seat].placements) == 1
+
+
+def test_bad_split_reveal_and_hand_made_actions_change_nothing():
+    state = new_state(2, seed=1)
+    area = state.area
+    area.piles[1].extend(area.piles[2][:-1])
+    area.piles[2] = area.piles[2][-1:]
+    set_space(state, 2, gems(red=2))
+    seat = mover(state)
+    state.apply(seat, Take(3, "red"))
+    before = fingerprint(state)
+    for action, reason in (
+        (Split(3), "pile 3 cannot be split"),
+        (Reveal(1), "must split, not reveal"),
+    ):
+        with pytest.raises(IllegalAction, match=reason):
+            state.apply(seat, action)
+        assert fingerprint(state) == before
+    state.apply(seat, Split(1))
+    before = fingerprint(state)
+    assert area.face_up[0]  # the split took pile 1's bottom half: its top still shows
+    with pytest.raises(IllegalAction, match="pile 1 is not face down"):
+        state.apply(seat, Reveal(1))
+    assert fingerprint(state) == before
+    state.apply(seat, Reveal(area.face_down()[0] + 1))
+    before = fingerprint(state)
+    with pytest.raises(IllegalAction, match="rotation must be 0 to 3"):
+        state.apply(seat, Place(0, 0, 7))
+    assert fingerprint(state) == before
+
+
+def test_an_emptied_space_stays_empty_when_no_other_pile_has_two_dominoes():
+    state = new_state(2, seed=1)
+    area = state.area
+    area.piles = [pile[-1:] for pile in area.piles]  # never happens with 90 dominoes
+    seat = mover(state)
+    set_space(state, 0, gems(red=1))
+    state.apply(seat, Take(1, "red"))
+    assert state.phase == REVEAL and area.piles[0] == []
+    assert {a.pile for a in state.legal_actions(seat)} == {2, 4}

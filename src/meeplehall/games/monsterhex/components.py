@@ -10,6 +10,8 @@ rules never compute hex geometry during play.
 from __future__ import annotations
 
 import json
+import os
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -360,18 +362,44 @@ def parse_components(raw: Any) -> Components:
     )
 
 
-@cache
+#: Directories (separated like PATH) holding other component files, chosen by name.
+DATA_PATH_VARIABLE = "MEEPLEHALL_MONSTERHEX_DATA"
+_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
 def load_components(source: str = "standard") -> Components:
-    """The standard data (``"standard"``) or a JSON file at the given path."""
+    """The standard data, or ``<source>.json`` from a directory listed in the environment
+    variable MEEPLEHALL_MONSTERHEX_DATA.
+
+    Only a plain name is accepted, never a path: table options come from players, and a
+    server must not open whatever file a player names.
+    """
     if source == "standard":
-        text = resources.files(__package__).joinpath("components.json").read_text("utf-8")
-    else:
-        try:
-            text = Path(source).read_text("utf-8")
-        except OSError as error:
-            raise ComponentError(f"cannot read component file {source!r}: {error}") from None
+        return _parse_text(
+            resources.files(__package__).joinpath("components.json").read_text("utf-8"), source
+        )
+    if not _NAME.fullmatch(source):
+        raise ComponentError(
+            f"component data {source!r}: give 'standard' or a plain name (letters, digits, "
+            "- and _), not a path"
+        )
+    folders = [f for f in os.environ.get(DATA_PATH_VARIABLE, "").split(os.pathsep) if f]
+    for folder in folders:
+        path = Path(folder) / f"{source}.json"
+        if path.is_file():
+            try:
+                text = path.read_text("utf-8")
+            except OSError as error:
+                raise ComponentError(f"cannot read component data {source!r}: {error}") from None
+            return _parse_text(text, source)
+    where = ", ".join(folders) or f"nowhere ({DATA_PATH_VARIABLE} is not set)"
+    raise ComponentError(f"no component data called {source!r}; looked in {where}")
+
+
+@cache
+def _parse_text(text: str, source: str) -> Components:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ComponentError(f"component file {source!r} is not valid JSON: {error}") from None
+        raise ComponentError(f"component data {source!r} is not valid JSON: {error}") from None
     return parse_components(raw)

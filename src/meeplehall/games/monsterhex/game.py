@@ -30,7 +30,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("solo_target", "int", 20, "Solo target score",
                "In solo play, the score that wins.", minimum=0, maximum=200),
     OptionSpec("components", "str", "standard", "Component data",
-               "'standard', or the path of a component JSON file with the same shape."),
+               "'standard', or the name of another component file (NAME.json in a directory "
+               "listed in MEEPLEHALL_MONSTERHEX_DATA)."),
 )
 
 _CACHE: dict[tuple[str, str], Any] = {}
@@ -80,6 +81,7 @@ def new_state(players: int, options: Mapping[str, Any] | None, seed: int) -> Mon
     s.units_on_board = 0
     s.holds_seven = [False] * players
     s.last_cells = []
+    s.rush_waiting = False
     s.scores = [0] * players
     s.breakdown = [[0] * len(CATEGORIES) for _ in range(players)]
     s.placed_own = [0] * players

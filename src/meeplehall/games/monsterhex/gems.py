@@ -84,7 +84,6 @@ def resolve_small(state: MonsterHexState, s: int, events: list[Event]) -> None:
     events.append({"type": "gem_resolved", "kind": "small", "q": site.q, "r": site.r,
                    "powers": [pa, pb], "winner": winner})
     if winner >= 0:
-        state.taken.append((s, winner))
         award(state, winner, state.cfg.comp.small_gem_value, SMALL, events, site=[site.q, site.r])
 
 
@@ -139,7 +138,7 @@ def award_slot(
     award(state, owner, value, BIG, events, site=[site.q, site.r], slot=slot)
     if state.cfg.comp.factions[state.colour[owner]] == colour:
         award(state, owner, state.cfg.comp.colour_bonus, COLOUR, events,
-                    site=[site.q, site.r], slot=slot)
+              site=[site.q, site.r], slot=slot)
 
 
 def take(state: MonsterHexState, slot: int, events: list[Event]) -> None:

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 
 def skirmish_relaxation(state: MonsterHexState, seat: int) -> int:
-    """0 none; 1 = red B/C may ignore matching; 2 = the S may go on any empty cell."""
+    """1 when the seat has Skirmish: its red B/C ignore matching (they must still touch a
+    unit) and its S may go on any empty cell; 0 otherwise."""
     return 1 if state.ability_id(seat) == "skirmish" else 0
 
 
@@ -94,7 +95,7 @@ def placement_reason(state: MonsterHexState, hand: list[int], relax: int, action
         return ""
     if state.units_on_board == 0:
         return "the first unit of the game goes on a start cell"
-    if not state.need[cell] and relax < 2:
+    if not state.need[cell]:
         return f"cell ({action.q},{action.r}) touches no unit"
     return (
         f"unit {action.unit} at rotation {action.rotation} shows no power equal to a "

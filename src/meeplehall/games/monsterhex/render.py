@@ -124,6 +124,31 @@ def _units(view: Mapping[str, Any], ids: list[str]) -> str:
     ) or "-"
 
 
+def _rotations(view: Mapping[str, Any], uid: str) -> str:
+    """The powers (E NE NW W SW SE) a hand unit shows at each rotation."""
+    edges = view["unit_types"][uid]["edges"]
+    return "  ".join(
+        f"r{k} " + "".join(str(edges[(d - k) % 6]) for d in range(6)) for k in range(6)
+    )
+
+
+def _pending_line(pending: Mapping[str, Any]) -> str:
+    who = f"P{pending['seat']}"
+    if pending["kind"] == "slot":
+        other = pending["other_slot_to"]
+        rest = f"; the other slot goes to {_short(other)}" if other is not None else (
+            "; the other slot is lost"
+        )
+        return f"{who} chooses a slot of the gem at ({pending['q']},{pending['r']}){rest}."
+    if pending["kind"] in ("ability", "rush"):
+        side = "strong side" if pending["star"] else "normal side"
+        return (
+            f"{who} may use {pending['ability']} ({side}) after placing on "
+            f"({pending['q']},{pending['r']}), or pass."
+        )
+    return f"{who} picks an ability: {', '.join(pending['available'])}."
+
+
 def render_text(view: Mapping[str, Any]) -> str:
     parts = [
         f"[bold]Monster Hex[/bold]: {view['board']} board, round {view['round']}/{view['rounds']}"
@@ -147,6 +172,8 @@ def render_text(view: Mapping[str, Any]) -> str:
                 line += f"; shared hand: {_units(view, player['shared_hand'])}"
         style = STYLE.get(player["colour"] or "")
         parts.append(f"[{style}]{escape(line)}[/]" if style else escape(line))
+        for uid in sorted({*player.get("hand", []), *player.get("shared_hand", [])}):
+            parts.append(escape(f"   {uid} by rotation: {_rotations(view, uid)}"))
         for card in player.get("objectives", []):
             text = f"   your objective {card['id']}: {card['name']} ({card['points']})"
             parts.append(escape(text))
@@ -156,7 +183,7 @@ def render_text(view: Mapping[str, Any]) -> str:
         parts.append(escape(f"Common objective {card['id']}: {card['name']} ({card['points']})"))
     pending = view["pending"]
     if pending:
-        parts.append(escape(f"Waiting for P{pending['seat']}: {pending['kind']}"))
+        parts.append(escape(_pending_line(pending)))
     if view["turn_kind"] == "shared":
         parts.append("This turn places a shared-faction unit.")
     return "\n".join(parts)

@@ -36,7 +36,7 @@ _STATE_FIELDS = (
     "resolved", "taken", "records", "hands", "decks", "shared_hands", "shared_decks", "colour",
     "ability", "scores", "breakdown", "common", "personal", "pile", "placed_own", "round",
     "first", "order", "step", "phase", "pending", "ctx", "rng", "draft_order", "site_tile",
-    "units_on_board", "holds_seven", "last_cells",
+    "units_on_board", "holds_seven", "last_cells", "rush_waiting",
 )
 
 
@@ -56,6 +56,7 @@ class MonsterHexState:
     placed_by: list[int]
     filled: list[int]
     resolved: list[bool]
+    #: big-gem slots handed out: (site * 2 + slot, owner)
     taken: list[tuple[int, int]]
     records: list[tuple[Any, ...]]
     hands: list[list[int]]
@@ -83,6 +84,8 @@ class MonsterHexState:
     units_on_board: int
     holds_seven: list[bool]
     last_cells: list[int]
+    #: a Rush was triggered: offer the second placement once the first one's gems are done
+    rush_waiting: bool
 
     # ------------------------------------------------------------------ basic queries
 
@@ -181,11 +184,10 @@ class MonsterHexState:
             star = 1 if unit.rank == "S" else 0
             ability = self.ability_id(seat)
             if ability == "rush":
-                if rush_possible(self, seat):
-                    self.phase = RUSH
-                    self.ctx = (seat, cell, star, 0)
-                    events.append({"type": "ability_ready", "seat": seat, "ability": "rush"})
-                    return events
+                # Gems completed by the first unit resolve (slot choices included) before
+                # the second placement is offered.
+                self.ctx = (seat, cell, star, self.ability[seat])
+                self.rush_waiting = True
             elif ability not in ("reward", "skirmish"):
                 self.phase = ABILITY
                 self.ctx = (seat, cell, star, self.ability[seat])
@@ -246,6 +248,13 @@ class MonsterHexState:
         if self.pending:
             self.phase = SLOT
             return
+        if self.rush_waiting:
+            self.rush_waiting = False
+            seat = self.ctx[0]
+            if rush_possible(self, seat):
+                self.phase = RUSH
+                events.append({"type": "ability_ready", "seat": seat, "ability": "rush"})
+                return
         self.phase = PLACE
         end_turn(self, events)
 
@@ -313,6 +322,7 @@ class MonsterHexState:
         new.units_on_board = self.units_on_board
         new.holds_seven = self.holds_seven[:]
         new.last_cells = self.last_cells[:]
+        new.rush_waiting = self.rush_waiting
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> MonsterHexState:

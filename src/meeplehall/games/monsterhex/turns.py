@@ -23,6 +23,7 @@ def round_order(cfg: Config, first: int) -> list[tuple[int, int]]:
 
 
 def end_turn(state: MonsterHexState, events: list[Event]) -> None:
+    """Refill (base game), end the game on a full board, else find the next seat to place."""
     cfg = state.cfg
     mover = state.order[state.step][0]
     if cfg.mode == "base":
@@ -46,19 +47,23 @@ def end_turn(state: MonsterHexState, events: list[Event]) -> None:
 
 
 def end_round(state: MonsterHexState, events: list[Event]) -> None:
+    """Round-end draws of the shared and solo modes, then the next round's order."""
     cfg = state.cfg
     if cfg.mode == "shared":
         first, second = state.first, 1 - state.first
         draw(state, first, state.hands, state.decks, 3 - len(state.shared_hands[first]), events)
         draw(state, second, state.shared_hands, state.shared_decks,
-                   len(state.shared_hands[second]) + 1, events)
+             len(state.shared_hands[second]) + 1, events)
         state.first = second
     elif cfg.mode == "solo":
         draw(state, 0, state.hands, state.decks, 2, events)
         draw(state, 0, state.shared_hands, state.shared_decks, 1, events)
     state.round += 1
+    # Past the last round only a player who still owes placements (and holds units) plays on;
+    # the quota rule makes this unreachable, the check only guards against an endless loop.
     if state.round > cfg.board.rounds and not any(
-        state.placed_own[p] < cfg.board.rounds for p in range(cfg.players)
+        state.placed_own[p] < cfg.board.rounds and (state.hands[p] or state.decks[p])
+        for p in range(cfg.players)
     ):
         finish(state, events)
         return
@@ -86,6 +91,7 @@ def draw(
 
 
 def finish(state: MonsterHexState, events: list[Event]) -> None:
+    """Final scoring: objective cards (option or Scheme draws), then the game is over."""
     from meeplehall.games.monsterhex.objectives import score_objectives
 
     state.phase = OVER

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +92,20 @@ class DominoSet:
     @property
     def ids(self) -> list[int]:
         return [domino.id for domino in self.dominoes]
+
+    @cached_property
+    def _faces(self) -> tuple[dict[str, Any], ...]:
+        return ({}, *(domino.to_json() for domino in self.dominoes))
+
+    def face(self, domino_id: int) -> dict[str, Any]:
+        """A domino's face as JSON (a fresh copy: callers may keep or change it)."""
+        face = self._faces[domino_id]
+        return {**face, "a_icons": face["a_icons"][:], "b_icons": face["b_icons"][:]}
+
+    @cached_property
+    def backs(self) -> tuple[tuple[int, int, int, int], ...]:
+        """Each domino's back by id (index 0 unused): what a face-down top shows."""
+        return ((0, 0, 0, 0), *(domino.back for domino in self.dominoes))
 
 
 def _parse_icons(where: str, field: str, value: Any) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeplehall.core import Event, Rng
-from meeplehall.games.pyramido.components import GEM_KINDS, Domino, DominoSet
+from meeplehall.games.pyramido.components import GEM_KINDS, DominoSet
 
 GEMS_PER_SPACE = 3
 SPACES = 5
@@ -106,8 +106,9 @@ class Exploration:
         for p, pile in enumerate(self.piles):
             top: dict[str, Any] | None = None
             if pile:
-                domino: Domino = dominoes[pile[-1]]
-                top = domino.to_json() if self.face_up[p] else domino.back_json()
+                top = (
+                    dominoes.face(pile[-1]) if self.face_up[p] else dominoes[pile[-1]].back_json()
+                )
             spaces.append(
                 {
                     "space": p + 1,

@@ -107,12 +107,3 @@ def upper_anchors(occupied: int, width: int, height: int) -> tuple[int, ...]:
     horizontal, vertical = _pairs(free, stride)
     return anchors_by_rotation(horizontal, vertical, stride)
 
-
-def bits(mask: int) -> list[int]:
-    """Indices of the set bits, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found

@@ -39,7 +39,7 @@ class Explorer:
 
     def view(self, dominoes: DominoSet) -> dict[str, Any]:
         return {
-            "top": dominoes[self.pile[-1]].to_json(),
+            "top": dominoes.face(self.pile[-1]),
             "dominoes": len(self.pile),
             "gems": gem_names(self.gems),
             "stage_scores": self.stage_scores[:],
@@ -102,7 +102,7 @@ def take_turn(
         {
             "type": "explorer_took",
             "space": chosen + 1,
-            "domino": dominoes[domino].to_json(),
+            "domino": dominoes.face(domino),
             "gems": [[space + 1, GEM_KINDS[kind]] for space, kind in taken],
             "drawn": drawn,
         }
@@ -125,7 +125,7 @@ def take_turn(
         area.face_up[pile] = True
         events.append(
             {"type": "revealed", "seat": None, "pile": pile + 1,
-             "domino": dominoes[area.piles[pile][-1]].to_json()}
+             "domino": dominoes.face(area.piles[pile][-1])}
         )
 
 

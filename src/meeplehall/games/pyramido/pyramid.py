@@ -116,6 +116,8 @@ class Pyramid:
 
     def check_place(self, stage: int, place: Place) -> None:
         """Raise IllegalAction with the broken rule unless the placement is legal."""
+        if place.rotation not in (0, 1, 2, 3):
+            raise IllegalAction(f"rotation must be 0 to 3, not {place.rotation}")
         located = self._cell_bit(stage, place)
         if located is not None and self.anchors(stage)[place.rotation] >> located[2] & 1:
             return
@@ -219,18 +221,12 @@ class Pyramid:
         grid = self.grid
         left, top = self.quarter_offset()
         cells = []
-        for index, shade in enumerate(grid.colour):
-            if shade:
-                x, y = grid.cell(index)
-                cells.append(
-                    {
-                        "x": x - left,
-                        "y": y - top,
-                        "colour": COLOURS[shade - 1],
-                        "icon": bool(grid.icon[index]),
-                        "stage": grid.stage[index],
-                    }
-                )
+        for index, colour, icon, stage, _domino in grid.visible():
+            x, y = grid.cell(index)
+            cells.append(
+                {"x": x - left, "y": y - top, "colour": COLOURS[colour], "icon": icon,
+                 "stage": stage}
+            )
         return cells
 
     def cells_json(self, area: Area) -> list[list[int]]:

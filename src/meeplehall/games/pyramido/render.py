@@ -6,6 +6,7 @@ quarter shows its stage digit, and ``*`` marks a gem icon.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -60,6 +61,14 @@ def describe_action(action: Action) -> str:
     return str(action)
 
 
+_TAG_LIKE = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+
+
+def _escape(text: str) -> str:
+    """Keep text that looks like a markup tag ('[down]') from being read as one."""
+    return _TAG_LIKE.sub(lambda m: f"{m.group(1)}{m.group(1)}\\{m.group(2)}", text)
+
+
 def _paint(text: str, colour: str) -> str:
     return f"[{STYLES.get(colour, 'white')}]{text}[/]"
 
@@ -84,14 +93,22 @@ def _domino(data: Mapping[str, Any] | None) -> str:
     return " | ".join(parts)
 
 
-def _pyramid(cells: list[Mapping[str, Any]]) -> list[str]:
+def _block_label(quarter: int, stage: int) -> str:
+    """The current stage's block number starting at this quarter, or blank."""
+    offset = quarter - (stage - 1)
+    return f"{offset // 2:>4}" if offset % 2 == 0 else "    "
+
+
+def _pyramid(cells: list[Mapping[str, Any]], stage: int) -> list[str]:
+    """The top view, one 4-character column per quarter; the axes number the blocks of the
+    stage being played, so a placement (i, j) can be read off the drawing."""
     if not cells:
         return ["  (empty)"]
     by_cell = {(c["x"], c["y"]): c for c in cells}
     xs = [c["x"] for c in cells]
     ys = [c["y"] for c in cells]
-    left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
-    lines = ["     " + "".join(f"{x:>4}" for x in range(left, right + 1))]
+    left, right, top, bottom = min(xs) - 2, max(xs) + 2, min(ys) - 2, max(ys) + 2
+    lines = ["     " + "".join(_block_label(x, stage) for x in range(left, right + 1))]
     for y in range(top, bottom + 1):
         row = []
         for x in range(left, right + 1):
@@ -102,7 +119,7 @@ def _pyramid(cells: list[Mapping[str, Any]]) -> list[str]:
                 letter = COLOUR_LETTERS[COLOURS.index(cell["colour"])]
                 mark = "*" if cell["icon"] else " "
                 row.append(" " + _paint(f"{letter}{cell['stage']}{mark}", cell["colour"]))
-        lines.append(f"{y:>4} " + "".join(row))
+        lines.append(_block_label(y, stage) + " " + "".join(row))
     return lines
 
 
@@ -111,15 +128,15 @@ def render_text(view: Mapping[str, Any]) -> str:
         f"[bold]Pyramido[/bold]  stage {view['stage']} ({view['turns_per_player']} turns each)"
         f"  phase: {view['phase']}  start player: seat {view['start_player']}",
         "letters: O orange, B blue, P purple, G green, R red, M mythical; digit = stage; "
-        "* = gem icon. Stage k block (i, j) starts at quarter (2i+k-1, 2j+k-1).",
+        "* = gem icon. The axes number the blocks (i, j) of the stage being played.",
         "",
         "[bold]Exploration area[/bold] "
         f"(bag {view['bag']}, discard {_gems(view['discard'])})",
     ]
     for space in view["exploration"]:
-        side = "up  " if space["face_up"] else "down"
+        side = "face up  " if space["face_up"] else "face down"
         lines.append(
-            f"  space {space['space']} [{side}] {_domino(space['top']):<28} "
+            f"  space {space['space']} ({side}) {_domino(space['top'])}  "
             f"gems: {_gems(space['gems'])}  ({space['size']} in pile)"
         )
     if view.get("held_domino"):
@@ -140,19 +157,21 @@ def render_text(view: Mapping[str, Any]) -> str:
             f"{player['stage_scores']}, gems {_gems(player['gems'])}"
             + (f", frame {frame[0]}x{frame[1]}" if frame else "")
         )
-        lines.extend(_pyramid(player["top"]))
+        lines.extend(_pyramid(player["top"], view["stage"]))
         scoring = player.get("scoring")
         if scoring and (view.get("seat") in (None, player["seat"])):
             lines.append(f"  scoring: {scoring['status']}, {scoring['points']} point(s) so far")
             for area in scoring["areas"]:
                 if area["value"]:
                     flag = " (activated)" if area["activated"] else ""
+                    x, y = min(area["cells"], key=lambda c: (c[1], c[0]))
+                    near = (x - view["stage"] + 1) // 2, (y - view["stage"] + 1) // 2
                     lines.append(
                         f"    area {area['area']}: "
                         + _paint(f"{area['colour']} value {area['value']}", area["colour"])
-                        + f", {len(area['cells'])} quarters{flag}"
+                        + f", {len(area['cells'])} quarters from block {near}{flag}"
                     )
     if view.get("result"):
         lines.append("")
-        lines.append(f"result: {view['result']}")
+        lines.append(_escape(f"result: {view['result']}"))
     return "\n".join(lines)

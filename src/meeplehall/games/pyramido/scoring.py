@@ -43,16 +43,23 @@ def activation_points(area: Area, units: int) -> int:
     return area.icons * UNIT_MULTIPLIER[units]
 
 
-def activation_options(area: Area, gems: Sequence[int]) -> list[tuple[int, int, int]]:
+def activation_options(area: Area, gems: Sequence[int]) -> tuple[tuple[int, int, int], ...]:
     """Every (units, coloured, mythical) payment the gems allow for this area."""
+    # More than 3 coloured or 6 mythical gems never adds a payment: clamp for the table.
+    return _PAYMENTS[min(gems[area.colour], 3)][min(gems[MYTHICAL], 6)]
+
+
+def _payments(have_colour: int, have_mythical: int) -> tuple[tuple[int, int, int], ...]:
     options = []
-    have_colour, have_mythical = gems[area.colour], gems[MYTHICAL]
     for units in (1, 3):
         for pairs in range(units + 1):
             coloured = units - pairs
             if coloured <= have_colour and 2 * pairs <= have_mythical:
                 options.append((units, coloured, 2 * pairs))
-    return options
+    return tuple(options)
+
+
+_PAYMENTS = tuple(tuple(_payments(c, m) for m in range(7)) for c in range(4))
 
 
 def can_activate_any(areas: Sequence[Area], activated: int, gems: Sequence[int]) -> bool:

@@ -31,18 +31,29 @@ from meeplehall.games.pyramido.components import (
     MYTHICAL_GEMS,
     DominoSet,
 )
+from meeplehall.games.pyramido.evaluation import heuristic
 from meeplehall.games.pyramido.exploration import SPACES, Exploration, gem_names
 from meeplehall.games.pyramido.geometry import STAGE_TURNS, STAGES
 from meeplehall.games.pyramido.legend import Explorer
 from meeplehall.games.pyramido.legend import score_stage as explorer_score
 from meeplehall.games.pyramido.legend import stage_start as explorer_stage_start
 from meeplehall.games.pyramido.legend import take_turn as explorer_turn
+from meeplehall.games.pyramido.phases import (
+    ACTIVATING,
+    DISCARDING,
+    DONE,
+    OVER,
+    PLACE,
+    REVEAL,
+    SCORE,
+    SPLIT,
+    TAKE,
+)
 from meeplehall.games.pyramido.pyramid import Pyramid
 from meeplehall.games.pyramido.scoring import (
     HAND_LIMIT,
     activation_options,
     activation_points,
-    best_area_value,
     can_activate_any,
     check_activation,
     final_result,
@@ -50,10 +61,7 @@ from meeplehall.games.pyramido.scoring import (
     solo_result,
 )
 from meeplehall.games.pyramido.topview import Area
-
-TAKE, SPLIT, REVEAL, PLACE, SCORE, OVER = "take", "split", "reveal", "place", "score", "over"
-# Per-seat progress through a stage's scoring.
-ACTIVATING, DISCARDING, DONE = 0, 1, 2
+from meeplehall.games.pyramido.views import build_view
 
 #: Interned actions, so listing legal actions allocates nothing new.
 TAKES = tuple(
@@ -230,6 +238,8 @@ class PyramidoState:
                 f"({', '.join(str(s + 1) for s in area.face_up_spaces())})"
             )
         gems = area.spaces[space]
+        if action.gem is not None and action.gem not in GEM_KINDS:
+            raise IllegalAction(f"unknown gem {action.gem!r}; gems are {', '.join(GEM_KINDS)}")
         if action.gem is None:
             if any(gems):
                 raise IllegalAction(f"choose one of the gems in space {action.space}")
@@ -251,21 +261,22 @@ class PyramidoState:
                 "type": "took",
                 "seat": seat,
                 "space": action.space,
-                "domino": self.dominoes[self.held].to_json(),
+                "domino": self.dominoes.face(self.held),
                 "gem": action.gem,
             }
         )
-        if not area.piles[space]:
+        if not area.piles[space] and area.splittable(space):
             self.emptied = space
             self.phase = SPLIT
             return
+        # (With 90 dominoes some pile can always be split; a space stays empty otherwise.)
         area.refill(space, events)
         self.phase = REVEAL if area.face_down() else PLACE
 
     def _split(self, seat: int, action: Split, events: list[Event]) -> None:
         area = self.area
         source = action.pile - 1
-        if source not in area.splittable(self.emptied):
+        if source == self.emptied or source not in area.splittable(self.emptied):
             raise IllegalAction(
                 f"pile {action.pile} cannot be split: choose another pile with at least 2 "
                 f"dominoes ({', '.join(str(p + 1) for p in area.splittable(self.emptied))})"
@@ -288,7 +299,7 @@ class PyramidoState:
         area.face_up[pile] = True
         events.append(
             {"type": "revealed", "seat": seat, "pile": action.pile,
-             "domino": self.dominoes[area.piles[pile][-1]].to_json()}
+             "domino": self.dominoes.face(area.piles[pile][-1])}
         )
         self.phase = PLACE
 
@@ -403,6 +414,8 @@ class PyramidoState:
     def _discard(self, seat: int, action: Discard, events: list[Event]) -> None:
         if self.status[seat] != DISCARDING:
             raise IllegalAction("discard comes after activating: activate areas or finish")
+        if action.gem not in GEM_KINDS:
+            raise IllegalAction(f"unknown gem {action.gem!r}; gems are {', '.join(GEM_KINDS)}")
         kind = GEM_KINDS.index(action.gem)
         if not self.gems[seat][kind]:
             held = ", ".join(gem_names(self.gems[seat])) or "none"
@@ -495,8 +508,9 @@ class PyramidoState:
         new_tops: dict[int, int] = {}
         for pile, cards in enumerate(area.piles):
             if cards and not area.face_up[pile]:
-                back = dominoes[cards[-1]].back
-                matching = [d for d in hidden if dominoes[d].back == back]
+                backs = dominoes.backs
+                back = backs[cards[-1]]
+                matching = [d for d in hidden if backs[d] == back]
                 pick = rng.choice(matching)
                 hidden.remove(pick)
                 new_tops[pile] = pick
@@ -512,87 +526,13 @@ class PyramidoState:
         area.rng = Rng(rng.getrandbits(64))
         return twin
 
-    # -- evaluation -------------------------------------------------------------------------
-
-    def _standing(self, seat: int) -> float:
-        """Points so far, plus what the held gems could score on the visible areas now, plus
-        the mythical gems' bonus."""
-        gems = self.gems[seat]
-        areas = self.pyramids[seat].areas()
-        reachable = 0
-        for colour in range(len(COLOURS)):
-            if gems[colour]:
-                values = sorted((a.icons for a in areas if a.colour == colour), reverse=True)
-                reachable += best_area_value(values, gems[colour])
-        return sum(self.stage_scores[seat]) + reachable + gems[MYTHICAL]
+    # -- evaluation and views (own modules) ------------------------------------------------
 
     def heuristic(self, seat: int) -> float:
-        mine = self._standing(seat)
-        if self.explorer is not None:
-            explorer = self.explorer
-            stage = min(self.stage, STAGES)
-            rival = explorer.total + (
-                sum(explorer.gems[:MYTHICAL]) * stage + 2 * explorer.gems[MYTHICAL]
-                if self.phase != OVER else 0
-            )
-            return float(mine - rival)
-        rivals = [self._standing(s) for s in range(self.players) if s != seat]
-        return float(mine - max(rivals))
-
-    # -- views ------------------------------------------------------------------------------
+        return heuristic(self, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        dominoes = self.dominoes
-        players = []
-        for s, pyramid in enumerate(self.pyramids):
-            entry: dict[str, Any] = {
-                "seat": s,
-                "gems": gem_names(self.gems[s]),
-                "score": sum(self.stage_scores[s]),
-                "stage_scores": self.stage_scores[s][:],
-                "frame": list(pyramid.frame) if pyramid.frame else None,
-                "placements": [
-                    {"domino": d, "stage": k, "i": i, "j": j, "rotation": r}
-                    for d, k, i, j, r in pyramid.frame_placements()
-                ],
-                "top": pyramid.top_cells(),
-            }
-            if self.phase == SCORE:
-                entry["scoring"] = {
-                    "status": ("activating", "discarding", "done")[self.status[s]],
-                    "points": self.stage_points[s],
-                    "areas": [
-                        {"area": index, "colour": COLOURS[a.colour], "value": a.icons,
-                         "activated": bool(self.activated[s] >> index & 1),
-                         "cells": pyramid.cells_json(a)}
-                        for index, a in enumerate(self.areas[s])
-                    ],
-                }
-            players.append(entry)
-        view: dict[str, Any] = {
-            "game": "pyramido",
-            "seat": seat,
-            "players": players,
-            "stage": min(self.stage, STAGES),
-            "turns_per_player": STAGE_TURNS[min(self.stage, STAGES) - 1],
-            "turn": self.turn,
-            "start_player": self.start,
-            "phase": self.phase,
-            "active": self.active,
-            "to_move": sorted(self._to_move),
-            "held_domino": dominoes[self.held].to_json() if self.held else None,
-            "emptied_space": self.emptied + 1 if self.emptied >= 0 else None,
-            "exploration": self.area.view(dominoes),
-            "bag": sum(self.area.bag),
-            "discard": gem_names(self.area.discard),
-            "domino_set": dominoes.source,
-        }
-        if self.explorer is not None:
-            view["explorer"] = self.explorer.view(dominoes)
-            view["legend"] = self.legend
-        if self.phase == OVER:
-            view["result"] = self.result().to_json()
-        return view
+        return build_view(self, seat)
 
 
 def _verb(action: Action) -> str:

@@ -41,39 +41,50 @@ class Area(NamedTuple):
     """A maximal 4-connected set of quarter cells of one visible colour; value = its icons."""
 
     colour: int
-    cells: tuple[int, ...]  # grid indices
+    mask: int  # one bit per grid index
     icons: int
+
+    @property
+    def cells(self) -> list[int]:
+        """The grid indices of the area, in reading order."""
+        found = []
+        mask = self.mask
+        while mask:
+            low = mask & -mask
+            found.append(low.bit_length() - 1)
+            mask ^= low
+        return found
 
 
 class QuarterGrid:
-    """A top view: per quarter cell the visible colour (+1; 0 = empty), icon, stage and domino.
+    """A top view: one bitmask of quarter cells per colour and one of icons, plus the stage and
+    domino of each cell (for views).
 
-    Cell (x, y) lives at index (y + 1) * width + (x + 1): a one-cell empty margin all round means
-    neighbour lookups never fall off the grid.
+    Cell (x, y) has index (y + 1) * width + (x + 1): a one-cell empty margin all round means
+    a shift by one never carries a cell onto another row's cell of the same colour.
     """
 
-    __slots__ = ("colour", "domino", "height", "icon", "painted", "stage", "width")
+    __slots__ = ("colours", "domino", "height", "icons", "quad", "stage", "width")
 
     def __init__(self, width: int, height: int) -> None:
         self.width = width + 2
         self.height = height + 2
         size = self.width * self.height
-        self.colour = bytearray(size)
-        self.icon = bytearray(size)
         self.stage = bytearray(size)
         self.domino = bytearray(size)
-        #: (x0, x1, y0, y1) of the painted quarters, so area scans skip the empty table
-        self.painted: tuple[int, int, int, int] | None = None
+        self.colours = [0] * len(COLOURS)
+        self.icons = 0
+        self.quad = 3 | 3 << self.width  # a block's 2x2 quarters at index 0
 
     def copy(self) -> QuarterGrid:
         twin = QuarterGrid.__new__(QuarterGrid)
         twin.width = self.width
         twin.height = self.height
-        twin.painted = self.painted
-        twin.colour = self.colour[:]
-        twin.icon = self.icon[:]
         twin.stage = self.stage[:]
         twin.domino = self.domino[:]
+        twin.colours = self.colours[:]
+        twin.icons = self.icons
+        twin.quad = self.quad
         return twin
 
     def index(self, x: int, y: int) -> int:
@@ -86,59 +97,64 @@ class QuarterGrid:
     def paint(self, domino: Domino, stage: int, ax: int, ay: int, rotation: int) -> None:
         """Paint a domino whose block A has its top-left quarter at (ax, ay)."""
         dx, dy = DIRECTIONS[rotation]
-        bx, by = ax + 2 * dx, ay + 2 * dy
-        x0, x1 = min(ax, bx), max(ax, bx) + 1
-        y0, y1 = min(ay, by), max(ay, by) + 1
-        if self.painted is not None:
-            px0, px1, py0, py1 = self.painted
-            x0, x1, y0, y1 = min(x0, px0), max(x1, px1), min(y0, py0), max(y1, py1)
-        self.painted = (x0, x1, y0, y1)
+        width = self.width
+        colours = self.colours
+        stages = bytes((stage, stage))
+        ids = bytes((domino.id, domino.id))
         for bx, by, colour, icons in (
             (ax, ay, domino.a_colour, domino.a_icons),
-            (bx, by, domino.b_colour, domino.b_icons),
+            (ax + 2 * dx, ay + 2 * dy, domino.b_colour, domino.b_icons),
         ):
             turned = ROTATED[icons][rotation]
-            base = self.index(bx, by)
-            for quarter, index in enumerate((base, base + 1, base + self.width,
-                                             base + self.width + 1)):
-                self.colour[index] = colour + 1
-                self.icon[index] = turned >> quarter & 1
-                self.stage[index] = stage
-                self.domino[index] = domino.id
+            base = (by + 1) * width + bx + 1
+            below = base + width
+            block = self.quad << base
+            for shade, mask in enumerate(colours):
+                if mask & block:
+                    colours[shade] = mask & ~block
+            colours[colour] |= block
+            # Icon bits: TL, TR on the block's top row; BL, BR on the row below.
+            self.icons = (self.icons & ~block) | (turned & 3) << base | (turned >> 2) << below
+            self.stage[base : base + 2] = stages
+            self.stage[below : below + 2] = stages
+            self.domino[base : base + 2] = ids
+            self.domino[below : below + 2] = ids
+
+    def visible(self) -> list[tuple[int, int, bool, int, int]]:
+        """(index, colour, icon, stage, domino) of every painted quarter, in reading order."""
+        cells = []
+        for colour, mask in enumerate(self.colours):
+            while mask:
+                low = mask & -mask
+                index = low.bit_length() - 1
+                cells.append((index, colour, bool(self.icons & low), self.stage[index],
+                              self.domino[index]))
+                mask ^= low
+        cells.sort()
+        return cells
 
     def areas(self) -> list[Area]:
-        """Every area, ordered by its first cell in reading order."""
-        colour = self.colour
-        icon = self.icon
+        """Every area, ordered by its first cell in reading order.
+
+        Each area grows from one cell by shifting its bitmask one step in the four directions
+        and keeping the cells of its colour, until it stops growing.
+        """
         width = self.width
-        seen = bytearray(len(colour))
+        icons = self.icons
         found: list[Area] = []
-        if self.painted is None:
-            return found
-        x0, x1, y0, y1 = self.painted
-        candidates = [
-            index
-            for y in range(y0, y1 + 1)
-            for index in range(self.index(x0, y), self.index(x1, y) + 1)
-        ]
-        for index in candidates:
-            shade = colour[index]
-            if not shade or seen[index]:
-                continue
-            seen[index] = 1
-            stack = [index]
-            cells = []
-            icons = 0
-            while stack:
-                here = stack.pop()
-                cells.append(here)
-                icons += icon[here]
-                for there in (here - 1, here + 1, here - width, here + width):
-                    if colour[there] == shade and not seen[there]:
-                        seen[there] = 1
-                        stack.append(there)
-            cells.sort()
-            found.append(Area(shade - 1, tuple(cells), icons))
+        for colour, remaining in enumerate(self.colours):
+            while remaining:
+                area = remaining & -remaining
+                while True:
+                    grown = (
+                        area | area << 1 | area >> 1 | area << width | area >> width
+                    ) & remaining
+                    if grown == area:
+                        break
+                    area = grown
+                remaining ^= area
+                found.append(Area(colour, area, (area & icons).bit_count()))
+        found.sort(key=lambda a: a.mask & -a.mask)
         return found
 
 
@@ -189,15 +205,14 @@ def top_view(
     """
     grid, left, top = _grid_from(placements, dominoes)
     view: dict[tuple[int, int], dict[str, Any]] = {}
-    for index, shade in enumerate(grid.colour):
-        if shade:
-            x, y = grid.cell(index)
-            view[(x + left, y + top)] = {
-                "colour": COLOURS[shade - 1],
-                "icon": bool(grid.icon[index]),
-                "stage": grid.stage[index],
-                "domino": grid.domino[index],
-            }
+    for index, colour, icon, stage, domino in grid.visible():
+        x, y = grid.cell(index)
+        view[(x + left, y + top)] = {
+            "colour": COLOURS[colour],
+            "icon": icon,
+            "stage": stage,
+            "domino": domino,
+        }
     return view
 
 
