@@ -190,9 +190,9 @@ function draw() {
       h(
         "div",
         { class: "table-main" },
-        game.status === "waiting" ? seatsBlock() : gameArea(),
         finished ? resultBlock(game.result, names(), game.renderer) : null,
         finished ? h("p", {}, h("a", { id: "replay-link", href: replayHref(), class: "button-link" }, t("table.replay"))) : null,
+        game.status === "waiting" ? seatsBlock() : gameArea(),
       ),
       h(
         "aside",
