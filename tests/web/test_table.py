@@ -179,6 +179,7 @@ def test_hot_seat_plays_two_seats_to_the_end_hiding_each_seat_behind_a_pass_scre
         if page.locator("#pass-device").count():
             assert page.locator("#game-root [data-legal], #game-root [data-choice]").count() == 0
             assert page.locator("#game-root .generic-view").count() == 0
+            assert page.locator("#log li").count() == 0
             break
         play_one(page, rng)
     else:
