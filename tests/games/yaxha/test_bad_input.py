@@ -12,6 +12,7 @@ import pytest
 from meeplehall.core import IllegalAction
 from meeplehall.core.playout import random_playout
 from meeplehall.games.yaxha import GAME, YaxhaState
+from meeplehall.games.yaxha.actions import ChooseTile, Place
 from tests.games.yaxha.helpers import cells, new, place, set_pyramid, start_building
 
 
@@ -152,6 +153,26 @@ def test_every_action_is_refused_once_the_match_is_over():
     assert state.legal_actions(0) == []
     assert_refused(state, 0, {"type": "tile", "tile": 0}, "over phase")
     assert_refused(state, 1, {"type": "confirm"}, "over phase")
+
+
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        (Place("purple", 0, 0, 0), "unknown cube colour 'purple'"),
+        (Place("orange", "0", 0, 0), "whole numbers"),  # type: ignore[arg-type]
+        (Place("orange", 0, 0.0, 0), "whole numbers"),  # type: ignore[arg-type]
+        (ChooseTile("1"), "whole number"),  # type: ignore[arg-type]
+    ],
+)
+def test_hand_made_action_objects_with_bad_fields_are_refused(action: Any, words: str):
+    state = new(2)
+    start_building(state, {0: "O"})
+    if isinstance(action, ChooseTile):
+        state = new(2)
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match=words):
+        state.apply(0, action)
+    assert snapshot(state) == before
 
 
 def test_an_object_that_is_not_a_yaxha_action_is_refused():

@@ -35,6 +35,7 @@ def test_view_lists_phase_round_market_initiative_cards_and_pyramids_as_json():
     assert view["to_move"] == [0, 1, 2]
     assert "hand" in view["seats"][1] and "hand" not in view["seats"][0]
     assert "bag" not in view and view["bag_left"] == 120 - 9
+    assert view["colours"][0] == {"name": "orange", "letter": "O", "hex": "#da6e2d"}
 
 
 def test_spectator_view_shows_no_hand_and_no_choice():
@@ -125,6 +126,19 @@ def test_heuristic_values_a_placement_that_grows_a_group():
         after.apply(0, action)
         values[(action.x, action.y)] = after.heuristic(0)
     assert values[(2, 0)] > values[(0, 2)]  # next to the orange pair beats next to blue
+
+
+def test_heuristic_never_prefers_undoing_a_placement():
+    state = new(2, bonus_cards=[0, 1, 2])
+    # The only cell for blue is next to nothing blue: a poor placement, but still better
+    # than taking it back, since the rules force it.
+    set_pyramid(state, 0, cells("OOOO/OOOO/OOOO/OOO."))
+    start_building(state, {0: "B"})
+    before = state.heuristic(0)
+    act(state, 0, place("blue", 0, 3, 3))
+    placed = state.heuristic(0)
+    act(state, 0, {"type": "undo"})
+    assert state.heuristic(0) == before < placed
 
 
 def test_describe_action_gives_readable_labels():

@@ -5,6 +5,10 @@ blended between "met now" and a progress ratio by how much of the game is left, 
 its largest groups can still expect (free legal cells next to them, filled by the cubes still to
 come of that colour, including the cubes in hand or on the tile it has chosen). The result for a
 seat is its value minus the best other seat's value, so it reads as "points ahead".
+
+While building, the evaluated seat's cubes that still fit somewhere cost UNPLACED_PENALTY each:
+the rules force them into the pyramid anyway, and the penalty makes every placement look better
+to a one-ply search than undoing it, so a greedy bot never loops between placing and undoing.
 """
 
 from __future__ import annotations
@@ -12,12 +16,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meeplehall.games.yaxha.components import CARDS, NUM_COLOURS
-from meeplehall.games.yaxha.geometry import BASE, FULL_CELLS, GROUP_NEIGHBOURS, bit_of, visible_mask
-from meeplehall.games.yaxha.placement import base_moves, upper_legal
+from meeplehall.games.yaxha.geometry import BASE, FULL_CELLS, GROUP_NEIGHBOURS, bit_of
+from meeplehall.games.yaxha.placement import base_moves, can_place_any, upper_legal
 from meeplehall.games.yaxha.scoring import (
     Metrics,
+    card_results,
     group_points,
-    groups_of,
     metrics,
     score_options,
 )
@@ -28,20 +32,29 @@ if TYPE_CHECKING:
 BONUS = 5.0
 #: How much of the optimistic growth estimate to believe (the market decides what comes).
 GROWTH_TRUST = 0.5
+UNPLACED_PENALTY = 50.0
 _NEIGHBOURS = [GROUP_NEIGHBOURS.get(b, 0) for b in range(64)]
 
 
 def evaluate(state: YaxhaState, seat: int) -> float:
+    from meeplehall.games.yaxha.state import BUILD
+
     values = seat_values(state)
     rivals = [v for s, v in enumerate(values) if s != seat]
-    return values[seat] - max(rivals)
+    value = values[seat] - max(rivals)
+    if state.phase == BUILD and can_place_any(
+        state.pyramid[seat], state.occupied[seat], state.hand[seat]
+    ):
+        value -= UNPLACED_PENALTY * sum(state.hand[seat])
+    return value
 
 
 def seat_values(state: YaxhaState) -> list[float]:
     from meeplehall.games.yaxha.state import SELECT
 
     n = state.n
-    table = [metrics(p) for p in state.pyramid]
+    sides = any(CARDS[card].kind == "single_colour_side" for card in state.cards)
+    table = [metrics(p, sides) for p in state.pyramid]
     remaining = []
     hands: list[list[int]] = []
     for s in range(n):
@@ -53,14 +66,16 @@ def seat_values(state: YaxhaState) -> list[float]:
         used = state.occupied[s].bit_count() + sum(state.discarded[s]) + sum(state.discarding[s])
         remaining.append(max(0, FULL_CELLS - used))
     ties, mode = score_options(state.options)
+    met_by_card = {card: card_results(CARDS[card], table, ties, mode) for card in state.cards}
     values: list[float] = []
     for s in range(n):
         m = table[s]
         still = remaining[s] / FULL_CELLS
         value = float(sum(group_points(size) for size in m.largest))
         value += _growth(state, s, m, hands[s], remaining[s])
-        for card_id in state.cards:
-            met, progress = _card_progress(card_id, s, table, ties, mode)
+        for card_id, met_by_seat in met_by_card.items():
+            met = 1.0 if met_by_seat[s] else 0.0
+            progress = _card_progress(card_id, s, table, met)
             value += BONUS * ((1.0 - still) * met + still * progress)
         values.append(value)
     return values
@@ -68,7 +83,6 @@ def seat_values(state: YaxhaState) -> list[float]:
 
 def _growth(state: YaxhaState, seat: int, m: Metrics, hand: list[int], remaining: int) -> float:
     pyramid, occupied = state.pyramid[seat], state.occupied[seat]
-    visible = visible_mask(occupied)
     base_free = 0
     if occupied & BASE != BASE:
         for x, y in base_moves(occupied & BASE)[0]:
@@ -83,11 +97,12 @@ def _growth(state: YaxhaState, seat: int, m: Metrics, hand: list[int], remaining
         if not size:
             total += GROWTH_TRUST * group_points(min(int(expected), 12)) if expected >= 1 else 0.0
             continue
-        largest = max(groups_of(pyramid[colour] & visible), key=int.bit_count)
+        largest = m.largest_groups[colour]
         reach = 0
-        for bit in range(64):
-            if (largest >> bit) & 1:
-                reach |= _NEIGHBOURS[bit]
+        while largest:
+            low = largest & -largest
+            reach |= _NEIGHBOURS[low.bit_length() - 1]
+            largest ^= low
         open_cells = (reach & (base_free | upper_legal(pyramid, occupied, colour))).bit_count()
         gain = min(expected, 2.0 * open_cells)
         grown = group_points(size + int(gain)) - group_points(size)
@@ -95,31 +110,25 @@ def _growth(state: YaxhaState, seat: int, m: Metrics, hand: list[int], remaining
     return total
 
 
-def _card_progress(
-    card_id: int, seat: int, table: list[Metrics], ties: bool, mode: str
-) -> tuple[float, float]:
-    """(1.0 if the card is met now else 0.0, a 0..1 progress ratio towards meeting it)."""
-    from meeplehall.games.yaxha.scoring import card_results
-
+def _card_progress(card_id: int, seat: int, table: list[Metrics], met: float) -> float:
+    """A 0..1 progress ratio towards meeting a card (``met`` says whether it is met now)."""
     card = CARDS[card_id]
-    met = 1.0 if card_results(card, table, ties, mode)[seat] else 0.0
     m = table[seat]
     kind = card.kind
     if kind in {"most_colour", "most_any_group", "most_level1_group", "most_levels_spanned"}:
         values = [_measure(kind, t, card.colour) for t in table]
-        return met, values[seat] / max(1, max(values))
+        return values[seat] / max(1, max(values))
     if kind == "neighbour_colour":
         mine = m.largest[card.colour]
         theirs = table[(seat + 1) % len(table)].largest[card.colour]
-        return met, min(1.0, (mine + 1) / (theirs + 1))
+        return min(1.0, (mine + 1) / (theirs + 1))
     if kind == "colours_on_level":
-        return met, len(m.level_colours[card.level]) / card.count
+        return len(m.level_colours[card.level]) / card.count
     if kind == "exact_colours":
         shown = len(m.all_colours)
-        return met, 1.0 if shown == card.count else (
-            shown / card.count if shown < card.count else 0.1
-        )
-    return met, max(met, 0.25)
+        return 1.0 if shown == card.count else (shown / card.count if shown < card.count else 0.1)
+    # Second-largest group and single-colour side: no cheap ratio, a small hope if unmet.
+    return max(met, 0.25)
 
 
 def _measure(kind: str, m: Metrics, colour: int) -> int:

@@ -74,26 +74,30 @@ class Metrics:
     span: int  # most levels one group reaches
     level_colours: tuple[frozenset[int], ...]  # colours visible on each level
     all_colours: frozenset[int]
-    single_colour_side: bool
+    single_colour_side: bool  # False when not asked for (see metrics)
+    largest_groups: tuple[int, ...]  # per colour, the mask of one largest group (0 if none)
 
     @property
     def largest_any(self) -> int:
         return max(self.largest)
 
 
-def metrics(pyramid: Pyramid) -> Metrics:
+def metrics(pyramid: Pyramid, sides: bool = True) -> Metrics:
+    """The card metrics of one pyramid; ``sides=False`` skips the single-colour-side test."""
     occupied = 0
     for mask in pyramid:
         occupied |= mask
     visible = visible_mask(occupied)
     largest = [0] * NUM_COLOURS
+    largest_groups = [0] * NUM_COLOURS
     sizes: set[int] = set()
     level1 = span = 0
     for colour, mask in enumerate(pyramid):
         for group in groups_of(mask & visible):
             size = group.bit_count()
             sizes.add(size)
-            largest[colour] = max(largest[colour], size)
+            if size > largest[colour]:
+                largest[colour], largest_groups[colour] = size, group
             level1 = max(level1, (group & BASE).bit_count())
             span = max(span, sum(1 for level in LEVEL_MASK if group & level))
     level_colours = tuple(
@@ -107,7 +111,8 @@ def metrics(pyramid: Pyramid) -> Metrics:
         span=span,
         level_colours=level_colours,
         all_colours=frozenset(c for c in range(NUM_COLOURS) if pyramid[c] & visible),
-        single_colour_side=_single_colour_side(pyramid, visible),
+        single_colour_side=sides and _single_colour_side(pyramid, visible),
+        largest_groups=tuple(largest_groups),
     )
 
 

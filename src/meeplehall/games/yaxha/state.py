@@ -47,6 +47,17 @@ _HAND_COLOURS: dict[tuple[int, ...], tuple[int, ...]] = {
     for hand in itertools.product(range(4), repeat=NUM_COLOURS)
     if sum(hand) <= 3
 }
+#: For every possible hand, the hand left after playing one cube of each colour it holds.
+_HAND_AFTER: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {
+    hand: {c: tuple(n - (i == c) for i, n in enumerate(hand)) for c in colours}
+    for hand, colours in _HAND_COLOURS.items()
+}
+#: Per table size and current choice (-1 = none), the tiles a seat may choose.
+_CHOICES: dict[tuple[int, int], tuple[ChooseTile, ...]] = {
+    (n, mine): tuple(CHOOSE[t] for t in range(n) if t != mine)
+    for n in range(2, 5)
+    for mine in range(-1, n)
+}
 
 Memo = tuple[tuple[int, ...], tuple[int, ...], tuple[Any, ...]]
 # One undo entry: the seat's pyramid, occupancy, hand and legal-move memo before a placement.
@@ -215,8 +226,7 @@ class YaxhaState:
                 moves.append(UNDO)
             return moves
         if phase == SELECT:
-            mine = self.choice[seat]
-            return [CHOOSE[t] for t in range(self.n) if t != mine]
+            return list(_CHOICES[self.n, self.choice[seat]])
         if phase == PICK and self.pending and self.pending[0] == seat:
             return [CHOOSE[t] for t in range(self.n) if self.taken_by[t] < 0]
         return []
@@ -330,6 +340,8 @@ class YaxhaState:
         }
 
     def _choose(self, seat: int, tile: int) -> list[Event]:
+        if tile.__class__ is not int:
+            raise IllegalAction(f"a market tile is a whole number, not {tile!r}")
         phase = self.phase
         if phase == SELECT:
             if not 0 <= tile < self.n:
@@ -446,13 +458,17 @@ class YaxhaState:
     def _place(self, seat: int, action: Place) -> list[Event]:
         if self.phase != BUILD or self.confirmed[seat]:
             self._check_building(seat)
-        colour = COLOUR_INDEX[action.colour]
+        colour = COLOUR_INDEX.get(action.colour, -1)
+        if colour < 0:
+            raise IllegalAction(f"unknown cube colour {action.colour!r}")
         hand = self.hand[seat]
         if not hand[colour]:
             held = ", ".join(COLOUR_NAMES[c] for c in range(NUM_COLOURS) if hand[c]) or "nothing"
             raise IllegalAction(f"you have no {action.colour} cube in hand (you hold: {held})")
         pyramid, occupied = self.pyramid[seat], self.occupied[seat]
         z, x, y = action.level, action.x, action.y
+        if z.__class__ is not int or x.__class__ is not int or y.__class__ is not int:
+            raise IllegalAction("level, x and y must be whole numbers")
         if z == 0:
             known = _BASE_MOVES.get(occupied & _BASE)
             legal = (x, y) in (known if known is not None else base_moves(occupied & _BASE))[0]
@@ -471,9 +487,7 @@ class YaxhaState:
         masks[colour] |= cell
         self.pyramid[seat] = tuple(masks)
         self.occupied[seat] = occupied | cell
-        counts = list(hand)
-        counts[colour] -= 1
-        self.hand[seat] = tuple(counts)
+        self.hand[seat] = _HAND_AFTER[hand][colour]
         self.placed[seat] += 1
         return [
             {

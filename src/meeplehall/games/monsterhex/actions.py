@@ -1,0 +1,132 @@
+"""Monster Hex actions and their JSON form (``parse_action`` is the trust boundary)."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from meeplehall.core import IllegalAction
+
+
+class Place(NamedTuple):
+    """Put a unit from hand on cell (q, r) with a rotation 0-5.
+
+    ``unit`` is the unit's id ("S", "A1", ...). On a shared-faction turn it names a shared
+    unit in hand, otherwise one of the seat's own units.
+    """
+
+    unit: str
+    q: int
+    r: int
+    rotation: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "place", "unit": self.unit, "q": self.q, "r": self.r,
+                "rotation": self.rotation}
+
+
+class TakeSlot(NamedTuple):
+    """Take one slot of a big gem: 0 = the high value, 1 = the low one."""
+
+    slot: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "take_slot", "slot": self.slot}
+
+
+class Pass(NamedTuple):
+    """Decline an optional ability."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "pass"}
+
+
+class Target(NamedTuple):
+    """Aim an ability at cell (q, r): Reinforce, Curse (a unit) or Crystallize (an empty cell)."""
+
+    q: int
+    r: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "target", "q": self.q, "r": self.r}
+
+
+class Rotate(NamedTuple):
+    """Confuse: turn the enemy unit on (q, r) to a new rotation."""
+
+    q: int
+    r: int
+    rotation: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "rotate", "q": self.q, "r": self.r, "rotation": self.rotation}
+
+
+class DrawObjective(NamedTuple):
+    """Scheme: draw one more secret personal objective."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "draw_objective"}
+
+
+class Pick(NamedTuple):
+    """Ability draft: take a faction through one of its two abilities."""
+
+    ability: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "pick", "ability": self.ability}
+
+
+Action = Place | TakeSlot | Pass | Target | Rotate | DrawObjective | Pick
+
+
+def _int(data: dict[str, Any], key: str, low: int | None = None, high: int | None = None) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalAction(f"{key!r} must be a whole number, not {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise IllegalAction(f"{key!r} must be from {low} to {high}, not {value}")
+    return value
+
+
+def _str(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value:
+        raise IllegalAction(f"{key!r} must be a non-empty text, not {value!r}")
+    return value
+
+
+_FIELDS = {
+    "place": {"unit", "q", "r", "rotation"},
+    "take_slot": {"slot"},
+    "pass": set(),
+    "target": {"q", "r"},
+    "rotate": {"q", "r", "rotation"},
+    "draw_objective": set(),
+    "pick": {"ability"},
+}
+
+
+def parse_action(data: Any) -> Action:
+    if not isinstance(data, dict):
+        raise IllegalAction(f"an action is a JSON object with a 'type', not {data!r}")
+    kind = data.get("type")
+    if kind not in _FIELDS:
+        raise IllegalAction(f"unknown action type {kind!r}; types are {', '.join(_FIELDS)}")
+    extra = set(data) - _FIELDS[kind] - {"type"}
+    if extra:
+        raise IllegalAction(f"unexpected field {sorted(extra)[0]!r} in a {kind!r} action")
+    if kind == "place":
+        return Place(_str(data, "unit"), _int(data, "q"), _int(data, "r"),
+                     _int(data, "rotation", 0, 5))
+    if kind == "take_slot":
+        return TakeSlot(_int(data, "slot", 0, 1))
+    if kind == "pass":
+        return Pass()
+    if kind == "target":
+        return Target(_int(data, "q"), _int(data, "r"))
+    if kind == "rotate":
+        return Rotate(_int(data, "q"), _int(data, "r"), _int(data, "rotation", 0, 5))
+    if kind == "draw_objective":
+        return DrawObjective()
+    return Pick(_str(data, "ability"))

@@ -1,0 +1,189 @@
+"""Terminal presentation: action labels and a text drawing of the hex board.
+
+Every cell is drawn on two lines. A unit shows its owner (P0..P3, or SH for the shared
+faction), its id and rotation, then its six facing powers in the order E NE NW W SW SE.
+Colour only repeats what the letters already say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.markup import escape
+
+from meeplehall.games.monsterhex.actions import (
+    DrawObjective,
+    Pass,
+    Pick,
+    Place,
+    Rotate,
+    TakeSlot,
+    Target,
+)
+
+WIDTH = 9
+STYLE = {"red": "red", "blue": "blue", "yellow": "yellow", "green": "green"}
+
+
+def describe_action(action: Any) -> str:
+    if isinstance(action, Place):
+        return f"place {action.unit} on ({action.q},{action.r}) rotation {action.rotation}"
+    if isinstance(action, TakeSlot):
+        return "take the high slot" if action.slot == 0 else "take the low slot"
+    if isinstance(action, Pass):
+        return "pass (do not use the ability)"
+    if isinstance(action, Target):
+        return f"use the ability on ({action.q},{action.r})"
+    if isinstance(action, Rotate):
+        return f"turn the unit on ({action.q},{action.r}) to rotation {action.rotation}"
+    if isinstance(action, DrawObjective):
+        return "draw a secret objective"
+    if isinstance(action, Pick):
+        return f"pick the {action.ability} ability"
+    return str(action)
+
+
+def _colour_letter(colour: str | None) -> str:
+    return colour[0].upper() if colour else "?"
+
+
+def _cell_lines(cell: Mapping[str, Any]) -> tuple[str, str, str | None]:
+    """Two text lines for a cell, and the style of the first line."""
+    unit = cell["unit"]
+    if unit is not None:
+        who = "SH" if unit["shared"] else f"P{unit['owner']}"
+        counters = ""
+        if unit["white"]:
+            counters += f"+{unit['white']}"
+        if unit["black"]:
+            counters += f"-{unit['black']}"
+        top = f"{who}:{unit['id']}{'*' if unit['red_letter'] else ''}r{unit['rotation']}"
+        bottom = "".join(str(p) for p in unit["powers"]) + counters
+        return top, bottom, STYLE.get(unit["colour"] or "")
+    if cell["counter_gem"]:
+        return f"{{gem {cell['counter_gem']}}}", f"{cell['q']},{cell['r']}", None
+    return f"{cell['q']},{cell['r']}", "start" if cell["start"] else ".", "dim"
+
+
+def _gem_lines(gem: Mapping[str, Any]) -> tuple[str, str, str | None]:
+    if gem["kind"] == "small":
+        won = gem["won_by"]
+        return "(1)", "open" if won is None else f"->{_short(won)}", None
+    slots = gem["slots"]
+    top = "<" + "/".join(f"{s['value']}{_colour_letter(s['colour'])}" for s in slots) + ">"
+    if not gem["resolved"]:
+        return top, "open", "bold"
+    return top, " ".join(_short(s["taken_by"]) for s in slots), "bold"
+
+
+def _short(owner: Any) -> str:
+    if owner is None:
+        return "-"
+    return "SH" if owner == "shared" else f"P{owner}"
+
+
+def render_board(view: Mapping[str, Any]) -> str:
+    items: list[tuple[int, int, tuple[str, str, str | None]]] = []
+    for cell in view["cells"]:
+        items.append((cell["q"], cell["r"], _cell_lines(cell)))
+    for gem in view["gems"]:
+        items.append((gem["q"], gem["r"], _gem_lines(gem)))
+    xs = {(q, r): 2 * q + r for q, r, _ in items}
+    x_min = min(xs.values())
+    rows: dict[int, list[tuple[int, tuple[str, str, str | None]]]] = {}
+    for q, r, lines in items:
+        rows.setdefault(r, []).append((xs[(q, r)] - x_min, lines))
+    out = []
+    for r in sorted(rows):
+        line_top, line_bottom = "", ""
+        for column, (top, bottom, style) in sorted(rows[r]):
+            pad = column * (WIDTH // 2 + 1) - len(_plain(line_top))
+            cell_top = escape(top.center(WIDTH))
+            line_top += " " * max(pad, 1) + (f"[{style}]{cell_top}[/]" if style else cell_top)
+            line_bottom += " " * max(pad, 1) + escape(bottom.center(WIDTH))
+        out.append(f"r={r:+d} " + line_top)
+        out.append("     " + line_bottom)
+    return "\n".join(out)
+
+
+def _plain(text: str) -> str:
+    """Text without rich markup tags (for column arithmetic)."""
+    from rich.text import Text
+
+    return Text.from_markup(text).plain
+
+
+def _units(view: Mapping[str, Any], ids: list[str]) -> str:
+    """Unit ids with their printed edges (E NE NW W SW SE at rotation 0)."""
+    types = view["unit_types"]
+    return ", ".join(
+        f"{uid}{'*' if types[uid]['red_letter'] else ''}"
+        f"({''.join(str(e) for e in types[uid]['edges'])})"
+        for uid in ids
+    ) or "-"
+
+
+def _rotations(view: Mapping[str, Any], uid: str) -> str:
+    """The powers (E NE NW W SW SE) a hand unit shows at each rotation."""
+    edges = view["unit_types"][uid]["edges"]
+    return "  ".join(
+        f"r{k} " + "".join(str(edges[(d - k) % 6]) for d in range(6)) for k in range(6)
+    )
+
+
+def _pending_line(pending: Mapping[str, Any]) -> str:
+    who = f"P{pending['seat']}"
+    if pending["kind"] == "slot":
+        other = pending["other_slot_to"]
+        rest = f"; the other slot goes to {_short(other)}" if other is not None else (
+            "; the other slot is lost"
+        )
+        return f"{who} chooses a slot of the gem at ({pending['q']},{pending['r']}){rest}."
+    if pending["kind"] in ("ability", "rush"):
+        side = "strong side" if pending["star"] else "normal side"
+        return (
+            f"{who} may use {pending['ability']} ({side}) after placing on "
+            f"({pending['q']},{pending['r']}), or pass."
+        )
+    return f"{who} picks an ability: {', '.join(pending['available'])}."
+
+
+def render_text(view: Mapping[str, Any]) -> str:
+    parts = [
+        f"[bold]Monster Hex[/bold]: {view['board']} board, round {view['round']}/{view['rounds']}"
+        f", {view['mode']} game",
+        "Units: owner:id (* = red letter) r=rotation; powers E NE NW W SW SE; +n/-n counters.",
+        "Big gems <high/low> with colour initials (R red, B blue, Y yellow, G green).",
+        "Rotation k turns a unit k steps: its power towards direction d is edge (d - k) mod 6.",
+        render_board(view),
+    ]
+    for player in view["players"]:
+        colour = player["colour"] or "no colour yet"
+        line = (
+            f"P{player['seat']} ({colour}): {player['score']} points, hand {player['hand_size']}"
+            f", deck {player['deck_size']}, placed {player['placed']}"
+        )
+        if player["ability"]:
+            line += f", ability {player['ability']}"
+        if "hand" in player:
+            line += f"; your hand: {_units(view, player['hand'])}"
+            if player["shared_hand"]:
+                line += f"; shared hand: {_units(view, player['shared_hand'])}"
+        style = STYLE.get(player["colour"] or "")
+        parts.append(f"[{style}]{escape(line)}[/]" if style else escape(line))
+        for uid in sorted({*player.get("hand", []), *player.get("shared_hand", [])}):
+            parts.append(escape(f"   {uid} by rotation: {_rotations(view, uid)}"))
+        for card in player.get("objectives", []):
+            text = f"   your objective {card['id']}: {card['name']} ({card['points']})"
+            parts.append(escape(text))
+    if view["shared_colour"]:
+        parts.append(f"Shared faction (SH): {view['shared_colour']}")
+    for card in view["common_objectives"]:
+        parts.append(escape(f"Common objective {card['id']}: {card['name']} ({card['points']})"))
+    pending = view["pending"]
+    if pending:
+        parts.append(escape(_pending_line(pending)))
+    if view["turn_kind"] == "shared":
+        parts.append("This turn places a shared-faction unit.")
+    return "\n".join(parts)

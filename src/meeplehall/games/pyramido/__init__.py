@@ -1,0 +1,82 @@
+"""Pyramido: Forgotten Treasures, for 1-4 players (solo against the Legendary Explorer).
+
+``GAME`` is the registered game object. ``top_view`` and ``areas`` are stable entry points for
+external checks of the geometry and scoring: they take placements
+``(domino_id, stage, i, j, rotation)`` in the rules' block coordinates and use the same code as
+the engine's stage scoring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from meeplehall.core import InvalidOption, OptionSpec, validate_options
+from meeplehall.games.pyramido.actions import Action, parse_action
+from meeplehall.games.pyramido.components import DominoFileError, load_dominoes
+from meeplehall.games.pyramido.legend import A_LEGEND, THE_LEGEND
+from meeplehall.games.pyramido.render import describe_action, render_text
+from meeplehall.games.pyramido.state import PyramidoState
+from meeplehall.games.pyramido.topview import areas, top_view
+
+
+def _check_domino_file(value: Any) -> str:
+    if not isinstance(value, str):
+        raise InvalidOption(f"option 'dominoes' must be a file path, not {value!r}")
+    try:
+        load_dominoes(value or None)
+    except DominoFileError as error:
+        raise InvalidOption(f"option 'dominoes': {error}") from None
+    return value
+
+
+OPTIONS = (
+    OptionSpec(
+        key="legend",
+        kind="choice",
+        default=A_LEGEND,
+        label="Legendary Explorer (solo)",
+        help="Solo difficulty: 'a_legend' (Become A Legend) or 'the_legend' (Become THE Legend:"
+        " with 7+ mythical gems at a stage start the Explorer draws a gem).",
+        choices=(A_LEGEND, THE_LEGEND),
+    ),
+    OptionSpec(
+        key="dominoes",
+        kind="str",
+        default="",
+        label="Domino file",
+        help="Path of a JSON domino list to use instead of the bundled placeholder set.",
+        check=_check_domino_file,
+    ),
+)
+
+
+class PyramidoGame:
+    name = "pyramido"
+    title = "Pyramido: Forgotten Treasures"
+    min_players = 1
+    max_players = 4
+    options = OPTIONS
+
+    def new_state(
+        self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
+    ) -> PyramidoState:
+        chosen = validate_options(self.options, options)
+        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
+            raise InvalidOption(f"Pyramido is for 1 to 4 players, not {players!r}")
+        dominoes = load_dominoes(chosen["dominoes"] or None)
+        return PyramidoState(players, dominoes, chosen["legend"], seed)
+
+    def parse_action(self, data: Any) -> Action:
+        return parse_action(data)
+
+    def describe_action(self, action: Any) -> str:
+        return describe_action(action)
+
+    def render_text(self, view: Mapping[str, Any]) -> str:
+        return render_text(view)
+
+
+GAME = PyramidoGame()
+
+__all__ = ["GAME", "PyramidoGame", "PyramidoState", "areas", "top_view"]

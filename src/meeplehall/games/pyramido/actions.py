@@ -1,0 +1,165 @@
+"""The actions a seat plays, their JSON form, and parsing (the trust boundary).
+
+Spaces and piles are numbered 1..5 from left to right, as in the rules. Gems are named by kind:
+a colour, or "mythical".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from meeplehall.core import IllegalAction
+from meeplehall.games.pyramido.components import GEM_KINDS
+
+SPACES = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take the face-up domino of a space and one gem of your choice from its gem area."""
+
+    space: int
+    gem: str | None  # None only when the gem area is empty
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "take", "space": self.space, "gem": self.gem}
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """Refill the emptied space with the bottom half (rounded down) of another pile."""
+
+    pile: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "split", "pile": self.pile}
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Turn face up the top domino of a face-down pile."""
+
+    pile: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "reveal", "pile": self.pile}
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place the taken domino: block A at (i, j) of the current stage, rotation 0..3.
+
+    Stage 1 coordinates are relative to the first domino's block A (0, 0) until the stage ends;
+    stages 2-4 use their frame's coordinates (rules 4.2).
+    """
+
+    i: int
+    j: int
+    rotation: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "place", "i": self.i, "j": self.j, "rotation": self.rotation}
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """Activate one area at stage end with 1 or 3 units: coloured gems + mythical pairs."""
+
+    area: int
+    units: int
+    coloured: int
+    mythical: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "activate",
+            "area": self.area,
+            "units": self.units,
+            "coloured": self.coloured,
+            "mythical": self.mythical,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """Done activating areas for this stage."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "finish"}
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard one gem while holding more than five after a stage's scoring."""
+
+    gem: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "discard", "gem": self.gem}
+
+
+Action = Take | Split | Reveal | Place | Activate | Finish | Discard
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "take": ("space", "gem"),
+    "split": ("pile",),
+    "reveal": ("pile",),
+    "place": ("i", "j", "rotation"),
+    "activate": ("area", "units", "coloured", "mythical"),
+    "finish": (),
+    "discard": ("gem",),
+}
+
+
+def _int(data: dict[str, Any], key: str, low: int | None = None, high: int | None = None) -> int:
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalAction(f"{key!r} must be a whole number, not {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise IllegalAction(f"{key!r} must be from {low} to {high}, not {value}")
+    return value
+
+
+def _gem(value: Any, allow_none: bool) -> str | None:
+    if value is None and allow_none:
+        return None
+    if value not in GEM_KINDS:
+        raise IllegalAction(f"unknown gem {value!r}; gems are {', '.join(GEM_KINDS)}")
+    return str(value)
+
+
+def parse_action(data: Any) -> Action:
+    """JSON -> action, or IllegalAction with a reason a player can read."""
+    if not isinstance(data, dict):
+        raise IllegalAction("an action is a JSON object with a 'type'")
+    kind = data.get("type")
+    if kind not in _FIELDS:
+        raise IllegalAction(f"unknown action type {kind!r}; types are {', '.join(_FIELDS)}")
+    expected = set(_FIELDS[kind]) | {"type"}
+    missing = [key for key in _FIELDS[kind] if key not in data]
+    if missing:
+        raise IllegalAction(f"a {kind} action needs {', '.join(missing)}")
+    extra = sorted(set(data) - expected)
+    if extra:
+        raise IllegalAction(f"a {kind} action has no field {extra[0]!r}")
+    if kind == "take":
+        return Take(_int(data, "space", 1, SPACES), _gem(data["gem"], allow_none=True))
+    if kind == "split":
+        return Split(_int(data, "pile", 1, SPACES))
+    if kind == "reveal":
+        return Reveal(_int(data, "pile", 1, SPACES))
+    if kind == "place":
+        return Place(_int(data, "i"), _int(data, "j"), _int(data, "rotation", 0, 3))
+    if kind == "activate":
+        return Activate(
+            _int(data, "area", 0),
+            _int(data, "units"),
+            _int(data, "coloured", 0),
+            _int(data, "mythical", 0),
+        )
+    if kind == "finish":
+        return Finish()
+    gem = _gem(data["gem"], allow_none=False)
+    assert gem is not None
+    return Discard(gem)

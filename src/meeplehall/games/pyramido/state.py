@@ -1,0 +1,539 @@
+"""A Pyramido match in progress: the turn sequence, stage scoring, solo, views and secrets.
+
+Phases of a turn (rules 3): TAKE (space + gem) -> SPLIT (only when the pile emptied) -> the
+refill happens by itself -> REVEAL -> PLACE. A seat with no legal placement loses its turn
+before it starts. After the stage's turns every seat scores at once (SCORE, a simultaneous
+step): Activate areas one by one, Finish, then Discard down to five gems. Steps with nothing
+to decide (no area can be activated, one kind of gem left to discard) happen by themselves.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from meeplehall.core import Event, IllegalAction, Result, Rng
+from meeplehall.games.pyramido.actions import (
+    Action,
+    Activate,
+    Discard,
+    Finish,
+    Place,
+    Reveal,
+    Split,
+    Take,
+)
+from meeplehall.games.pyramido.components import (
+    COLOURS,
+    GEM_KINDS,
+    GEMS_PER_COLOUR,
+    MYTHICAL,
+    MYTHICAL_GEMS,
+    DominoSet,
+)
+from meeplehall.games.pyramido.evaluation import heuristic
+from meeplehall.games.pyramido.exploration import SPACES, Exploration, gem_names
+from meeplehall.games.pyramido.geometry import STAGE_TURNS, STAGES
+from meeplehall.games.pyramido.legend import Explorer
+from meeplehall.games.pyramido.legend import score_stage as explorer_score
+from meeplehall.games.pyramido.legend import stage_start as explorer_stage_start
+from meeplehall.games.pyramido.legend import take_turn as explorer_turn
+from meeplehall.games.pyramido.phases import (
+    ACTIVATING,
+    DISCARDING,
+    DONE,
+    OVER,
+    PLACE,
+    REVEAL,
+    SCORE,
+    SPLIT,
+    TAKE,
+)
+from meeplehall.games.pyramido.pyramid import Pyramid
+from meeplehall.games.pyramido.scoring import (
+    HAND_LIMIT,
+    activation_options,
+    activation_points,
+    can_activate_any,
+    check_activation,
+    final_result,
+    next_start_player,
+    solo_result,
+)
+from meeplehall.games.pyramido.topview import Area
+from meeplehall.games.pyramido.views import build_view
+
+#: Interned actions, so listing legal actions allocates nothing new.
+TAKES = tuple(
+    (*(Take(space + 1, gem) for gem in GEM_KINDS), Take(space + 1, None))
+    for space in range(SPACES)
+)
+SPLITS = tuple(Split(pile + 1) for pile in range(SPACES))
+REVEALS = tuple(Reveal(pile + 1) for pile in range(SPACES))
+DISCARDS = tuple(Discard(gem) for gem in GEM_KINDS)
+FINISH = Finish()
+_EMPTY: frozenset[int] = frozenset()
+_SEATS = tuple(frozenset({seat}) for seat in range(4))
+
+
+_ACTIVATIONS: dict[tuple[int, int, int, int], Activate] = {}
+
+
+def _activate_action(area: int, units: int, coloured: int, mythical: int) -> Activate:
+    """Interned Activate actions: the same few recur at every stage end."""
+    key = (area, units, coloured, mythical)
+    action = _ACTIVATIONS.get(key)
+    if action is None:
+        action = _ACTIVATIONS[key] = Activate(area, units, coloured, mythical)
+    return action
+
+
+class PyramidoState:
+    __slots__ = (
+        "_to_move",
+        "activated",
+        "active",
+        "area",
+        "areas",
+        "dominoes",
+        "emptied",
+        "explorer",
+        "gems",
+        "held",
+        "legend",
+        "phase",
+        "players",
+        "pyramids",
+        "stage",
+        "stage_points",
+        "stage_scores",
+        "start",
+        "status",
+        "turn",
+    )
+
+    def __init__(
+        self, players: int, dominoes: DominoSet, legend: str, seed: int
+    ) -> None:
+        rng = Rng(seed)
+        order = dominoes.ids
+        rng.shuffle(order)
+        self.dominoes = dominoes
+        self.players = players
+        self.legend = legend
+        self.explorer: Explorer | None = None
+        if players == 1:
+            # The Explorer's first domino comes off before the piles are formed (7.1).
+            self.explorer = Explorer(order.pop())
+        piles = [order[p * 18 : (p + 1) * 18] for p in range(SPACES)]
+        bag = [GEMS_PER_COLOUR] * len(COLOURS) + [MYTHICAL_GEMS]
+        self.area = Exploration(piles, bag, rng)
+        self.pyramids = [Pyramid() for _ in range(players)]
+        self.gems = [[0] * len(GEM_KINDS) for _ in range(players)]
+        self.stage_scores: list[list[int]] = [[] for _ in range(players)]
+        self.stage = 1
+        self.turn = 0
+        self.start = 0 if players == 1 else rng.below(players)
+        self.active = self.start
+        self.phase = TAKE
+        self.held = 0  # the domino taken this turn, not yet placed
+        self.emptied = -1  # the space whose pile emptied, awaiting a split
+        self.status = [DONE] * players
+        self.areas: list[list[Area]] = [[] for _ in range(players)]
+        self.activated = [0] * players
+        self.stage_points = [0] * players
+        self._to_move = _EMPTY
+        events: list[Event] = []
+        for space in range(SPACES):
+            self.area.refill(space, events)
+        for pile in (0, 2, 4):
+            self.area.face_up[pile] = True
+        self._start_stage(events)
+
+    # -- protocol ---------------------------------------------------------------------------
+
+    def to_move(self) -> frozenset[int]:
+        return self._to_move
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self._to_move:
+            return []
+        phase = self.phase
+        area = self.area
+        if phase == TAKE:
+            legal: list[Action] = []
+            for space in area.face_up_spaces():
+                gems = area.spaces[space]
+                takes = TAKES[space]
+                if any(gems):
+                    legal += [takes[kind] for kind, count in enumerate(gems) if count]
+                else:
+                    legal.append(takes[-1])
+            return legal
+        if phase == PLACE:
+            return list(self.pyramids[seat].legal_places(self.stage))
+        if phase == REVEAL:
+            return [REVEALS[pile] for pile in area.face_down()]
+        if phase == SPLIT:
+            return [SPLITS[pile] for pile in area.splittable(self.emptied)]
+        # SCORE
+        gems = self.gems[seat]
+        if self.status[seat] == DISCARDING:
+            return [DISCARDS[kind] for kind, count in enumerate(gems) if count]
+        legal = []
+        activated = self.activated[seat]
+        for index, found in enumerate(self.areas[seat]):
+            if found.icons and not activated >> index & 1:
+                legal += [
+                    _activate_action(index, *option)
+                    for option in activation_options(found, gems)
+                ]
+        legal.append(FINISH)
+        return legal
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        if self.phase == OVER:
+            raise IllegalAction("the game is over")
+        if seat not in self._to_move:
+            if not 0 <= seat < self.players:
+                raise IllegalAction(f"there is no seat {seat}")
+            raise IllegalAction(f"it is not seat {seat}'s turn")
+        kind = type(action)
+        events: list[Event] = []
+        if self.phase == SCORE:
+            if kind is Activate:
+                self._activate(seat, action, events)  # type: ignore[arg-type]
+            elif kind is Finish:
+                self._finish(seat, events)
+            elif kind is Discard:
+                self._discard(seat, action, events)  # type: ignore[arg-type]
+            else:
+                raise IllegalAction("it is stage scoring: activate areas, finish, or discard")
+            return events
+        expected = {TAKE: Take, SPLIT: Split, REVEAL: Reveal, PLACE: Place}[self.phase]
+        if kind is not expected:
+            raise IllegalAction(f"now seat {seat} must {self.phase}, not {_verb(action)}")
+        if kind is Take:
+            self._take(seat, action, events)  # type: ignore[arg-type]
+        elif kind is Split:
+            self._split(seat, action, events)  # type: ignore[arg-type]
+        elif kind is Reveal:
+            self._reveal(seat, action, events)  # type: ignore[arg-type]
+        else:
+            self._place(seat, action, events)  # type: ignore[arg-type]
+        return events
+
+    # -- a turn -----------------------------------------------------------------------------
+
+    def _take(self, seat: int, action: Take, events: list[Event]) -> None:
+        area = self.area
+        space = action.space - 1
+        pile = area.piles[space]
+        if not pile or not area.face_up[space]:
+            raise IllegalAction(
+                f"space {action.space}'s top is face down: take from a face-up space "
+                f"({', '.join(str(s + 1) for s in area.face_up_spaces())})"
+            )
+        gems = area.spaces[space]
+        if action.gem is not None and action.gem not in GEM_KINDS:
+            raise IllegalAction(f"unknown gem {action.gem!r}; gems are {', '.join(GEM_KINDS)}")
+        if action.gem is None:
+            if any(gems):
+                raise IllegalAction(f"choose one of the gems in space {action.space}")
+            kind = -1
+        else:
+            kind = GEM_KINDS.index(action.gem)
+            if not gems[kind]:
+                present = ", ".join(gem_names(gems)) or "none"
+                raise IllegalAction(
+                    f"space {action.space} has no {action.gem} gem (it has: {present})"
+                )
+        # Valid: change the state.
+        self.held = area.take_top(space)
+        if kind >= 0:
+            gems[kind] -= 1
+            self.gems[seat][kind] += 1
+        events.append(
+            {
+                "type": "took",
+                "seat": seat,
+                "space": action.space,
+                "domino": self.dominoes.face(self.held),
+                "gem": action.gem,
+            }
+        )
+        if not area.piles[space] and area.splittable(space):
+            self.emptied = space
+            self.phase = SPLIT
+            return
+        # (With 90 dominoes some pile can always be split; a space stays empty otherwise.)
+        area.refill(space, events)
+        self.phase = REVEAL if area.face_down() else PLACE
+
+    def _split(self, seat: int, action: Split, events: list[Event]) -> None:
+        area = self.area
+        source = action.pile - 1
+        if source == self.emptied or source not in area.splittable(self.emptied):
+            raise IllegalAction(
+                f"pile {action.pile} cannot be split: choose another pile with at least 2 "
+                f"dominoes ({', '.join(str(p + 1) for p in area.splittable(self.emptied))})"
+            )
+        moved = area.split_into(self.emptied, source)
+        events.append(
+            {"type": "pile_split", "seat": seat, "into": self.emptied + 1, "from": action.pile,
+             "moved": moved}
+        )
+        area.refill(self.emptied, events)
+        self.emptied = -1
+        self.phase = REVEAL if area.face_down() else PLACE
+
+    def _reveal(self, seat: int, action: Reveal, events: list[Event]) -> None:
+        area = self.area
+        pile = action.pile - 1
+        if pile not in area.face_down():
+            choices = ", ".join(str(p + 1) for p in area.face_down())
+            raise IllegalAction(f"pile {action.pile} is not face down: reveal one of {choices}")
+        area.face_up[pile] = True
+        events.append(
+            {"type": "revealed", "seat": seat, "pile": action.pile,
+             "domino": self.dominoes.face(area.piles[pile][-1])}
+        )
+        self.phase = PLACE
+
+    def _place(self, seat: int, action: Place, events: list[Event]) -> None:
+        pyramid = self.pyramids[seat]
+        pyramid.check_place(self.stage, action)
+        pyramid.place(self.stage, action, self.dominoes[self.held])
+        events.append(
+            {"type": "placed", "seat": seat, "domino": self.held, "stage": self.stage,
+             "i": action.i, "j": action.j, "rotation": action.rotation}
+        )
+        self.held = 0
+        self._end_turn(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        self.turn += 1
+        if self.explorer is not None:
+            explorer_turn(self.explorer, self.area, self.dominoes, events)
+        self._next_turn(events)
+
+    def _next_turn(self, events: list[Event]) -> None:
+        """Start the next seat's turn, skipping lost turns; after the last, score the stage."""
+        turns = STAGE_TURNS[self.stage - 1] * self.players
+        while self.turn < turns:
+            seat = (self.start + self.turn) % self.players
+            if self.pyramids[seat].can_place(self.stage):
+                self.active = seat
+                self.phase = TAKE
+                self._to_move = _SEATS[seat]
+                return
+            events.append({"type": "turn_lost", "seat": seat, "stage": self.stage})
+            self._end_turn(events)
+            return
+        self._begin_scoring(events)
+
+    def _start_stage(self, events: list[Event]) -> None:
+        self.turn = 0
+        events.append({"type": "stage_started", "stage": self.stage, "start_player": self.start})
+        if self.explorer is not None:
+            explorer_stage_start(self.explorer, self.area, self.legend, events)
+        self._next_turn(events)
+
+    # -- stage scoring ----------------------------------------------------------------------
+
+    def _begin_scoring(self, events: list[Event]) -> None:
+        if self.stage == 1:
+            for seat, pyramid in enumerate(self.pyramids):
+                width, height = pyramid.fix_frame()
+                events.append({"type": "frame_fixed", "seat": seat, "frame": [width, height]})
+        self.phase = SCORE
+        self.active = -1
+        if self.explorer is not None:
+            explorer_score(self.explorer, self.area, self.stage, events)
+        for seat in range(self.players):
+            self.areas[seat] = self.pyramids[seat].areas()
+            self.activated[seat] = 0
+            self.stage_points[seat] = 0
+            self.status[seat] = ACTIVATING
+            if not can_activate_any(self.areas[seat], 0, self.gems[seat]):
+                self._close_activations(seat, events)
+        self._scoring_progress(events)
+
+    def _activate(self, seat: int, action: Activate, events: list[Event]) -> None:
+        if self.status[seat] != ACTIVATING:
+            raise IllegalAction("you have finished activating: discard down to five gems")
+        areas = self.areas[seat]
+        if not 0 <= action.area < len(areas):
+            raise IllegalAction(f"there is no area {action.area}; areas are 0..{len(areas) - 1}")
+        if self.activated[seat] >> action.area & 1:
+            raise IllegalAction(f"area {action.area} is already activated this stage")
+        found = areas[action.area]
+        if not found.icons:
+            raise IllegalAction(f"area {action.area} shows no gem icon, so it cannot score")
+        gems = self.gems[seat]
+        check_activation(found, action.units, action.coloured, action.mythical, gems)
+        gems[found.colour] -= action.coloured
+        gems[MYTHICAL] -= action.mythical
+        discard = self.area.discard
+        discard[found.colour] += action.coloured
+        discard[MYTHICAL] += action.mythical
+        self.activated[seat] |= 1 << action.area
+        points = activation_points(found, action.units)
+        self.stage_points[seat] += points
+        events.append(
+            {"type": "area_activated", "seat": seat, "area": action.area,
+             "colour": COLOURS[found.colour], "value": found.icons, "units": action.units,
+             "coloured": action.coloured, "mythical": action.mythical, "points": points}
+        )
+        if not can_activate_any(areas, self.activated[seat], gems):
+            self._close_activations(seat, events)
+        self._scoring_progress(events)
+
+    def _finish(self, seat: int, events: list[Event]) -> None:
+        if self.status[seat] != ACTIVATING:
+            raise IllegalAction("you have finished activating: discard down to five gems")
+        self._close_activations(seat, events)
+        self._scoring_progress(events)
+
+    def _close_activations(self, seat: int, events: list[Event]) -> None:
+        """Mythical bonus, then the stage score is final; then the five-gem limit (6.4-6.5)."""
+        gems = self.gems[seat]
+        bonus = gems[MYTHICAL]
+        self.stage_points[seat] += bonus
+        self.stage_scores[seat].append(self.stage_points[seat])
+        events.append(
+            {"type": "stage_scored", "seat": seat, "stage": self.stage, "mythical_bonus": bonus,
+             "points": self.stage_points[seat]}
+        )
+        self.status[seat] = DISCARDING
+        self._auto_discard(seat, events)
+
+    def _discard(self, seat: int, action: Discard, events: list[Event]) -> None:
+        if self.status[seat] != DISCARDING:
+            raise IllegalAction("discard comes after activating: activate areas or finish")
+        if action.gem not in GEM_KINDS:
+            raise IllegalAction(f"unknown gem {action.gem!r}; gems are {', '.join(GEM_KINDS)}")
+        kind = GEM_KINDS.index(action.gem)
+        if not self.gems[seat][kind]:
+            held = ", ".join(gem_names(self.gems[seat])) or "none"
+            raise IllegalAction(f"you hold no {action.gem} gem (you hold: {held})")
+        self._drop(seat, kind, events)
+        self._auto_discard(seat, events)
+        self._scoring_progress(events)
+
+    def _drop(self, seat: int, kind: int, events: list[Event]) -> None:
+        self.gems[seat][kind] -= 1
+        self.area.discard[kind] += 1
+        events.append({"type": "gem_discarded", "seat": seat, "gem": GEM_KINDS[kind]})
+
+    def _auto_discard(self, seat: int, events: list[Event]) -> None:
+        """Discard by itself when there is nothing to choose: one kind of gem left."""
+        gems = self.gems[seat]
+        while sum(gems) > HAND_LIMIT:
+            kinds = [kind for kind, count in enumerate(gems) if count]
+            if len(kinds) > 1:
+                return
+            self._drop(seat, kinds[0], events)
+        self.status[seat] = DONE
+
+    def _scoring_progress(self, events: list[Event]) -> None:
+        waiting = frozenset(s for s in range(self.players) if self.status[s] != DONE)
+        self._to_move = waiting
+        if waiting:
+            return
+        scores = [scores[-1] for scores in self.stage_scores]
+        if self.stage == STAGES:
+            self.phase = OVER
+            self._to_move = _EMPTY
+            events.append({"type": "game_over", "result": self.result().to_json()})
+            return
+        if self.explorer is None:
+            self.start = next_start_player(scores, self.start)
+        self.stage += 1
+        self._start_stage(events)
+
+    # -- outcome ----------------------------------------------------------------------------
+
+    def totals(self) -> list[int]:
+        return [sum(scores) for scores in self.stage_scores]
+
+    def result(self) -> Result:
+        held = [sum(gems) for gems in self.gems]
+        if self.explorer is not None:
+            return solo_result(
+                self.totals()[0], held[0], self.stage_scores[0], self.explorer.total,
+                self.explorer.stage_scores,
+            )
+        return final_result(self.totals(), held, self.stage_scores)
+
+    # -- copies and secrets -----------------------------------------------------------------
+
+    def clone(self) -> PyramidoState:
+        twin = PyramidoState.__new__(PyramidoState)
+        twin._to_move = self._to_move
+        twin.activated = self.activated[:]
+        twin.active = self.active
+        twin.area = self.area.copy()
+        twin.areas = self.areas[:]
+        twin.dominoes = self.dominoes
+        twin.emptied = self.emptied
+        twin.explorer = None if self.explorer is None else self.explorer.copy()
+        twin.gems = [gems[:] for gems in self.gems]
+        twin.held = self.held
+        twin.legend = self.legend
+        twin.phase = self.phase
+        twin.players = self.players
+        twin.pyramids = [pyramid.copy() for pyramid in self.pyramids]
+        twin.stage = self.stage
+        twin.stage_points = self.stage_points[:]
+        twin.stage_scores = [scores[:] for scores in self.stage_scores]
+        twin.start = self.start
+        twin.status = self.status[:]
+        twin.turn = self.turn
+        return twin
+
+    def determinize(self, seat: int, rng: Random) -> PyramidoState:
+        """Reshuffle what no seat can see: every pile below a face-up top, keeping each
+        face-down top's back (its colours and icon counts), and the bag's future draws."""
+        twin = self.clone()
+        area = twin.area
+        dominoes = self.dominoes
+        hidden: list[int] = []
+        for pile, cards in enumerate(area.piles):
+            hidden.extend(cards[:-1] if area.face_up[pile] else cards)
+        rng.shuffle(hidden)
+        new_tops: dict[int, int] = {}
+        for pile, cards in enumerate(area.piles):
+            if cards and not area.face_up[pile]:
+                backs = dominoes.backs
+                back = backs[cards[-1]]
+                matching = [d for d in hidden if backs[d] == back]
+                pick = rng.choice(matching)
+                hidden.remove(pick)
+                new_tops[pile] = pick
+        for pile, cards in enumerate(area.piles):
+            below = len(cards) - 1 if cards else 0
+            if cards and not area.face_up[pile]:
+                area.piles[pile] = [*hidden[:below], new_tops[pile]]
+            elif cards:
+                area.piles[pile] = [*hidden[:below], cards[-1]]
+            else:
+                continue
+            del hidden[:below]
+        area.rng = Rng(rng.getrandbits(64))
+        return twin
+
+    # -- evaluation and views (own modules) ------------------------------------------------
+
+    def heuristic(self, seat: int) -> float:
+        return heuristic(self, seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return build_view(self, seat)
+
+
+def _verb(action: Action) -> str:
+    return str(action.to_json()["type"])
