@@ -225,3 +225,31 @@ def test_lobby_fits_a_phone_screen_and_is_keyboard_operable(pages: Any) -> None:
     assert page.evaluate("document.activeElement.id") == "create-game"
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"
+
+
+def test_visitor_with_an_invite_link_plays_as_a_guest_from_the_table_page(pages: Any) -> None:
+    owner = pages.new()
+    login_guest(owner, "Inviter")
+    table = create_table(owner, "yaxha", players=2, visibility="private")
+    visitor = pages.new()
+    visitor.goto(table_url(table))
+    visitor.wait_for_selector("#seats #guest-form")
+    assert visitor.locator("#seats button.sit").count() == 0
+    visitor.fill("#guest-name", "Walk-in")
+    visitor.click("#guest-form button[type=submit]")
+    visitor.click("#seats li[data-seat='1'] button.sit")
+    owner.goto(table_url(table))
+    owner.click("#start:not([disabled])")
+    wait_for_game(visitor)
+    assert visitor.get_attribute("body", "data-seat") == "1"
+    assert visitor.text_content("#players li[data-seat='1'] .player-name").startswith("Walk-in")
+
+
+def test_private_table_without_its_invite_is_not_shown(pages: Any) -> None:
+    owner = pages.new()
+    login_guest(owner, "Secretive")
+    table = create_table(owner, "yaxha", players=2, visibility="private")
+    stranger = pages.new()
+    stranger.goto(f"/tables/{table['id']}")
+    stranger.wait_for_selector("#table-error")
+    assert "invite" in stranger.text_content("#table-error")

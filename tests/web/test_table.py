@@ -210,3 +210,43 @@ def test_table_page_fits_a_phone_screen(pages: Any) -> None:
     game_box = page.locator("#game-root").bounding_box()
     players_box = page.locator("#players").bounding_box()
     assert players_box["y"] > game_box["y"]
+
+
+def test_language_switch_on_the_table_page_redraws_in_place(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Polyglot")
+    table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
+    page.goto(table_url(table))
+    wait_for_game(page)
+    page.wait_for_selector("#players li[data-seat='0'][data-status='to_move']")
+    before = seq(page)
+    assert page.text_content("#log-title") == "Game log"
+    assert page.text_content("#players li[data-seat='0'] .player-status") == "to move"
+    page.select_option("#language", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert page.text_content("#log-title") == "게임 기록"
+    assert page.text_content("#players li[data-seat='0'] .player-status") == "차례"
+    assert seq(page) == before
+    assert page.locator("#game-root [data-legal]").count() > 0
+
+
+def test_hint_button_shows_the_strongest_bots_suggestion(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Learner")
+    table = create_table(
+        page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], hints=True, start=True
+    )
+    # The labels of the legal actions as the server sent them, whatever the renderer shows.
+    received: list[dict[str, Any]] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda frame: received.append(json.loads(frame))),
+    )
+    page.goto(table_url(table))
+    wait_for_game(page)
+    page.wait_for_selector("#game-root [data-legal]")
+    labels = [m for m in received if m["type"] in ("sync", "update")][-1]["labels"]
+    page.click("#hint")
+    page.wait_for_selector("#hint-text")
+    suggestion = page.text_content("#hint-text").removeprefix("Suggested: ")
+    assert suggestion in labels
