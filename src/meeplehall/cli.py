@@ -212,5 +212,6 @@ def serve(
         host=host,
         port=port,
         ws_max_size=1024 * 1024,
+        ws_per_message_deflate=False,
         log_level="info",
     )

@@ -175,4 +175,4 @@ def fresh_server(database_factory: object, server_env: dict[str, str]) -> Iterat
     process = ServerProcess(url, data_dir, server_env)
     process.start()
     yield process
-    process.kill()
+    process.stop()

@@ -29,6 +29,61 @@ def normal(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
+def fragments(data: Any) -> set[str]:
+    """JSON texts of the telling parts of a view: containers and strings, as the server writes
+    them (json.dumps defaults)."""
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        text = json.dumps(value)
+        if (isinstance(value, (dict, list)) and len(text) >= 8) or (
+            isinstance(value, str) and len(value) >= 3
+        ):
+            found.add(text)
+
+    walk(data)
+    return found
+
+
+def check_hidden_values_never_sent(replay: dict[str, Any], sockets: dict[int | None, Socket],
+                                   players: int) -> int:
+    """What a seat's view holds that neither the public view nor another seat's own view
+    holds is that seat's secret: search for it in the raw text of every message the other
+    connections received at that step."""
+    game = get_game(replay["game"])
+    secrets_at: list[dict[int | None, set[str]]] = []
+    for state, _events in replay_steps(game, replay["players"], replay["options"],
+                                       replay["seed"], replay["actions"]):
+        public = json.dumps(state.view(None))
+        own = {s: fragments(normal(state.view(s))) for s in range(players)}
+        texts = {s: json.dumps(normal(state.view(s))) for s in range(players)}
+        per_viewer: dict[int | None, set[str]] = {}
+        for viewer in [None, *range(players)]:
+            seen = public if viewer is None else texts[viewer]
+            per_viewer[viewer] = {
+                fragment for s in range(players) if s != viewer for fragment in own[s]
+                if fragment not in seen and fragment not in public
+            }
+        secrets_at.append(per_viewer)
+    searched = 0
+    for viewer, socket in sockets.items():
+        for raw, message in zip(socket.raw, socket.received, strict=True):
+            if message["type"] not in ("update", "sync"):
+                continue
+            for secret in secrets_at[message["seq"]][viewer]:
+                assert secret not in raw, f"seat {viewer} was sent another seat's {secret}"
+                searched += 1
+    has_secrets = any(fragments for step in secrets_at for fragments in step.values())
+    assert searched > 0 or not has_secrets
+    return searched
+
+
 def check_messages_against_replay(table: dict[str, Any], replay: dict[str, Any],
                                   sockets: dict[int | None, Socket]) -> None:
     game = get_game(table["game"])
@@ -85,6 +140,7 @@ async def play_full_table(server: ServerProcess, game: dict[str, Any], players: 
     replay = people[0].http.get(f"/api/tables/{table['id']}/replay").json()
     assert len(replay["actions"]) == finals[0]["seq"]
     check_messages_against_replay(table, replay, sockets)
+    check_hidden_values_never_sent(replay, sockets, players)
     for socket in sockets.values():
         await socket.close()
     for person in [*people, watcher]:

@@ -340,6 +340,26 @@ def play_to_end(
     raise AssertionError(f"the game did not end within {max_clicks} clicks")
 
 
+def play_together(players: list[Any], *, seed: int = 0, max_clicks: int = 5000) -> int:
+    """Several pages (several people at one table) play by clicking, each when it has something
+    to do, until every page shows the end-of-game screen; returns the number of clicks."""
+    rng = random.Random(seed)
+    clicks = 0
+    while clicks < max_clicks:
+        if all(page.locator("#end-of-game").count() for page in players):
+            return clicks
+        acted = False
+        for page in players:
+            if page.locator("#end-of-game").count() or not page.evaluate(_ACTIONABLE):
+                continue
+            play_one(page, rng)
+            clicks += 1
+            acted = True
+        if not acted:
+            players[0].wait_for_timeout(50)
+    raise AssertionError(f"the game did not end within {max_clicks} clicks")
+
+
 def screenshot(page: Any, name: str) -> Path:
     """Save a full-page screenshot under test-artifacts/ (gitignored)."""
     ARTIFACTS.mkdir(exist_ok=True)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
@@ -37,16 +36,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         sessions = make_sessionmaker(engine)
         bots = BotPool(settings.bot_workers)
         bots.start()
-
-        def run_db(function: Callable[..., Any], *args: Any) -> Any:
-            def work() -> Any:
-                with sessions() as session, session.begin():
-                    return function(session, *args)
-
-            return asyncio.to_thread(work)
-
-        tables = TableManager(run_db, bots)
-        hall = Hall(settings, engine, sessions, bots, tables)
+        hall = Hall(settings, engine, sessions, bots,
+                    serialise=engine.dialect.name == "sqlite")
+        tables = TableManager(hall.run_db, bots)
+        hall.tables = tables
+        tables.writer.start()
         tables.describe = lobby.make_describer(hall)
         app.state.hall = hall
         app.state.login_limiter = LoginLimiter(

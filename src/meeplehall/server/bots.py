@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -53,6 +56,17 @@ def _state_for(request: Decision) -> State:
     return state
 
 
+def _exit_with_parent(parent: int) -> None:
+    """Worker initializer: a worker whose server died (even by SIGKILL) exits too."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def decide(request: Decision) -> dict[str, Any]:
     """Run in a worker: the chosen action as JSON."""
     state = _state_for(request)
@@ -79,7 +93,12 @@ class BotPool:
 
     def start(self) -> None:
         context = multiprocessing.get_context("spawn")
-        self.pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        self.pool = ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=context,
+            initializer=_exit_with_parent,
+            initargs=(os.getpid(),),
+        )
 
     async def decide(self, request: Decision) -> dict[str, Any]:
         if self.pool is None:

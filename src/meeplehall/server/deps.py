@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from fastapi import HTTPException, Request
@@ -32,12 +34,31 @@ class Hall:
     engine: Engine
     sessions: sessionmaker[Any]
     bots: BotPool
-    tables: TableManager
+    tables: TableManager | None = None
+    #: SQLite has one writer at a time and its busy handler sleeps in steps of up to 100 ms;
+    #: a Python lock makes transactions queue instead, without the sleeps.
+    serialise: bool = False
+    _lock: threading.Lock = field(default_factory=threading.Lock)
 
     @contextmanager
     def db(self) -> Iterator[Session]:
-        with self.sessions() as session, session.begin():
+        guard: AbstractContextManager[object] = self._lock if self.serialise else nullcontext()
+        with guard, self.sessions() as session, session.begin():
             yield session
+
+    def run_db(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Await ``function(session, *args)`` run in a transaction in a worker thread."""
+
+        def work() -> Any:
+            with self.db() as session:
+                return function(session, *args)
+
+        return asyncio.to_thread(work)
+
+    @property
+    def manager(self) -> TableManager:
+        assert self.tables is not None
+        return self.tables
 
 
 def hall_of(request: Any) -> Hall:

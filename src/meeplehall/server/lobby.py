@@ -121,7 +121,7 @@ def describe_table(session: Session, table: Table, viewer: int | None,
 
 
 def live_info(hall: Hall, table_id: int) -> dict[str, Any] | None:
-    room = hall.tables.rooms.get(table_id)
+    room = hall.manager.rooms.get(table_id)
     if room is None or room.match is None:
         return None
     return {"seq": room.match.seq, "to_move": room.to_move()}
@@ -322,7 +322,7 @@ async def join_table(table_id: int, body: JoinTable, request: Request,
         free[0].user_id = user.id
         session.flush()
         data = describe_table(session, table, user.id)
-    await hall.tables.refresh(table_id)
+    await hall.manager.refresh(table_id)
     return data
 
 
@@ -347,12 +347,12 @@ async def leave_table(table_id: int, body: LeaveTable, request: Request,
             raise HTTPException(409, "this game is over")
         seat_numbers = [s.seat for s in mine]
     if status == "waiting":
-        await hall.tables.refresh(table_id)
+        await hall.manager.refresh(table_id)
     else:
-        room = await hall.tables.room(table_id)
+        room = await hall.manager.room(table_id)
         if room is not None:
             for seat_number in seat_numbers:
-                await hall.tables.hand_over(room, seat_number, "left")
+                await hall.manager.hand_over(room, seat_number, "left")
     with hall.db() as session:
         table = _visible_table(session, table_id, user.id, None)
         return describe_table(session, table, user.id, live_info(hall, table_id))
@@ -375,7 +375,7 @@ async def start_table(table_id: int, request: Request,
             raise HTTPException(409, f"seats {free} are still free: wait for players or add bots")
         table.status = "playing"
         table.started_at = time.time()
-    await hall.tables.started(table_id)
+    await hall.manager.started(table_id)
     with hall.db() as session:
         table = _visible_table(session, table_id, user.id, None)
         return describe_table(session, table, user.id, live_info(hall, table_id))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
 from meeplehall.server.clocks import ClockRules, SeatState
@@ -70,16 +70,19 @@ def load_record(session: Session, table_id: int) -> TableRecord | None:
 
 
 def save_seats(session: Session, table_id: int, seats: Sequence[SeatState]) -> None:
-    for index, state in enumerate(seats):
-        session.execute(
-            update(Seat)
-            .where(Seat.table_id == table_id, Seat.seat == index)
-            .values(
-                replaced=state.replaced,
-                clock_ms=state.clock_ms,
-                running_since=state.running_since,
-            )
-        )
+    """Write every seat's clock and replacement in one statement (executemany)."""
+    session.execute(
+        update(Seat.__table__)  # type: ignore[arg-type]
+        .where(Seat.table_id == bindparam("t"), Seat.seat == bindparam("s"))
+        .values(
+            replaced=bindparam("r"), clock_ms=bindparam("c"), running_since=bindparam("since")
+        ),
+        [
+            {"t": table_id, "s": index, "r": state.replaced, "c": state.clock_ms,
+             "since": state.running_since}
+            for index, state in enumerate(seats)
+        ],
+    )
 
 
 def append_action(

@@ -30,6 +30,7 @@ from meeplehall.server.store import (
     playing_table_ids,
     save_seats,
 )
+from meeplehall.server.writer import LogWriter
 
 log = logging.getLogger("meeplehall.server")
 
@@ -104,7 +105,7 @@ class Room:
         seat: int | None,
         events: list[dict[str, Any]],
         since: int | None = None,
-        last: Step | None = None,
+        last: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """The update or sync one connection viewing ``seat`` receives."""
         match = self.match
@@ -134,13 +135,16 @@ class Room:
         if since is not None:
             data["since"] = since
         if last is not None:
-            data["last"] = {
-                "seat": last.seat,
-                "action": last.action,
-                "label": self.game.describe_action(self.game.parse_action(last.action)),
-                "bot": last.bot,
-            }
+            data["last"] = last
         return data
+
+    def describe_step(self, step: Step) -> dict[str, Any]:
+        return {
+            "seat": step.seat,
+            "action": step.action,
+            "label": self.game.describe_action(self.game.parse_action(step.action)),
+            "bot": step.bot,
+        }
 
     def sync(self, seat: int | None, since: int) -> dict[str, Any]:
         assert self.match is not None
@@ -153,6 +157,7 @@ class TableManager:
         #: Runs a function ``f(session, *args)`` in a transaction, in a worker thread.
         self.run_db = run_db
         self.bots = bots
+        self.writer = LogWriter(run_db)
         self.rooms: dict[int, Room] = {}
         self.describe: Describe | None = None
         self._load_lock = asyncio.Lock()
@@ -191,13 +196,15 @@ class TableManager:
             if room is None:
                 continue
             async with room.lock:
+                now = time.time()
                 if room.record.rules.live:
                     # Live clocks do not run while the server is down.
-                    now = time.time()
                     for seat in room.seats:
                         if seat.running_since is not None:
                             seat.running_since = now
-                    await self.run_db(save_seats, table_id, room.seats)
+                # A crash between the start and its clocks being saved leaves them stopped.
+                clocks.start_clocks(room.record.rules, room.seats, room.to_move(), now)
+                await self.run_db(save_seats, table_id, room.seats)
             self._after_change(room)
             recovered += 1
         return recovered
@@ -275,8 +282,11 @@ class TableManager:
             )
             result = match.result_json()
             try:
-                await self.run_db(
-                    append_action, room.record, match.seq, seat, step.action, bot, seats, result
+                record, seq = room.record, match.seq
+                await self.writer.write(
+                    lambda session: append_action(
+                        session, record, seq, seat, step.action, bot, seats, result
+                    )
                 )
             except Exception:
                 log.exception("table %s: action %s not stored", room.record.id, match.seq)
@@ -293,11 +303,12 @@ class TableManager:
 
     def _fan_out(self, room: Room, step: Step) -> None:
         texts: dict[int | None, str] = {}
+        last = room.describe_step(step)
         for connection in list(room.connections):
             seat = connection.seat
             if seat not in texts:
                 events = events_for(step.events, seat)
-                texts[seat] = json.dumps(room.message("update", seat, events, last=step))
+                texts[seat] = json.dumps(room.message("update", seat, events, last=last))
             connection.send(texts[seat])
 
     async def hand_over(self, room: Room, seat: int, reason: str) -> None:
@@ -306,7 +317,15 @@ class TableManager:
             state = room.seats[seat]
             if room.record.status != "playing" or state.by_bot:
                 return
-            clocks.stop_clock(room.record.rules, state, time.time(), increment=False)
+            now = time.time()
+            if reason == "timeout":
+                # The seat may have moved while this waited for the lock.
+                when = clocks.expiry(room.record.rules, state)
+                if when is None or when > now + 0.001:
+                    return
+            clocks.stop_clock(room.record.rules, state, now, increment=False)
+            if reason == "timeout" and room.record.rules.live:
+                state.clock_ms = 0
             state.replaced = reason
             await self.run_db(save_seats, room.record.id, room.seats)
         await self.broadcast_table(room)
@@ -323,6 +342,9 @@ class TableManager:
         if room.record.status != "playing":
             if room.timer is not None:
                 room.timer.cancel()
+            idle = not room.connections and not room.pending_bots
+            if idle and self.rooms.get(room.record.id) is room:
+                del self.rooms[room.record.id]  # a finished table is reloaded when asked for
             return
         for seat in room.to_move():
             if room.seats[seat].by_bot and seat not in room.pending_bots:
@@ -351,8 +373,6 @@ class TableManager:
         for index, seat in enumerate(room.seats):
             when = clocks.expiry(room.record.rules, seat)
             if when is not None and when <= now + 0.001:
-                if room.record.rules.live:
-                    seat.clock_ms = 0
                 await self.hand_over(room, index, "timeout")
         self._after_change(room)
 
@@ -429,6 +449,7 @@ class TableManager:
         return room.game
 
     async def close(self) -> None:
+        self.writer.stop()
         for room in self.rooms.values():
             if room.timer is not None:
                 room.timer.cancel()

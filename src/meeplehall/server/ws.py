@@ -47,7 +47,7 @@ async def table_socket(websocket: WebSocket, table_id: int, seat: int | None = N
     if not visible:
         await websocket.close(4404, f"no table {table_id} (a private table needs its invite)")
         return
-    manager = hall.tables
+    manager = hall.manager
     room = await manager.room(table_id)
     if room is None:
         await websocket.close(4404, f"no table {table_id}")

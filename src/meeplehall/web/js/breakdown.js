@@ -108,7 +108,7 @@ function barChart(result, names, renderer) {
 
 /** The whole end-of-game block: winners, the table and the chart. */
 export function resultBlock(result, names, renderer) {
-  const winners = result.winners.map((seat) => names[seat]);
+  const winners = result.winners.map((seat) => `${seat + 1}. ${names[seat]}`);
   return h(
     "section",
     { id: "end-of-game", class: "end-of-game", "aria-labelledby": "end-title" },

@@ -128,7 +128,10 @@ function passScreen() {
 }
 
 function logBlock() {
-  const items = game.log.slice(-300).map((entry) => h("li", { dataset: { seq: String(entry.seq) } }, entry.text));
+  // While the device is being passed on, the log (which holds the last seat's private events)
+  // is hidden too; the next seat's log is rebuilt from what that seat may see.
+  const shown = game.passTo === null ? game.log.slice(-300) : [];
+  const items = shown.map((entry) => h("li", { dataset: { seq: String(entry.seq) } }, entry.text));
   return h(
     "section",
     { id: "log-section", "aria-labelledby": "log-title" },
@@ -182,7 +185,7 @@ function draw() {
   replace(main, 
     h("h1", {}, `${game.title} #${game.table.id}`, " ", h("span", { class: "badge" }, t(`status.${game.status}`))),
     statusLine(),
-    h("p", { id: "prompt", class: "prompt", "aria-live": "polite" }, promptText()),
+    h("p", { id: "prompt", class: "prompt", "aria-live": "polite", tabindex: -1 }, promptText()),
     game.error ? h("p", { id: "table-error", class: "form-error", role: "alert" }, t("table.rejected", { reason: game.error })) : null,
     h(
       "div",
@@ -190,9 +193,9 @@ function draw() {
       h(
         "div",
         { class: "table-main" },
-        game.status === "waiting" ? seatsBlock() : gameArea(),
         finished ? resultBlock(game.result, names(), game.renderer) : null,
         finished ? h("p", {}, h("a", { id: "replay-link", href: replayHref(), class: "button-link" }, t("table.replay"))) : null,
+        game.status === "waiting" ? seatsBlock() : gameArea(),
       ),
       h(
         "aside",
@@ -212,7 +215,8 @@ function draw() {
   tickClocks(game);
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
-  if (focus) document.querySelector(focus)?.focus();
+  if (game.passTo !== null) document.getElementById("pass-device-ready")?.focus();
+  else if (focus) document.querySelector(focus)?.focus();
 }
 
 function safeScores() {

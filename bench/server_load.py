@@ -1,0 +1,170 @@
+"""Load benchmark for a running ``meeplehall serve``: N tables of bot-played games over real
+WebSockets. Each seat is a client that answers its updates with a random legal move (after an
+optional think time); the latency measured is from sending an act to receiving the sender's own
+update for it. Each round sets up N tables (not timed), connects every seat, starts them all
+and plays them to the end (or for --seconds); only moves are timed.
+
+    meeplehall serve --data-dir /tmp/load &
+    python bench/server_load.py --tables 200 --seats 4 --seconds 30
+
+Prints moves per second and p50/p90/p99/max latency. This is a benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+@dataclass
+class Figures:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    games: int = 0
+    errors: int = 0
+
+
+def guest(http: httpx.AsyncClient, name: str) -> Any:
+    return http.post("/api/auth/guest", json={"name": name})
+
+
+async def new_table(base: str, game: str, seats: int, options: dict[str, Any]
+                    ) -> tuple[int, list[str]]:
+    cookies = []
+    table_id = 0
+    for seat in range(seats):
+        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+            (await guest(http, f"load{seat}")).raise_for_status()
+            if seat == 0:
+                response = await http.post("/api/tables", json={
+                    "game": game, "players": seats, "seat": 0, "options": options,
+                    "mode": "live", "initial_seconds": 3600})
+                response.raise_for_status()
+                table_id = response.json()["id"]
+            else:
+                (await http.post(f"/api/tables/{table_id}/join",
+                                 json={"seat": seat})).raise_for_status()
+            cookies.append(http.cookies["mh_session"])
+    return table_id, cookies
+
+
+async def seat_client(ws_base: str, table_id: int, cookie: str, figures: Figures,
+                      think: float, deadline: float, started: asyncio.Event,
+                      rng: random.Random) -> None:
+    url = f"{ws_base}/ws/tables/{table_id}"
+    async with connect(url, additional_headers={"Cookie": f"mh_session={cookie}"},
+                       max_size=None) as socket:
+        sent_at: float | None = None
+        started.set()
+        async for text in socket:
+            message = json.loads(text)
+            kind = message["type"]
+            if kind == "error":
+                figures.errors += 1
+                sent_at = None
+                continue
+            if kind not in ("update", "sync"):
+                continue
+            now = time.perf_counter()
+            if sent_at is not None and message.get("last", {}).get("seat") == message["seat"]:
+                figures.latencies.append(now - sent_at)
+                figures.moves += 1
+                sent_at = None
+            if message["status"] == "finished":
+                return
+            if message["legal"] and sent_at is None and time.monotonic() < deadline:
+                if think:
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                sent_at = time.perf_counter()
+                await socket.send(json.dumps({
+                    "type": "act", "seq": message["seq"],
+                    "action": rng.choice(message["legal"])}))
+            if time.monotonic() >= deadline:
+                return
+
+
+async def one_round(base: str, ws_base: str, game: str, args: argparse.Namespace,
+                    options: dict[str, Any], figures: Figures, seed: int) -> float:
+    """Set up every table (not timed), then play them all at once; returns the playing time."""
+    setup_slots = asyncio.Semaphore(8)
+
+    async def setup(index: int) -> tuple[int, list[str]]:
+        async with setup_slots:
+            return await new_table(base, game, args.seats, options)
+
+    tables = await asyncio.gather(*(setup(i) for i in range(args.tables)))
+    rng = random.Random(seed)
+    deadline = time.monotonic() + args.seconds
+    clients = []
+    ready = []
+    for table_id, cookies in tables:
+        for cookie in cookies:
+            event = asyncio.Event()
+            ready.append(event)
+            clients.append(asyncio.create_task(seat_client(
+                ws_base, table_id, cookie, figures, args.think, deadline, event,
+                random.Random(rng.random()))))
+    await asyncio.gather(*(event.wait() for event in ready))
+    began = time.monotonic()
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        for table_id, cookies in tables:
+            http.cookies.set("mh_session", cookies[0])
+            (await http.post(f"/api/tables/{table_id}/start")).raise_for_status()
+    await asyncio.gather(*clients)
+    figures.games += len(tables)
+    return time.monotonic() - began
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", default="http://127.0.0.1:8000")
+    parser.add_argument("--game", default=None, help="default: the first game with 4 seats")
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=30,
+                        help="longest playing time of one round")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="rounds: set up N tables, then play them all to the end")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean think time per move in seconds (uniform 0..2x)")
+    parser.add_argument("--option", action="append", default=[], help="key=json value")
+    args = parser.parse_args()
+    base = args.url.rstrip("/")
+    ws_base = base.replace("http", "ws", 1)
+    games = httpx.get(f"{base}/api/games").json()
+    game = args.game or next(g["name"] for g in games if g["max_players"] >= args.seats)
+    options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
+    figures = Figures()
+    elapsed = 0.0
+    for round_number in range(args.rounds):
+        elapsed += await one_round(base, ws_base, game, args, options, figures, round_number)
+    if not figures.latencies:
+        print("no moves were made")
+        return
+    ms = [value * 1000 for value in figures.latencies]
+    print(f"game {game}: {args.tables} tables x {args.seats} seats "
+          f"({args.tables * args.seats} sockets), think {args.think}s, "
+          f"{args.rounds} round(s), {elapsed:.1f}s of play")
+    print(f"moves: {figures.moves}  ({figures.moves / elapsed:.0f} moves/s), "
+          f"games: {figures.games}, errors: {figures.errors}")
+    print(f"latency send->own update: p50 {statistics.median(ms):.1f} ms, "
+          f"p90 {percentile(ms, 0.9):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
+          f"max {max(ms):.1f} ms")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
