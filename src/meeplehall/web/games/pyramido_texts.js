@@ -1,12 +1,8 @@
 // Pyramido's texts in English, Japanese and Korean ({name} placeholders are filled by the shell).
 
 const en = {
-  "option.legend": "Legendary Explorer (solo)",
-  "option.legend.help": "Solo difficulty: a Legend, or THE Legend (with 7 or more mythical gems at a stage start the Explorer draws a gem).",
   "option.legend.a_legend": "become a Legend",
   "option.legend.the_legend": "become THE Legend",
-  "option.dominoes": "Domino file",
-  "option.dominoes.help": "Path of a JSON domino list to use instead of the bundled set (empty: the bundled set).",
   "breakdown.stage 1": "stage 1",
   "breakdown.stage 2": "stage 2",
   "breakdown.stage 3": "stage 3",

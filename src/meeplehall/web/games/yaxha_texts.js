@@ -1,15 +1,9 @@
 // Yaxha's texts in English, Japanese and Korean ({name} placeholders are filled by the shell).
 
 const en = {
-  "option.bonus_cards": "Bonus cards",
-  "option.bonus_cards.help": "random: 3 of all 18 cards; beginner: 3 of the 8 beginner cards; BGA set: 3 of cards 0-11. With 2 players the neighbour cards are not used.",
   "option.bonus_cards.random": "random (all 18)",
   "option.bonus_cards.beginner": "beginner cards",
   "option.bonus_cards.bga_snapshot": "BGA set (cards 0-11)",
-  "option.neighbour_ties_score": "Neighbour cards: a tie counts as beating",
-  "option.neighbour_ties_score.help": "Cards 5-9: an equal largest group also scores (off: it must be strictly larger).",
-  "option.second_largest": "Second-largest group card",
-  "option.second_largest.help": "distinct sizes: whoever owns a group of the second-largest size; runner-up player: the player(s) whose largest group ranks second.",
   "option.second_largest.distinct_sizes": "second-largest size",
   "option.second_largest.runner_up_player": "runner-up player",
   "breakdown.colour_points": "colour points",
