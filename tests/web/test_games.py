@@ -1,13 +1,15 @@
-"""Each game played to its end-of-game screen through its renderer, one human seat against a bot.
+"""Each game played to its end-of-game screen through its renderer, one human seat against a bot
+(or solo).
 
 The clicks go only through the renderer's data-choice / data-legal elements (the shared
 ``play_to_end`` helper), so a game that reaches its end screen proves that the renderer offered a
-legal way forward at every step. Screenshots of each table page mid-game and at the end are saved
-under test-artifacts/ for people to look at.
+legal way forward at every step. Screenshots of each table page mid-game and at the end, and of
+the replay, are saved under test-artifacts/ for people to look at.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -24,41 +26,56 @@ from tests.web.conftest import (
     wait_ready,
 )
 
-#: Per game: the options of the table, and CSS selectors the renderer must draw for each seat.
-GAMES: dict[str, dict[str, Any]] = {
-    "yaxha": {
-        "options": {},
-        "per_seat": ".yx-pyramid",
-        "always": [".yx-card", ".yx-tile"],
-        "korean": "피라미드",
-    },
-    "pyramido": {
-        "options": {},
-        "per_seat": ".pd-pyramid",
-        "always": [".pd-space"],
-        "korean": "탐험 구역",
-    },
-    "monsterhex": {
-        "options": {"objectives": True, "abilities": "random"},
-        "per_seat": None,
-        "always": [".mx-board", ".mx-unit"],
-        "korean": "마석",
-    },
-}
+
+@dataclass(frozen=True)
+class Case:
+    """A table to play, and what its renderer must draw."""
+
+    name: str
+    game: str
+    players: int
+    korean: str  # a text of the game's renderer in Korean
+    always: tuple[str, ...]  # selectors drawn at least once
+    per_seat: str | None = None  # a selector drawn once per seat
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+CASES = [
+    Case("yaxha", "yaxha", 2, "피라미드", (".yx-card", ".yx-tile"), ".yx-pyramid"),
+    Case("pyramido", "pyramido", 2, "탐험 구역", (".pd-space",), ".pd-pyramid"),
+    # Solo: the Legendary Explorer's panel is drawn beside the one pyramid.
+    Case(
+        "pyramido-solo",
+        "pyramido",
+        1,
+        "전설의 탐험가",
+        (".pd-space", ".pd-explorer"),
+        ".pd-pyramid",
+    ),
+    # Two players with the shared faction (its own turns), drafted abilities and objectives.
+    Case(
+        "monsterhex-shared",
+        "monsterhex",
+        2,
+        "마석",
+        (".mx-board", ".mx-unit"),
+        options={"objectives": True, "abilities": "draft", "shared_faction": True},
+    ),
+]
 MID_GAME_CLICK = 12
 
 
-def _play_against_a_bot(pages: Pages, game: str) -> tuple[Any, int, dict[str, Any]]:
+def _play(pages: Pages, case: Case) -> tuple[Any, int, dict[str, Any]]:
     page = pages.new()
     login_guest(page, unique_name("Player"))
     table = create_table(
         page,
-        game,
+        case.game,
         start=True,
-        players=2,
+        players=case.players,
         seat=0,
-        bots=[{"seat": 1, "level": 1}],
-        options=GAMES[game]["options"],
+        bots=[{"seat": seat, "level": 1} for seat in range(1, case.players)],
+        options=case.options,
         mode="live",
         initial_seconds=3600,
     )
@@ -67,32 +84,29 @@ def _play_against_a_bot(pages: Pages, game: str) -> tuple[Any, int, dict[str, An
 
     def mid_game(clicks: int, kind: str) -> None:
         if clicks == MID_GAME_CLICK:
-            screenshot(page, f"{game}-mid-game")
+            screenshot(page, f"{case.name}-mid-game")
 
     clicks = play_to_end(page, seed=7, on_click=mid_game)
-    screenshot(page, f"{game}-end")
+    screenshot(page, f"{case.name}-end")
     return page, clicks, table
 
 
-def _assert_drawn(page: Any, game: str, seats: int) -> None:
-    spec = GAMES[game]
-    if spec["per_seat"]:
-        assert page.locator(f"#game-root {spec['per_seat']}").count() == seats
-    for selector in spec["always"]:
+def _assert_drawn(page: Any, case: Case) -> None:
+    if case.per_seat:
+        assert page.locator(f"#game-root {case.per_seat}").count() == case.players
+    for selector in case.always:
         assert page.locator(f"#game-root {selector}").count() >= 1
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_one_human_plays_a_whole_game_against_a_bot_through_the_renderer(
-    pages: Pages, game: str
-) -> None:
-    page, clicks, table = _play_against_a_bot(pages, game)
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_one_human_plays_a_whole_game_through_the_renderer(pages: Pages, case: Case) -> None:
+    page, clicks, table = _play(pages, case)
     assert clicks > MID_GAME_CLICK
     assert page.get_attribute("body", "data-status") == "finished"
     assert page.locator("#end-of-game").is_visible()
     assert page.locator("#breakdown-table").count() == 1
     # The renderer still draws the final position, and nothing is left to click.
-    _assert_drawn(page, game, 2)
+    _assert_drawn(page, case)
     assert page.locator("#game-root [data-legal]").count() == 0
 
     # The same finished table in Korean: the renderer's own texts switch language.
@@ -100,7 +114,7 @@ def test_one_human_plays_a_whole_game_against_a_bot_through_the_renderer(
     page.reload()
     wait_for_game(page)
     page.wait_for_selector("#end-of-game")
-    assert GAMES[game]["korean"] in page.inner_text("#game-root")
+    assert case.korean in page.inner_text("#game-root")
     page.evaluate("localStorage.setItem('meeplehall.lang', 'en')")
 
     # Its replay, stepped to the middle and to the end, draws the spectator view.
@@ -113,8 +127,8 @@ def test_one_human_plays_a_whole_game_against_a_bot_through_the_renderer(
     page.wait_for_function(
         "half => document.querySelector('#replay-slider').value == half", arg=total // 2
     )
-    _assert_drawn(page, game, 2)
-    screenshot(page, f"{game}-replay-middle")
+    _assert_drawn(page, case)
+    screenshot(page, f"{case.name}-replay-middle")
     slider.fill(str(total))
-    _assert_drawn(page, game, 2)
+    _assert_drawn(page, case)
     assert page.locator("#game-root [data-legal]").count() == 0

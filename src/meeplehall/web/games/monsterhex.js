@@ -189,15 +189,15 @@ function unitShape(powers, unit, cx, cy, size, ctx, extraClass = "") {
   group.append(svg("polygon", { points: hexPoints(cx, cy, size), class: "mx-unit-body", style: `fill:${colour.light};stroke:${colour.hex};stroke-width:3` }));
   powers.forEach((power, direction) => {
     const angle = ANGLES[direction];
-    const inner = size * Math.sqrt(3) / 2 - 6;
+    const inner = size * Math.sqrt(3) / 2 - size * 0.17;
     const ex = cx + inner * Math.cos(angle);
     const ey = cy + inner * Math.sin(angle);
     // Dots run along the edge, perpendicular to the direction.
     const px = -Math.sin(angle);
     const py = Math.cos(angle);
     for (let k = 0; k < power; k += 1) {
-      const offset = (k - (power - 1) / 2) * 5;
-      group.append(svg("circle", { cx: ex + px * offset, cy: ey + py * offset, r: 1.9, class: "mx-dot" }));
+      const offset = (k - (power - 1) / 2) * size * 0.14;
+      group.append(svg("circle", { cx: ex + px * offset, cy: ey + py * offset, r: size * 0.052, class: "mx-dot" }));
     }
   });
   const rankColour = unit.red_letter ? "#c62828" : "#222";
@@ -319,8 +319,17 @@ function controls(view, ctx, me, state) {
     parts.push(el("p", { class: "mh-note" }, [tr(ctx, "ability_pending", { name: abilityName(ctx, pending.ability), effect: tr(ctx, `ability_${pending.ability}_${pending.star ? "star" : "dot"}`) })]));
     if (ui.confuseCell) {
       const [q, r] = ui.confuseCell.split(",").map(Number);
+      const cell = view.cells.find((c) => c.q === q && c.r === r);
       const options = state.rotates.filter(({ action }) => action.q === q && action.r === r)
-        .map(({ action, index }) => legalButton(ctx, index, tr(ctx, "turn_to", { n: action.rotation })));
+        .map(({ action, index }) => {
+          // Each choice shows the unit as it would stand after the turn.
+          const picture = svg("svg", { width: 64, height: 64, viewBox: "-32 -32 64 64", "aria-hidden": "true" }, [
+            unitShape(powersAt(view, cell.unit.id, action.rotation), cell.unit, 0, 0, 30, ctx),
+          ]);
+          const button = legalButton(ctx, index, picture);
+          button.setAttribute("aria-label", tr(ctx, "turn_to", { n: action.rotation + 1 }));
+          return button;
+        });
       parts.push(el("div", { class: "mh-controls" }, options));
     }
     for (const { index } of legalWhere(ctx.legal, (a) => a.type === "draw_objective")) parts.push(legalButton(ctx, index, tr(ctx, "draw_objective"), "mh-primary"));
@@ -351,8 +360,8 @@ function handPicker(view, ctx, player, state) {
   const colour = shared ? view.shared_colour : player.colour;
   const buttons = hand.map((id, i) => {
     const playable = state.units.includes(id);
-    const picture = svg("svg", { width: 58, height: 58, viewBox: "-29 -29 58 58", "aria-hidden": "true" }, [
-      unitShape(powersAt(view, id, 0), { id, red_letter: view.unit_types[id].red_letter, colour, shared }, 0, 0, 27, ctx),
+    const picture = svg("svg", { width: 64, height: 64, viewBox: "-32 -32 64 64", "aria-hidden": "true" }, [
+      unitShape(powersAt(view, id, 0), { id, red_letter: view.unit_types[id].red_letter, colour, shared }, 0, 0, 30, ctx),
     ]);
     if (!playable) return el("span", { class: "mh-muted", title: id }, [picture]);
     const pressed = ui.unit === id;
