@@ -1,6 +1,8 @@
 // Pyramido's texts in English, Japanese and Korean ({name} placeholders are filled by the shell).
 
 const en = {
+  "breakdown.explorer": "Legendary Explorer",
+  "breakdown.total": "total",
   "option.legend.a_legend": "become a Legend",
   "option.legend.the_legend": "become THE Legend",
   "breakdown.stage 1": "stage 1",
@@ -13,7 +15,7 @@ const en = {
   rules: "The game has four stages of 10, 6, 3 and 1 turns. On your turn take a face-up domino from one of the five spaces together with one gem of your choice from that space's gem area (an empty gem area is refilled with three gems). If the pile runs out, refill the space with the bottom half of another pile. Then turn face up one face-down pile, and place your domino in your pyramid.\n\nStage 1 is the base: each domino must touch the ones already placed and the base may not grow beyond 5×4 blocks (or 4×5). Each later stage sits on the one below, shifted by half a block, and must stay inside it. Seen from above, touching quarters of one colour form an area; its value is the number of icons it shows.\n\nAt the end of each stage, every player may activate areas with gems: one gem of the area's colour (or two mythical gems) scores the area's value, three such units score double. Each mythical gem still held scores 1 point. Then keep at most five gems. After stage 4 the highest total wins. Solo, you race the Legendary Explorer, who takes dominoes and gems by its own fixed rules.",
   seat_n: "Seat {n}",
   stage: "Stage {n} of 4",
-  turns: "{n} turns each this stage",
+  turns: "turns each this stage: {n}",
   phase_take: "Choose a domino",
   phase_split: "Refill an empty pile",
   phase_reveal: "Reveal a pile",
@@ -84,8 +86,8 @@ const en = {
   prompt_wait_none: "Waiting.",
   prompt_over: "The game is over.",
   ev_took: "{name} took the domino of space {n} and a gem: {gem}.",
-  ev_pile_split: "{name} split pile {from} into space {into} ({moved} dominoes).",
-  ev_revealed: "{name} turned pile {n} face up.",
+  ev_pile_split: "{name}: pile {from} split into space {into} (dominoes moved: {moved}).",
+  ev_revealed: "{name}: pile {n} turned face up.",
   ev_placed: "{name} placed a domino in stage {stage}.",
   ev_gems_refilled: "The gem area of space {n} was refilled.",
   ev_bag_refilled: "The discarded gems went back into the bag.",
@@ -93,15 +95,17 @@ const en = {
   ev_stage_started: "Stage {n} begins; {name} starts.",
   ev_frame_fixed: "{name}'s base is fixed at {w}×{h} blocks.",
   ev_area_activated: "{name} activated a {colour} area worth {value}: +{points}.",
-  ev_stage_scored: "{name} scored {points} points in stage {n} ({bonus} for mythical gems).",
+  ev_stage_scored: "{name} scored stage {n}: {points} (mythical gems kept: {bonus}).",
   ev_gem_discarded: "{name} discarded a gem: {gem}.",
   ev_explorer_took: "The Legendary Explorer took the domino of space {n} and {count} gems.",
-  ev_explorer_scored: "The Legendary Explorer scored {points} points in stage {n}.",
+  ev_explorer_scored: "The Legendary Explorer scored stage {n}: {points}.",
   ev_explorer_bonus_gem: "The Legendary Explorer drew a bonus gem: {gem}.",
   ev_game_over: "The game is over.",
 };
 
 const ja = {
+  "breakdown.explorer": "伝説の探検家",
+  "breakdown.total": "合計",
   "option.legend": "伝説の探検家(ソロ)",
   "option.legend.help": "ソロの難易度: 伝説の一人、または唯一の伝説(ステージ開始時に神秘の宝石が7個以上なら探検家が宝石を1個引く)。",
   "option.legend.a_legend": "伝説の一人になる",
@@ -207,6 +211,8 @@ const ja = {
 };
 
 const ko = {
+  "breakdown.explorer": "전설의 탐험가",
+  "breakdown.total": "합계",
   "option.legend": "전설의 탐험가 (솔로)",
   "option.legend.help": "솔로 난이도: 전설 중 하나, 또는 유일한 전설 (단계 시작 때 신비 보석이 7개 이상이면 탐험가가 보석을 하나 뽑음).",
   "option.legend.a_legend": "전설 중 하나 되기",
