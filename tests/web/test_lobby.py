@@ -199,13 +199,13 @@ def test_rules_page_shows_the_game_and_its_options(pages: Any) -> None:
     assert page.locator("#rules-options dt").count() >= 1
 
 
-def test_leaderboard_lists_nobody_before_rated_games(pages: Any) -> None:
+def test_leaderboard_of_a_game_nobody_played_rated_says_so(pages: Any) -> None:
     page = pages.new()
     page.goto("/")
     wait_ready(page)
-    page.click(".game-card[data-game=yaxha] .show-leaderboard")
-    page.wait_for_selector("#leaderboard .empty, #leaderboard table")
-    assert page.input_value("#leaderboard-game") == "yaxha"
+    page.click(".game-card[data-game=pyramido] .show-leaderboard")
+    page.wait_for_function("document.querySelector('#leaderboard-game').value === 'pyramido'")
+    assert page.text_content("#leaderboard .empty") == "Nobody is rated in this game yet."
 
 
 def test_lobby_fits_a_phone_screen_and_is_keyboard_operable(pages: Any) -> None:

@@ -44,6 +44,11 @@ let socket = null;
 
 // --- drawing ----------------------------------------------------------------------------------
 
+/** "Seat 2 (Alice)": in hot-seat every seat may carry the same name. */
+function seatLabel(seat) {
+  return t("table.seat_label", { seat: seat + 1, name: seatName(game.table.seats[seat]) });
+}
+
 function names() {
   return game.table.seats.map(seatName);
 }
@@ -67,7 +72,7 @@ function ctx() {
 function promptText() {
   if (game.status === "waiting") return t("table.waiting_start");
   if (game.status === "finished") return t("table.finished");
-  if (game.passTo !== null) return t("hotseat.pass", { name: seatName(game.table.seats[game.passTo]) });
+  if (game.passTo !== null) return t("hotseat.pass", { name: seatLabel(game.passTo) });
   if (game.legal.length) return game.renderer.prompt(game.view, game.legal, ctx());
   if (game.seat === null) return t("table.watching");
   const waitingFor = game.toMove.map((seat) => seatName(game.table.seats[seat]));
@@ -117,7 +122,7 @@ function seatsBlock() {
 }
 
 function passScreen() {
-  const name = seatName(game.table.seats[game.passTo]);
+  const name = seatLabel(game.passTo);
   return h(
     "div",
     { id: "pass-device", class: "pass-device", role: "dialog", "aria-labelledby": "pass-title" },
@@ -230,7 +235,7 @@ function safeScores() {
 
 function hotseatBar() {
   if (game.mySeats.length < 2 || game.status !== "playing") return null;
-  return h("p", { id: "hotseat-info", class: "help" }, t("hotseat.info", { name: game.seat === null ? "" : seatName(game.table.seats[game.seat]) }));
+  return h("p", { id: "hotseat-info", class: "help" }, t("hotseat.info", { name: game.seat === null ? "" : seatLabel(game.seat) }));
 }
 
 function hintBar() {
@@ -318,7 +323,8 @@ function eventLines(events) {
 function applyGameMessage(message) {
   if (message.seat !== game.seat) return; // a message for a seat we stopped showing
   if (message.type === "sync" && message.since === 0) game.log = [];
-  game.stepSeats = message.type === "update" ? game.toMove : game.stepSeats;
+  // Who was to move at the step just played: a sync does not say, so it forgets.
+  game.stepSeats = message.type === "update" ? game.toMove : [];
   game.seq = message.seq;
   game.view = message.view;
   game.legal = message.legal || [];
