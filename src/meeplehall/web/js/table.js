@@ -323,6 +323,8 @@ function eventLines(events) {
 function applyGameMessage(message) {
   if (message.seat !== game.seat) return; // a message for a seat we stopped showing
   if (message.type === "sync" && message.since === 0) game.log = [];
+  // A sync answering a stale act repeats events already logged from updates: skip them.
+  const alreadyLogged = message.type === "sync" && message.since > 0 && message.seq <= game.seq;
   // Who was to move at the step just played: a sync does not say, so it forgets.
   game.stepSeats = message.type === "update" ? game.toMove : [];
   game.seq = message.seq;
@@ -338,12 +340,13 @@ function applyGameMessage(message) {
   game.pending = false;
   game.hint = "";
   if (game.table) game.table.status = message.status;
-  const lines = eventLines(message.events || []);
+  const lines = alreadyLogged ? [] : eventLines(message.events || []);
   if (message.type === "update" && !lines.length && message.last) {
     lines.push(`${seatName(game.table.seats[message.last.seat])}: ${message.last.label}`);
   }
   for (const text of lines) game.log.push({ seq: message.seq, text });
-  if (message.type === "update") game.error = "";
+  // A rejection stays on screen until this seat's next move goes through.
+  if (message.type === "update" && message.last && message.last.seat === game.seat) game.error = "";
   checkHandOver();
 }
 
