@@ -250,3 +250,17 @@ def test_hint_button_shows_the_strongest_bots_suggestion(pages: Any) -> None:
     page.wait_for_selector("#hint-text")
     suggestion = page.text_content("#hint-text").removeprefix("Suggested: ")
     assert suggestion in labels
+
+
+def test_turn_based_table_shows_the_time_left_for_the_move(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Patient")
+    table = create_table(
+        page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], mode="turn",
+        move_deadline_hours=30, start=True,
+    )
+    page.goto(table_url(table))
+    wait_for_game(page)
+    page.wait_for_selector("#players li[data-seat='0'][data-status='to_move']")
+    clock = page.text_content("#players li[data-seat='0'] .player-clock")
+    assert clock in ("1 d 6 h", "1 d 5 h")
