@@ -32,11 +32,16 @@ class State(Protocol):
     """A match in progress. Mutated only by :meth:`apply`."""
 
     def to_move(self) -> frozenset[int]:
-        """Seats that may act now; several seats means a simultaneous step."""
+        """Seats the match waits for; several seats means a simultaneous step."""
         ...
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may play now (empty when it is not to move)."""
+        """Every action ``seat`` may play now.
+
+        Usually empty for a seat not in :meth:`to_move`, but a game may let such a seat take
+        back an optional move (changing a secret choice before the reveal, say): the match does
+        not wait for it, and bots only move for seats in :meth:`to_move`.
+        """
         ...
 
     def apply(self, seat: int, action: Action) -> list[Event]:

@@ -87,8 +87,8 @@ def check_views_keep_secrets(state: YaxhaState, rng: random.Random) -> None:
                     assert "choice" not in view["seats"][other]
 
 
-def play(players: int, seed: int, every: int = 25):
-    state = GAME.new_state(players, None, seed)
+def play(players: int, seed: int, every: int = 25, options: dict | None = None):
+    state = GAME.new_state(players, options, seed)
     rng = random.Random(seed)
     log: list[tuple[int, dict]] = []
     steps = 0
@@ -107,12 +107,29 @@ def play_to_end(players: int, seed: int) -> tuple[YaxhaState, list[tuple[int, di
     return steps[-1][0], steps[-1][1]
 
 
+table_options = st.fixed_dictionaries(
+    {
+        "bonus_cards": st.one_of(
+            st.sampled_from(["random", "beginner", "bga_snapshot"]),
+            st.lists(
+                st.sampled_from([0, 1, 2, 3, 4, *range(10, 18)]),
+                min_size=3,
+                max_size=3,
+                unique=True,
+            ),
+        ),
+        "neighbour_ties_score": st.booleans(),
+        "second_largest": st.sampled_from(["distinct_sizes", "runner_up_player"]),
+    }
+)
+
+
 @SETTINGS
-@given(games)
-def test_random_games_keep_every_pyramid_legal_and_every_cube_accounted_for(game):
+@given(games, table_options)
+def test_random_games_keep_every_pyramid_legal_and_every_cube_accounted_for(game, options):
     players, seed = game
     rng = random.Random(seed ^ 0x5EED)
-    for state, _log, sample in play(players, seed):
+    for state, _log, sample in play(players, seed, options=options):
         for pyramid in state.pyramid:
             check_pyramid_legal(pyramid)
         assert cube_counts(state) == [24] * 5

@@ -26,19 +26,27 @@ PLACE_UP: tuple[tuple[Place | None, ...], ...] = tuple(
     for c in range(NUM_COLOURS)
 )
 
-_BASE_MOVES: dict[int, tuple[frozenset[tuple[int, int]], tuple[tuple[Place, ...], ...]]] = {}
+#: The shared Place actions for base cells, relative coordinates included.
+_PLACE_BASE: dict[tuple[int, int, int], Place] = {
+    (c, x, y): Place(COLOUR_NAMES[c], 0, x, y)
+    for c in range(NUM_COLOURS)
+    for x in range(-COORD_LIMIT, COORD_LIMIT + 1)
+    for y in range(-COORD_LIMIT, COORD_LIMIT + 1)
+}
+
+BASE_MOVES_CACHE: dict[int, tuple[frozenset[tuple[int, int]], tuple[tuple[Place, ...], ...]]] = {}
 
 
 def base_moves(base: int) -> tuple[frozenset[tuple[int, int]], tuple[tuple[Place, ...], ...]]:
     """For a normalised base footprint: the legal base cells, and per colour their actions."""
-    found = _BASE_MOVES.get(base)
+    found = BASE_MOVES_CACHE.get(base)
     if found is None:
         cells = base_cells(base)
         found = (
             frozenset(cells),
-            tuple(tuple(Place(name, 0, x, y) for x, y in cells) for name in COLOUR_NAMES),
+            tuple(tuple(_PLACE_BASE[c, x, y] for x, y in cells) for c in range(NUM_COLOURS)),
         )
-        _BASE_MOVES[base] = found
+        BASE_MOVES_CACHE[base] = found
     return found
 
 

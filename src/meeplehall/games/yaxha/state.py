@@ -26,7 +26,7 @@ from meeplehall.games.yaxha.components import (
 )
 from meeplehall.games.yaxha.geometry import BASE, UPPER, base_shift, bit_of
 from meeplehall.games.yaxha.placement import (
-    _BASE_MOVES,
+    BASE_MOVES_CACHE,
     PLACE_UP,
     base_moves,
     can_place_any,
@@ -44,8 +44,8 @@ CHOOSE = tuple(ChooseTile(t) for t in range(8))
 #: For every possible hand (counts per colour), the colours it holds.
 _HAND_COLOURS: dict[tuple[int, ...], tuple[int, ...]] = {
     hand: tuple(c for c in range(NUM_COLOURS) if hand[c])
-    for hand in itertools.product(range(4), repeat=NUM_COLOURS)
-    if sum(hand) <= 3
+    for hand in itertools.product(range(CUBES_PER_TILE + 1), repeat=NUM_COLOURS)
+    if sum(hand) <= CUBES_PER_TILE
 }
 #: For every possible hand, the hand left after playing one cube of each colour it holds.
 _HAND_AFTER: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {
@@ -198,7 +198,7 @@ class YaxhaState:
                 base = o & _BASE
                 base_actions = None
                 if base != _BASE:
-                    known = _BASE_MOVES.get(base)
+                    known = BASE_MOVES_CACHE.get(base)
                     base_actions = (known if known is not None else base_moves(base))[1]
                 for colour in _HAND_COLOURS[hand]:
                     if base_actions is not None:
@@ -470,7 +470,7 @@ class YaxhaState:
         if z.__class__ is not int or x.__class__ is not int or y.__class__ is not int:
             raise IllegalAction("level, x and y must be whole numbers")
         if z == 0:
-            known = _BASE_MOVES.get(occupied & _BASE)
+            known = BASE_MOVES_CACHE.get(occupied & _BASE)
             legal = (x, y) in (known if known is not None else base_moves(occupied & _BASE))[0]
         else:
             legal = is_legal(pyramid, occupied, colour, z, x, y)

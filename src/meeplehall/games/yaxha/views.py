@@ -108,9 +108,7 @@ def build_view(state: YaxhaState, seat: int | None) -> dict[str, Any]:
         "pending": list(state.pending),
         "bonus_cards": [CARDS[c].to_json() for c in state.cards],
         "bonus_card_points": COMPONENTS.bonus_card_points,
-        "colours": [
-            {"name": c.name, "letter": c.letter, "hex": c.hex} for c in COMPONENTS.colours
-        ],
+        "colours": [{"name": c.name, "letter": c.letter, "hex": c.hex} for c in COMPONENTS.colours],
         "seats": seats,
         "bag_left": len(state.bag) - state.bag_pos,
         "options": _json_options(state.options),
