@@ -73,7 +73,14 @@ function promptText() {
   if (game.status === "waiting") return t("table.waiting_start");
   if (game.status === "finished") return t("table.finished");
   if (game.passTo !== null) return t("hotseat.pass", { name: seatLabel(game.passTo) });
-  if (game.legal.length) return game.renderer.prompt(game.view, game.legal, ctx());
+  if (game.legal.length) {
+    try {
+      return game.renderer.prompt(game.view, game.legal, ctx());
+    } catch (error) {
+      console.error(error);
+      return t("generic.prompt", { count: game.legal.length });
+    }
+  }
   if (game.seat === null) return t("table.watching");
   const waitingFor = game.toMove.map((seat) => seatName(game.table.seats[seat]));
   return waitingFor.length ? t("table.waiting_for", { names: waitingFor.join(", ") }) : "";
@@ -177,13 +184,13 @@ function rememberFocus() {
 }
 
 function draw() {
+  const focus = rememberFocus();
   renderHeader(userBox(game.user, () => location.reload()));
   const main = document.getElementById("main");
   if (!game.table) {
     replace(main, statusLine() || h("p", {}, t("table.loading")));
     return;
   }
-  const focus = rememberFocus();
   const scores = game.view && game.renderer.scores ? safeScores() : null;
   const rulesLink = h("a", { href: `/rules.html?game=${game.table.game}` }, t("table.rules"));
   const finished = game.status === "finished" && game.result;
