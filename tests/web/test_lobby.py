@@ -253,3 +253,22 @@ def test_private_table_without_its_invite_is_not_shown(pages: Any) -> None:
     stranger.goto(f"/tables/{table['id']}")
     stranger.wait_for_selector("#table-error")
     assert "invite" in stranger.text_content("#table-error")
+
+
+def test_public_table_is_listed_for_others_who_open_it_and_sit(pages: Any) -> None:
+    owner = pages.new()
+    login_guest(owner, "Opener")
+    table = create_table(owner, "yaxha", players=2)
+    other = pages.new()
+    login_guest(other, "Passer-by")
+    row = other.locator(f"#open-tables li[data-table='{table['id']}']")
+    assert "1/2" in row.inner_text()
+    row.locator("a.button-link").click()
+    other.click("#seats li[data-seat='1'] button.sit")
+    other.wait_for_selector("#seats li[data-seat='1'] button.leave")
+    owner.goto(table_url(table))
+    assert owner.text_content("#seats li[data-seat='1'] .player-name").endswith("Passer-by")
+    # Leaving a waiting table frees the seat again.
+    other.click("#seats li[data-seat='1'] button.leave")
+    other.wait_for_selector("#seats li[data-seat='1'] button.sit")
+    owner.wait_for_selector("#start[disabled]")

@@ -250,3 +250,58 @@ def test_hint_button_shows_the_strongest_bots_suggestion(pages: Any) -> None:
     page.wait_for_selector("#hint-text")
     suggestion = page.text_content("#hint-text").removeprefix("Suggested: ")
     assert suggestion in labels
+
+
+def test_turn_based_table_shows_the_time_left_for_the_move(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Patient")
+    table = create_table(
+        page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], mode="turn",
+        move_deadline_hours=30, start=True,
+    )
+    page.goto(table_url(table))
+    wait_for_game(page)
+    page.wait_for_selector("#players li[data-seat='0'][data-status='to_move']")
+    clock = page.text_content("#players li[data-seat='0'] .player-clock")
+    assert clock in ("1 d 6 h", "1 d 5 h")
+
+
+def test_every_action_the_page_sends_is_one_the_server_offered(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Lawful")
+    table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
+    offered: dict[int, list[Any]] = {}  # seq -> the legal list the server sent at that seq
+    sent: list[dict[str, Any]] = []
+
+    def watch(ws: Any) -> None:
+        def received(frame: str | bytes) -> None:
+            message = json.loads(frame)
+            if message["type"] in ("sync", "update"):
+                offered[message["seq"]] = message["legal"]
+
+        def went(frame: str | bytes) -> None:
+            message = json.loads(frame)
+            if message["type"] == "act":
+                sent.append(message)
+
+        ws.on("framereceived", received)
+        ws.on("framesent", went)
+
+    page.on("websocket", watch)
+    page.goto(table_url(table))
+    wait_for_game(page)
+    rng = random.Random(8)
+    for _ in range(40):
+        page.wait_for_selector("#game-root [data-legal], #game-root [data-choice]")
+        shown_seq = seq(page)
+        while shown_seq not in offered:  # the frame events reach the test a little later
+            page.wait_for_timeout(20)
+        for index in page.eval_on_selector_all(
+            "#game-root [data-legal]", "els => els.map(el => Number(el.dataset.legal))"
+        ):
+            assert 0 <= index < len(offered[shown_seq])
+        if play_one(page, rng) == "end":
+            break
+    assert len(sent) >= 5
+    for message in sent:
+        assert message["action"] in offered[message["seq"]]

@@ -214,6 +214,7 @@ function drawLists() {
 }
 
 function draw() {
+  const focused = document.activeElement && document.activeElement.id;
   renderHeader(userBox(state.user, loggedOut));
   const main = document.getElementById("main");
   replace(main, 
@@ -224,6 +225,7 @@ function draw() {
     inviteSection(),
     leaderboardSection(),
   );
+  if (focused) document.getElementById(focused)?.focus();
 }
 
 async function refreshLists() {

@@ -118,6 +118,7 @@ function controls() {
 }
 
 function draw() {
+  const focused = document.activeElement && document.activeElement.id;
   renderHeader(userBox(page.user, () => location.reload()));
   const main = document.getElementById("main");
   if (!page.replay) return;
@@ -131,7 +132,6 @@ function draw() {
       root.append(h("p", { class: "form-error" }, String(error)));
     }
   }
-  const focused = document.activeElement && document.activeElement.id;
   replace(main, 
     h("h1", {}, t("replay.title", { game: page.title, id: page.table.id })),
     resultBlock(page.replay.result, names(), page.renderer),

@@ -11,6 +11,7 @@ import { loadRenderer, rendererText } from "./renderers.js";
 const page = { game: param("game"), user: null, entry: null, renderer: null };
 
 function draw() {
+  const focused = document.activeElement && document.activeElement.id;
   renderHeader(userBox(page.user, () => location.reload()));
   const main = document.getElementById("main");
   if (!page.entry) {
@@ -31,6 +32,7 @@ function draw() {
     h("p", {}, h("a", { href: "/", class: "button-link" }, t("rules.back"))),
   );
   document.title = `${page.entry.title} · ${t("app.name")}`;
+  if (focused) document.getElementById(focused)?.focus();
 }
 
 async function main() {

@@ -73,7 +73,14 @@ function promptText() {
   if (game.status === "waiting") return t("table.waiting_start");
   if (game.status === "finished") return t("table.finished");
   if (game.passTo !== null) return t("hotseat.pass", { name: seatLabel(game.passTo) });
-  if (game.legal.length) return game.renderer.prompt(game.view, game.legal, ctx());
+  if (game.legal.length) {
+    try {
+      return game.renderer.prompt(game.view, game.legal, ctx());
+    } catch (error) {
+      console.error(error);
+      return t("generic.prompt", { count: game.legal.length });
+    }
+  }
   if (game.seat === null) return t("table.watching");
   const waitingFor = game.toMove.map((seat) => seatName(game.table.seats[seat]));
   return waitingFor.length ? t("table.waiting_for", { names: waitingFor.join(", ") }) : "";
@@ -177,13 +184,13 @@ function rememberFocus() {
 }
 
 function draw() {
+  const focus = rememberFocus();
   renderHeader(userBox(game.user, () => location.reload()));
   const main = document.getElementById("main");
   if (!game.table) {
     replace(main, statusLine() || h("p", {}, t("table.loading")));
     return;
   }
-  const focus = rememberFocus();
   const scores = game.view && game.renderer.scores ? safeScores() : null;
   const rulesLink = h("a", { href: `/rules.html?game=${game.table.game}` }, t("table.rules"));
   const finished = game.status === "finished" && game.result;
@@ -323,6 +330,8 @@ function eventLines(events) {
 function applyGameMessage(message) {
   if (message.seat !== game.seat) return; // a message for a seat we stopped showing
   if (message.type === "sync" && message.since === 0) game.log = [];
+  // A sync answering a stale act repeats events already logged from updates: skip them.
+  const alreadyLogged = message.type === "sync" && message.since > 0 && message.seq <= game.seq;
   // Who was to move at the step just played: a sync does not say, so it forgets.
   game.stepSeats = message.type === "update" ? game.toMove : [];
   game.seq = message.seq;
@@ -338,12 +347,13 @@ function applyGameMessage(message) {
   game.pending = false;
   game.hint = "";
   if (game.table) game.table.status = message.status;
-  const lines = eventLines(message.events || []);
+  const lines = alreadyLogged ? [] : eventLines(message.events || []);
   if (message.type === "update" && !lines.length && message.last) {
     lines.push(`${seatName(game.table.seats[message.last.seat])}: ${message.last.label}`);
   }
   for (const text of lines) game.log.push({ seq: message.seq, text });
-  if (message.type === "update") game.error = "";
+  // A rejection stays on screen until this seat's next move goes through.
+  if (message.type === "update" && message.last && message.last.seat === game.seat) game.error = "";
   checkHandOver();
 }
 
