@@ -49,6 +49,7 @@ function faction(name) {
 
 function draw(root, ctx) {
   const view = ctx.view;
+  if (!view) return; // nothing to draw before the first view arrives
   const me = mySeat(view, ctx);
   const state = interaction(view, ctx);
   root.append(el("div", { class: "mh-game mh-monsterhex" }, [
@@ -427,6 +428,7 @@ function objectiveName(ctx, objective) {
 // --- prompt, log, scores ------------------------------------------------------------------------------
 
 export function prompt(view, legal, ctx) {
+  if (!view) return "";
   const me = mySeat(view, ctx);
   if (view.phase === "over") return tr(ctx, "prompt_over");
   const kinds = new Set((legal || []).map((a) => a.type));
@@ -497,6 +499,7 @@ function reasonText(ctx, reason) {
 }
 
 export function scores(view) {
+  if (!view) return null;
   if (view.result && Array.isArray(view.result.scores)) return view.result.scores;
   return view.players.map((p) => p.score);
 }

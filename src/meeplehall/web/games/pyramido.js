@@ -47,6 +47,7 @@ function mySeat(view, ctx) {
 
 function draw(root, ctx) {
   const view = ctx.view;
+  if (!view) return; // nothing to draw before the first view arrives
   const me = mySeat(view, ctx);
   root.append(el("div", { class: "mh-game mh-pyramido" }, [
     header(view, ctx),
@@ -474,6 +475,7 @@ function explorerSection(view, ctx) {
 // --- prompt, log, scores ----------------------------------------------------------------------
 
 export function prompt(view, legal, ctx) {
+  if (!view) return "";
   const me = mySeat(view, ctx);
   if (view.phase === "over") return tr(ctx, "prompt_over");
   const kinds = new Set((legal || []).map((a) => a.type));
@@ -529,6 +531,7 @@ export function eventText(event, ctx) {
 }
 
 export function scores(view) {
+  if (!view) return null;
   if (view.result && Array.isArray(view.result.scores)) return view.result.scores;
   return view.players.map((p) => p.score);
 }

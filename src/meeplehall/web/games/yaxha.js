@@ -38,6 +38,7 @@ export function render(root, ctx) {
 
 function draw(root, ctx) {
   const view = ctx.view;
+  if (!view) return; // nothing to draw before the first view arrives
   const me = mySeat(view, ctx);
   root.append(
     el("div", { class: "mh-game mh-yaxha" }, [
@@ -103,7 +104,8 @@ function marketSection(view, ctx, me) {
     const index = tileLegal.get(tile.tile);
     if (index !== undefined) {
       const button = el("button", { type: "button", class: "yx-tile yx-tile-legal" }, body);
-      legalAction(button, ctx, index, tr(ctx, "take_tile", { n: tile.tile + 1 }));
+      const changing = mine && mine.choice !== null && mine.choice !== undefined && view.phase === "select";
+      legalAction(button, ctx, index, tr(ctx, changing ? "change_to_tile" : "take_tile", { n: tile.tile + 1 }));
       return button;
     }
     return el("div", { class: "yx-tile" }, body);
@@ -359,6 +361,7 @@ function cardText(ctx, key, fallback) {
 // --- prompt, log, scores ------------------------------------------------------------------------
 
 export function prompt(view, legal, ctx) {
+  if (!view) return "";
   const me = mySeat(view, ctx);
   if (view.phase === "over") return tr(ctx, "prompt_over");
   const kinds = new Set((legal || []).map((a) => a.type));
@@ -424,6 +427,7 @@ export function eventText(event, ctx) {
 }
 
 export function scores(view) {
+  if (!view) return null;
   if (view.result && Array.isArray(view.result.scores)) return view.result.scores;
   return view.seats.map((entry) => entry.score.total);
 }

@@ -1,6 +1,7 @@
 // Yaxha's texts in English, Japanese and Korean ({name} placeholders are filled by the shell).
 
 const en = {
+  change_to_tile: "Change my mind: take tile {n} instead",
   "option.bonus_cards.random": "random (all 18)",
   "option.bonus_cards.beginner": "beginner cards",
   "option.bonus_cards.bga_snapshot": "BGA set (cards 0-11)",
@@ -132,6 +133,7 @@ const en = {
 };
 
 const ja = {
+  change_to_tile: "選び直す: 代わりにタイル {n} を取る",
   "option.bonus_cards": "ボーナスカード",
   "option.bonus_cards.help": "ランダム: 全18枚から3枚、初心者: 初心者向け8枚から3枚、BGA版: 0〜11番から3枚。2人戦では隣のカードは使いません。",
   "option.bonus_cards.random": "ランダム(全18枚)",
@@ -269,6 +271,7 @@ const ja = {
 };
 
 const ko = {
+  change_to_tile: "마음 바꾸기: 대신 타일 {n} 가져가기",
   "option.bonus_cards": "보너스 카드",
   "option.bonus_cards.help": "무작위: 18장 중 3장, 입문: 입문용 8장 중 3장, BGA판: 0~11번 중 3장. 2인 게임에서는 이웃 카드를 쓰지 않습니다.",
   "option.bonus_cards.random": "무작위 (18장 전체)",
