@@ -16,13 +16,16 @@ import pytest
 
 from tests.web.conftest import (
     Pages,
+    api,
     create_table,
     login_guest,
     play_to_end,
     screenshot,
+    seq,
     table_url,
     unique_name,
     wait_for_game,
+    wait_for_seq_after,
     wait_ready,
 )
 
@@ -132,3 +135,46 @@ def test_one_human_plays_a_whole_game_through_the_renderer(pages: Pages, case: C
     slider.fill(str(total))
     _assert_drawn(page, case)
     assert page.locator("#game-root [data-legal]").count() == 0
+
+
+def test_yaxha_secret_choice_can_be_changed_until_everyone_has_chosen(pages: Pages) -> None:
+    first, second = pages.new(), pages.new()
+    login_guest(first, unique_name("Ana"))
+    login_guest(second, unique_name("Ben"))
+    table = create_table(first, "yaxha", players=2, seat=0)
+    api(second, "POST", f"/api/tables/{table['id']}/join", {"seat": 1})
+    api(first, "POST", f"/api/tables/{table['id']}/start")
+    for page in (first, second):
+        page.goto(table_url(table))
+        wait_for_game(page)
+
+    def tile_with(page: Any, text: str) -> Any:
+        return page.locator("#game-root .yx-tile", has_text=text)
+
+    # Ana takes tile 1 in secret; the other tiles now offer a change of mind.
+    before = seq(first)
+    first.click("#game-root .yx-tile[aria-label='Take tile 1']")
+    wait_for_seq_after(first, before)
+    assert "your secret choice" in tile_with(first, "Tile 1").inner_text()
+    change = first.locator("#game-root .yx-tile[aria-label='Change my mind: take tile 2 instead']")
+    assert change.count() == 1
+    wait_for_seq_after(second, before)
+    assert "Ana" in second.inner_text("#game-root .yx-status")
+    assert "has chosen" in second.inner_text("#game-root .yx-status")
+
+    # She changes her mind: her secret choice moves to tile 2, Ben still sees only that she chose.
+    before = seq(first)
+    change.click()
+    wait_for_seq_after(first, before)
+    assert "your secret choice" in tile_with(first, "Tile 2").inner_text()
+    assert "your secret choice" not in tile_with(first, "Tile 1").inner_text()
+    wait_for_seq_after(second, before)
+    assert "your secret choice" not in second.inner_text("#game-root")
+
+    # Ben chooses tile 1: the choices are revealed and Ana collects tile 2.
+    before = seq(second)
+    second.click("#game-root .yx-tile[aria-label='Take tile 1']")
+    wait_for_seq_after(first, before)
+    first.wait_for_selector("#game-root .yx-hand-section")
+    assert "taken by Ana" in tile_with(first, "Tile 2").inner_text()
+    assert first.locator("#game-root .yx-tile[data-legal]").count() == 0
