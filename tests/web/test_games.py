@@ -88,13 +88,22 @@ def _play(pages: Pages, case: Case) -> tuple[Any, int, dict[str, Any]]:
     def mid_game(clicks: int, kind: str) -> None:
         if clicks == MID_GAME_CLICK:
             screenshot(page, f"{case.name}-mid-game")
+        if clicks % 10 == 0:
+            _assert_no_stray_objects(page)
 
     clicks = play_to_end(page, seed=7, on_click=mid_game)
     screenshot(page, f"{case.name}-end")
     return page, clicks, table
 
 
+def _assert_no_stray_objects(page: Any) -> None:
+    """No value was written as text where an element was meant ("[object ...]", "undefined")."""
+    text = page.inner_text("#game-root")
+    assert "[object" not in text and "undefined" not in text and "NaN" not in text
+
+
 def _assert_drawn(page: Any, case: Case) -> None:
+    _assert_no_stray_objects(page)
     if case.per_seat:
         assert page.locator(f"#game-root {case.per_seat}").count() == case.players
     for selector in case.always:

@@ -36,7 +36,7 @@ function applyAttrs(node, attrs) {
 }
 
 function append(node, children) {
-  for (const child of [].concat(children)) {
+  for (const child of [children].flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }

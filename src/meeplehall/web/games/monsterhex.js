@@ -247,9 +247,9 @@ function gemLabel(gem, ctx) {
       const who = slot.taken_by === null ? "" : ` (${slot.taken_by === "shared" ? tr(ctx, "shared_faction") : seatName(ctx, slot.taken_by)})`;
       return `${slot.value} ${tr(ctx, `faction_${slot.colour}`)}${who}`;
     }).join(", ");
-    return tr(ctx, gem.resolved ? "big_gem_resolved" : "big_gem", { slots });
+    return tr(ctx, gem.resolved ? "big_gem_resolved" : "big_gem", { slots, q: gem.q, r: gem.r });
   }
-  return tr(ctx, gem.resolved ? "small_gem_resolved" : "small_gem", { n: gem.value });
+  return tr(ctx, gem.resolved ? "small_gem_resolved" : "small_gem", { n: gem.value, q: gem.q, r: gem.r });
 }
 
 /** The chosen unit drawn on the chosen cell; green marks where its edge matches a neighbour. */
