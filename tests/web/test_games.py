@@ -187,3 +187,34 @@ def test_yaxha_secret_choice_can_be_changed_until_everyone_has_chosen(pages: Pag
     first.wait_for_selector("#game-root .yx-hand-section")
     assert "taken by Ana" in tile_with(first, "Tile 2").inner_text()
     assert first.locator("#game-root .yx-tile[data-legal]").count() == 0
+
+
+@pytest.mark.parametrize("game", ["yaxha", "pyramido", "monsterhex"])
+def test_every_renderer_text_exists_in_japanese_and_korean_with_the_same_placeholders(
+    pages: Pages, game: str
+) -> None:
+    page = pages.new()
+    page.goto("/")
+    wait_ready(page)
+    problems = page.evaluate(
+        """async (game) => {
+          const { texts } = await import(`/games/${game}.js`);
+          const holes = (text) =>
+            [...String(text).matchAll(/\\{(\\w+)\\}/g)].map((m) => m[1]).sort();
+          const problems = [];
+          for (const [key, english] of Object.entries(texts.en)) {
+            for (const lang of ["ja", "ko"]) {
+              if (!(key in texts[lang])) problems.push(`${lang} lacks ${key}`);
+              else if (holes(texts[lang][key]).join() !== holes(english).join()) {
+                problems.push(`${lang} ${key} has other placeholders`);
+              }
+            }
+          }
+          for (const key of ["summary", "rules"]) {
+            if (!texts.en[key]) problems.push(`no ${key}`);
+          }
+          return problems;
+        }""",
+        game,
+    )
+    assert problems == []
