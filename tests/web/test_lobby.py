@@ -148,8 +148,11 @@ def test_my_games_lists_the_table_waiting_for_me_first(pages: Any) -> None:
     login_guest(page, "Busy")
     create_table(page, "yaxha", players=2)  # waiting: nobody's move
     playing = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
-    page.goto("/#my-games")
-    wait_ready(page)
+    # The server sets up the match just after the start: wait until it says it waits for me.
+    while not api(page, "GET", "/api/my/tables")[0]["waiting_for_me"]:
+        page.wait_for_timeout(50)
+    # The header's "My games" link (the lobby is already open) shows the lists as they are now.
+    page.click("#top nav a[href='/#my-games']")
     first = page.locator("#my-games li.table-row").first
     assert first.get_attribute("data-table") == str(playing["id"])
     assert first.locator(".badge-turn").inner_text() == "Your move"
