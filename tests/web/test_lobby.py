@@ -275,3 +275,15 @@ def test_public_table_is_listed_for_others_who_open_it_and_sit(pages: Any) -> No
     other.click("#seats li[data-seat='1'] button.leave")
     other.wait_for_selector("#seats li[data-seat='1'] button.sit")
     owner.wait_for_selector("#start[disabled]")
+
+
+def test_hot_seat_at_a_rated_table_is_refused_before_anything_is_created(pages: Any) -> None:
+    page = pages.new()
+    register(page, unique_name("solo"))
+    page.click(".game-card[data-game=yaxha] .new-table")
+    page.select_option("#seat-1", "me")
+    page.check("#create-rated")
+    page.click("#create-submit")
+    page.wait_for_selector("#create-error:not(:empty)")
+    assert "unrated" in page.text_content("#create-error")
+    assert api(page, "GET", "/api/my/tables") == []
