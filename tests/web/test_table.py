@@ -305,3 +305,29 @@ def test_every_action_the_page_sends_is_one_the_server_offered(pages: Any) -> No
     assert len(sent) >= 5
     for message in sent:
         assert message["action"] in offered[message["seq"]]
+
+
+def test_a_double_click_sends_one_act_until_the_server_answers(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Hasty")
+    table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
+    acts: list[dict[str, Any]] = []
+
+    def watch(ws: Any) -> None:
+        def went(frame: str | bytes) -> None:
+            message = json.loads(frame)
+            if message["type"] == "act":
+                acts.append(message)
+
+        ws.on("framesent", went)
+
+    page.on("websocket", watch)
+    page.goto(f"/table.html?id={table['id']}")
+    wait_for_game(page)
+    page.wait_for_selector("#game-root [data-legal]")
+    before = seq(page)
+    page.eval_on_selector("#game-root [data-legal]", "el => { el.click(); el.click(); }")
+    wait_for_seq_after(page, before)
+    page.wait_for_timeout(300)
+    assert len(acts) == 1
+    assert page.locator("#table-error").count() == 0
