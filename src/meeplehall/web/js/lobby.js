@@ -218,6 +218,7 @@ function draw() {
   renderHeader(userBox(state.user, loggedOut));
   const main = document.getElementById("main");
   replace(main, 
+    h("h1", { class: "visually-hidden" }, t("app.name")),
     accountSection(),
     section("games", "lobby.games", h("div", { class: "game-cards" }, state.games.map(gameCard))),
     createSection(),
