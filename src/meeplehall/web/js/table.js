@@ -246,7 +246,7 @@ function hotseatBar() {
 }
 
 function hintBar() {
-  if (!game.table.hints || !game.legal.length || game.passTo !== null) return null;
+  if (!game.table.hints || !game.toMove.includes(game.seat) || game.passTo !== null) return null;
   return h(
     "div",
     { class: "hint" },
