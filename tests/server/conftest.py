@@ -27,18 +27,6 @@ def free_port() -> int:
         return port
 
 
-def _probe_registration(tmp: Path) -> Path:
-    """TEMPORARY, until real games are on main: register tests/server/probe_game.py as a game
-    through an entry point, the way a game in its own distribution is registered."""
-    dist = tmp / "mh_probe-0.dist-info"
-    dist.mkdir(parents=True, exist_ok=True)
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: mh-probe\nVersion: 0\n")
-    (dist / "entry_points.txt").write_text(
-        "[meeplehall.games]\nprobe = tests.server.probe_game:GAME\n"
-    )
-    return tmp
-
-
 @dataclass
 class ServerProcess:
     """``meeplehall serve`` in a subprocess, restartable on the same database."""
@@ -125,13 +113,9 @@ def _drop_postgres_db(name: str) -> None:
 
 @pytest.fixture(scope="session")
 def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    probe = _probe_registration(tmp_path_factory.mktemp("probe"))
-    sys.path.insert(0, str(probe))  # so this process's registry sees the same games
-    from meeplehall.core import registry
-
-    registry._games.cache_clear()
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(probe), str(REPO)])
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO / "src"),
+                                                      env.get("PYTHONPATH")]))
     return env
 
 

@@ -194,8 +194,11 @@ async def rated_game(server: ServerProcess) -> None:
     people[0].start(table["id"])
     await sockets[0].send({"type": "hint"})
     assert (await sockets[0].expect("error"))["code"] == "hints_off"
-    finals = await asyncio.gather(*(play_seat(s, random.Random(i), [])
-                                     for i, s in enumerate(sockets)))
+    first = [next(m for m in socket.received if m["type"] == "sync") for socket in sockets[:1]]
+    finals = await asyncio.gather(
+        play_seat(sockets[0], random.Random(0), [], first=first[0]),
+        play_seat(sockets[1], random.Random(1), []),
+    )
     ranks = finals[0]["result"]["ranks"]
     board = httpx.get(f"{server.base}/api/leaderboard/{game['name']}").json()
     rated = {entry["user"]["id"]: entry for entry in board}

@@ -152,7 +152,10 @@ async def spectator_and_unknown(server: ServerProcess) -> None:
     assert welcome["seat"] is None and welcome["seats"] == []
     sync = await socket.expect("sync")
     assert sync["legal"] == []
-    await socket.send({"type": "act", "seq": sync["seq"], "action": session.latest[0]["legal"][0]})
+    mover = sync["to_move"][0]
+    await socket.send(
+        {"type": "act", "seq": sync["seq"], "action": session.latest[mover]["legal"][0]}
+    )
     await expect_error(socket, "spectator")
     bad_seat = await watcher.socket(session.id, seat=0)
     with pytest.raises(ConnectionClosed) as closed:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from typing import Any
 
 import pytest
 
-from .client import Player, advance, open_table
+from .client import Player, advance, open_table, play_seat
 from .conftest import ServerProcess
 from .test_play import catalog
 
@@ -126,7 +127,7 @@ async def hot_seat(server: ServerProcess) -> None:
     game = catalog(server)[0]
     couch = Player(server.base, server.ws_base).guest("couch")
     other = Player(server.base, server.ws_base).guest("other")
-    players = max(3, game["min_players"]) if game["max_players"] >= 3 else 2
+    players = 3 if game["max_players"] >= 3 else 2
     table = couch.create(game=game["name"], players=players, seat=0)
     assert couch.join(table["id"], seat=1).status_code == 200
     for seat in range(2, players):
@@ -134,31 +135,39 @@ async def hot_seat(server: ServerProcess) -> None:
     socket = await couch.socket(table["id"])
     welcome = await socket.expect("welcome")
     assert welcome["seats"] == [0, 1] and welcome["seat"] == 0
+    others = await other.socket(table["id"]) if players > 2 else None
     couch.start(table["id"])
     sync = await socket.expect("sync")
+    background = None
+    if others is not None:
+        await others.expect("welcome")
+        background = asyncio.create_task(play_seat(others, random.Random(9), []))
     rng = random.Random(2)
     acted: set[int] = set()
-    for _ in range(40):
-        if sync["status"] != "playing" or acted == {0, 1}:
-            break
+    while sync["status"] == "playing" and acted != {0, 1}:
         mine = [s for s in sync["to_move"] if s in (0, 1)]
         if not mine:
-            break
+            sync = await socket.expect("update")
+            continue
         seat = mine[0]
         if seat != sync["seat"]:
             await socket.send({"type": "watch", "seat": seat})
             sync = await socket.expect("sync", seat=seat)
         await socket.send({"type": "act", "seq": sync["seq"], "seat": seat,
                            "action": rng.choice(sync["legal"])})
-        sync = await socket.expect("update", seq=sync["seq"] + 1)
-        assert sync["last"]["seat"] == seat
+        while True:
+            sync = await socket.expect("update")
+            if sync["last"]["seat"] == seat:
+                break
         acted.add(seat)
-    assert acted, "the hot-seat user never had a seat to move"
+    assert acted == {0, 1}
     if players >= 3:
         await socket.send({"type": "act", "seq": sync["seq"], "seat": 2, "action": {}})
         assert (await socket.expect("error"))["code"] == "not_your_seat"
         await socket.send({"type": "watch", "seat": 2})
         assert (await socket.expect("error"))["code"] == "not_your_seat"
+    if background is not None:
+        background.cancel()
     await socket.close()
     couch.close()
     other.close()
@@ -168,3 +177,36 @@ def test_hot_seat_one_user_acts_for_each_of_their_seats_and_only_those(
     server: ServerProcess,
 ) -> None:
     asyncio.run(hot_seat(server))
+
+
+async def change_of_mind(server: ServerProcess) -> None:
+    """Yaxha's secret market choice may be changed until everyone has chosen."""
+    session = await open_table(server.base, server.ws_base, "yaxha", 2)
+    first, second = session.latest[0]["legal"][0], session.latest[0]["legal"][1]
+    await session.act(0, first)
+    await session.catch_up(1)
+    chosen = session.latest[0]
+    assert 0 not in chosen["to_move"], "the table no longer waits for seat 0"
+    assert second in chosen["legal"] and first not in chosen["legal"]
+    assert session.latest[1]["legal"], "seat 1 still has to choose"
+    # Sent from an older seq, an optional move is stale: the table may have moved on.
+    await session.act(0, second, seq=0)
+    error = await session.sockets[0].expect("error")
+    assert error["code"] == "stale_seq"
+    await session.act(0, second, seq=1)
+    changed = await session.sockets[0].expect("update", seq=2)
+    assert changed["last"]["action"] == second
+    other = await session.sockets[1].expect("update", seq=2)
+    assert json.dumps(second) not in json.dumps(other["events"])
+    # Once seat 1 chooses, the reveal shows seat 0's changed choice.
+    await session.act(1, session.latest[1]["legal"][0], seq=2)
+    revealed = await session.sockets[1].expect("update", seq=3)
+    reveal = next(e for e in revealed["events"] if e["type"] == "choices_revealed")
+    assert reveal["choices"][0] == second["tile"]
+    await session.close()
+
+
+def test_a_seat_may_change_a_secret_choice_until_everyone_has_chosen(
+    server: ServerProcess,
+) -> None:
+    asyncio.run(change_of_mind(server))

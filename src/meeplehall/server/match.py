@@ -47,15 +47,23 @@ class Match:
         """The parsed action if ``seat`` may play it now from a client at ``seq``."""
         if self.state.is_over():
             raise Rejection("finished", "the game is over")
-        if seat not in self.state.to_move():
+        # A seat the match is not waiting for may still have optional actions (taking back a
+        # secret choice before the reveal, say); anything else from it is out of turn.
+        optional = seat not in self.state.to_move()
+        if optional and not self.state.legal_actions(seat):
             raise Rejection("not_your_turn", f"seat {seat} is not to move now")
         if seq > self.seq:
             raise Rejection("future_seq", f"seq {seq} is ahead of the table (at {self.seq})")
         if seq < 0:
             raise Rejection("bad_message", "seq must be 0 or more")
         # Behind is fine at a simultaneous step: the seat has been to move all along, so the
-        # others' moves since then did not change what it was asked to decide.
-        if any(seat not in self.to_move_at[k] for k in range(seq, self.seq + 1)):
+        # others' moves since then did not change what it was asked to decide. An optional
+        # action is taken only from the newest state.
+        if optional:
+            stale = seq != self.seq
+        else:
+            stale = any(seat not in self.to_move_at[k] for k in range(seq, self.seq + 1))
+        if stale:
             raise Rejection(
                 "stale_seq",
                 f"the table moved on since seq {seq} (now {self.seq}); look again and resend",

@@ -114,7 +114,8 @@ class Room:
         to_move = self.to_move()
         legal: list[dict[str, Any]] = []
         labels: list[str] = []
-        if seat is not None and seat in to_move and not self.seats[seat].by_bot:
+        # Not only the seats to move: a seat may have optional actions (see Match.check).
+        if seat is not None and not self.seats[seat].by_bot:
             for action in state.legal_actions(seat):
                 legal.append(action.to_json())
                 labels.append(self.game.describe_action(action))

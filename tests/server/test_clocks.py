@@ -1,0 +1,57 @@
+"""Clock arithmetic: the mover's bank loses the think time and gains the increment; clocks run
+for every seat to move; turn deadlines restart with each move; bots have no clock."""
+
+from __future__ import annotations
+
+from meeplehall.server.clocks import ClockRules, SeatState, after_move, expiry, start_clocks
+
+LIVE = ClockRules("live", 60_000, 5_000, None)
+TURN = ClockRules("turn", None, None, 3_600_000)
+
+
+def seats(count: int, bank: int | None = 60_000) -> list[SeatState]:
+    return [SeatState(user_id=i + 1, bot_level=None, replaced=None, clock_ms=bank,
+                      running_since=None) for i in range(count)]
+
+
+def test_live_move_charges_think_time_and_adds_the_increment() -> None:
+    table = seats(2)
+    start_clocks(LIVE, table, [0], now=100.0)
+    after_move(LIVE, table, actor=0, to_move=frozenset({1}), finished=False, now=112.5)
+    assert table[0].clock_ms == 60_000 - 12_500 + 5_000
+    assert table[0].running_since is None and table[1].running_since == 112.5
+    assert expiry(LIVE, table[1]) == 112.5 + 60.0
+
+
+def test_simultaneous_seats_all_run_and_one_moving_leaves_the_others_running() -> None:
+    table = seats(3)
+    start_clocks(LIVE, table, [0, 1, 2], now=10.0)
+    after_move(LIVE, table, actor=1, to_move=frozenset({0, 2}), finished=False, now=13.0)
+    assert [s.running_since for s in table] == [10.0, None, 10.0]
+    assert table[1].clock_ms == 60_000 - 3_000 + 5_000
+
+
+def test_a_seat_no_longer_to_move_stops_without_increment_and_the_end_stops_all() -> None:
+    table = seats(2)
+    start_clocks(LIVE, table, [0, 1], now=0.0)
+    after_move(LIVE, table, actor=0, to_move=frozenset({0}), finished=False, now=2.0)
+    assert table[1].running_since is None and table[1].clock_ms == 58_000
+    assert table[0].running_since == 2.0
+    after_move(LIVE, table, actor=0, to_move=frozenset(), finished=True, now=3.0)
+    assert all(s.running_since is None for s in table)
+
+
+def test_turn_deadline_is_per_move_and_restarts_after_each_move() -> None:
+    table = seats(2, bank=None)
+    start_clocks(TURN, table, [0], now=1000.0)
+    assert expiry(TURN, table[0]) == 1000.0 + 3600.0
+    after_move(TURN, table, actor=0, to_move=frozenset({0}), finished=False, now=1500.0)
+    assert expiry(TURN, table[0]) == 1500.0 + 3600.0
+
+
+def test_bot_and_replaced_seats_have_no_running_clock() -> None:
+    table = seats(3)
+    table[1].bot_level = 2
+    table[2].replaced = "left"
+    start_clocks(LIVE, table, [0, 1, 2], now=5.0)
+    assert [expiry(LIVE, s) is not None for s in table] == [True, False, False]
