@@ -331,3 +331,18 @@ def test_a_double_click_sends_one_act_until_the_server_answers(pages: Any) -> No
     page.wait_for_timeout(300)
     assert len(acts) == 1
     assert page.locator("#table-error").count() == 0
+
+
+def test_leaving_a_game_in_play_hands_the_seat_to_a_bot_after_asking(pages: Any) -> None:
+    alice, bob, table = _two_player_table(pages)
+    bob.click("#leave-game")
+    bob.click("#leave-cancel")
+    assert api(bob, "GET", f"/api/tables/{table['id']}")["seats"][1]["replaced"] is None
+    bob.click("#leave-game")
+    bob.click("#leave-confirm")
+    alice.wait_for_selector("#players li[data-seat='1'] .replaced")
+    assert "a bot plays" in alice.text_content("#players li[data-seat='1'] .replaced")
+    assert api(alice, "GET", f"/api/tables/{table['id']}")["seats"][1]["replaced"] == "left"
+    # Bob now watches: nothing to play, and no leave button any more.
+    bob.wait_for_selector("#leave-game", state="detached")
+    assert bob.locator("#game-root [data-legal]").count() == 0

@@ -37,6 +37,7 @@ const game = {
   error: "",
   hint: "",
   passTo: null, // hot-seat: the seat the device goes to next, while its screen is shown
+  confirmLeave: false, // the "leave for good?" question is showing
   connection: "connecting",
 };
 
@@ -217,6 +218,7 @@ function draw() {
         hintBar(),
         logBlock(),
         h("p", {}, rulesLink),
+        leaveBar(),
       ),
     ),
   );
@@ -252,6 +254,33 @@ function hintBar() {
     { class: "hint" },
     h("button", { type: "button", id: "hint", class: "secondary", onclick: () => socket.send({ type: "hint", seat: game.seat }) }, t("table.hint")),
     game.hint ? h("p", { id: "hint-text" }, t("table.hint_is", { label: game.hint })) : null,
+  );
+}
+
+function leaveBar() {
+  // Leaving a game in play is for good (a bot takes the seats over): ask once more first.
+  const mine = game.mySeats.filter((seat) => !game.replaced[seat]);
+  if (game.status !== "playing" || !mine.length) return null;
+  if (!game.confirmLeave) {
+    return h("p", {}, h("button", { type: "button", id: "leave-game", class: "secondary", onclick: () => {
+      game.confirmLeave = true;
+      draw();
+      document.getElementById("leave-confirm")?.focus();
+    } }, t("table.leave_game")));
+  }
+  return h(
+    "div",
+    { class: "leave-confirm", role: "group", "aria-labelledby": "leave-question" },
+    h("p", { id: "leave-question" }, t("table.leave_question")),
+    h("button", { type: "button", id: "leave-confirm", onclick: async () => {
+      game.confirmLeave = false;
+      await lobbyAction("leave", {});
+    } }, t("table.leave_confirm")),
+    " ",
+    h("button", { type: "button", id: "leave-cancel", class: "secondary", onclick: () => {
+      game.confirmLeave = false;
+      draw();
+    } }, t("create.cancel")),
   );
 }
 
