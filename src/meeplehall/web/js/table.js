@@ -8,7 +8,7 @@ import { TableSocket } from "./connection.js";
 import { h, param, replace } from "./dom.js";
 import { renderHeader } from "./header.js";
 import { currentLanguage, initI18n, onLanguageChange, t } from "./i18n.js";
-import { playersPanel, seatColour, tickClocks } from "./players.js";
+import { playersPanel, seatColour, tickClocks, useSeatColours } from "./players.js";
 import { loadRenderer, translator } from "./renderers.js";
 import { clockText, seatName } from "./tablelist.js";
 
@@ -186,6 +186,7 @@ function rememberFocus() {
 
 function draw() {
   const focus = rememberFocus();
+  if (game.renderer) useSeatColours(game.renderer, game.view);
   renderHeader(userBox(game.user, () => location.reload()));
   const main = document.getElementById("main");
   if (!game.table) {
