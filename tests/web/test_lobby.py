@@ -148,8 +148,11 @@ def test_my_games_lists_the_table_waiting_for_me_first(pages: Any) -> None:
     login_guest(page, "Busy")
     create_table(page, "yaxha", players=2)  # waiting: nobody's move
     playing = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
-    page.goto("/#my-games")
-    wait_ready(page)
+    # The server sets up the match just after the start: wait until it says it waits for me.
+    while not api(page, "GET", "/api/my/tables")[0]["waiting_for_me"]:
+        page.wait_for_timeout(50)
+    # The header's "My games" link (the lobby is already open) shows the lists as they are now.
+    page.click("#top nav a[href='/#my-games']")
     first = page.locator("#my-games li.table-row").first
     assert first.get_attribute("data-table") == str(playing["id"])
     assert first.locator(".badge-turn").inner_text() == "Your move"
@@ -272,3 +275,15 @@ def test_public_table_is_listed_for_others_who_open_it_and_sit(pages: Any) -> No
     other.click("#seats li[data-seat='1'] button.leave")
     other.wait_for_selector("#seats li[data-seat='1'] button.sit")
     owner.wait_for_selector("#start[disabled]")
+
+
+def test_hot_seat_at_a_rated_table_is_refused_before_anything_is_created(pages: Any) -> None:
+    page = pages.new()
+    register(page, unique_name("solo"))
+    page.click(".game-card[data-game=yaxha] .new-table")
+    page.select_option("#seat-1", "me")
+    page.check("#create-rated")
+    page.click("#create-submit")
+    page.wait_for_selector("#create-error:not(:empty)")
+    assert "unrated" in page.text_content("#create-error")
+    assert api(page, "GET", "/api/my/tables") == []

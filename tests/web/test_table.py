@@ -305,3 +305,44 @@ def test_every_action_the_page_sends_is_one_the_server_offered(pages: Any) -> No
     assert len(sent) >= 5
     for message in sent:
         assert message["action"] in offered[message["seq"]]
+
+
+def test_a_double_click_sends_one_act_until_the_server_answers(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Hasty")
+    table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
+    acts: list[dict[str, Any]] = []
+
+    def watch(ws: Any) -> None:
+        def went(frame: str | bytes) -> None:
+            message = json.loads(frame)
+            if message["type"] == "act":
+                acts.append(message)
+
+        ws.on("framesent", went)
+
+    page.on("websocket", watch)
+    page.goto(f"/table.html?id={table['id']}")
+    wait_for_game(page)
+    page.wait_for_selector("#game-root [data-legal]")
+    before = seq(page)
+    page.eval_on_selector("#game-root [data-legal]", "el => { el.click(); el.click(); }")
+    wait_for_seq_after(page, before)
+    page.wait_for_timeout(300)
+    assert len(acts) == 1
+    assert page.locator("#table-error").count() == 0
+
+
+def test_leaving_a_game_in_play_hands_the_seat_to_a_bot_after_asking(pages: Any) -> None:
+    alice, bob, table = _two_player_table(pages)
+    bob.click("#leave-game")
+    bob.click("#leave-cancel")
+    assert api(bob, "GET", f"/api/tables/{table['id']}")["seats"][1]["replaced"] is None
+    bob.click("#leave-game")
+    bob.click("#leave-confirm")
+    alice.wait_for_selector("#players li[data-seat='1'] .replaced")
+    assert "a bot plays" in alice.text_content("#players li[data-seat='1'] .replaced")
+    assert api(alice, "GET", f"/api/tables/{table['id']}")["seats"][1]["replaced"] == "left"
+    # Bob now watches: nothing to play, and no leave button any more.
+    bob.wait_for_selector("#leave-game", state="detached")
+    assert bob.locator("#game-root [data-legal]").count() == 0

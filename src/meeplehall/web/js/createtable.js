@@ -176,6 +176,7 @@ export function createTableForm({ games, game, bots, renderer, user, onGameChang
       if (kind === "me") mine.push(seat);
       else if (kind.startsWith("bot:")) botSeats.push({ seat, level: Number(kind.slice(4)) });
     }
+    if (mine.length > 1 && data.get("rated") === "on") throw new Error(t("create.hotseat_unrated"));
     const mode = data.get("mode");
     const body = {
       game: game.name,

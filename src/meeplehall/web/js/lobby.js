@@ -218,6 +218,7 @@ function draw() {
   renderHeader(userBox(state.user, loggedOut));
   const main = document.getElementById("main");
   replace(main, 
+    h("h1", { class: "visually-hidden" }, t("app.name")),
     accountSection(),
     section("games", "lobby.games", h("div", { class: "game-cards" }, state.games.map(gameCard))),
     createSection(),
@@ -263,6 +264,12 @@ async function main() {
   onLanguageChange(draw);
   draw();
   if (location.hash) document.querySelector(location.hash)?.scrollIntoView();
+  // "My games" in the header points here: show the lists as they are now.
+  window.addEventListener("hashchange", async () => {
+    await refreshLists();
+    drawLists();
+    if (location.hash) document.querySelector(location.hash)?.scrollIntoView();
+  });
   document.body.dataset.ready = "true";
   // The lists change as others open and fill tables: refresh them now and then.
   setInterval(async () => {

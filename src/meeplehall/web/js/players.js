@@ -6,8 +6,25 @@ import { seatName } from "./tablelist.js";
 
 export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b7950b", "#7d3c98", "#ca6f1e"];
 
+let gameColours = null;
+
+/**
+ * Use the game's own seat colours (a renderer's optional `seatColours(view)`: one CSS colour per
+ * seat, e.g. the factions' colours) so the panel matches the board; null for the shell's.
+ */
+export function useSeatColours(renderer, view) {
+  gameColours = null;
+  if (!view || typeof renderer.seatColours !== "function") return;
+  try {
+    const colours = renderer.seatColours(view);
+    if (Array.isArray(colours)) gameColours = colours;
+  } catch (error) {
+    console.error(error);
+  }
+}
+
 export function seatColour(seat) {
-  return SEAT_COLOURS[seat % SEAT_COLOURS.length];
+  return (gameColours && gameColours[seat]) || SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }
 
 /** mm:ss (or h:mm:ss) for a live clock; "2 h 5 min" style for a turn deadline far away. */

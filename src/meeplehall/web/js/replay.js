@@ -6,7 +6,7 @@ import { resultBlock } from "./breakdown.js";
 import { h, param, replace } from "./dom.js";
 import { renderHeader } from "./header.js";
 import { currentLanguage, initI18n, onLanguageChange, t } from "./i18n.js";
-import { seatColour } from "./players.js";
+import { seatColour, useSeatColours } from "./players.js";
 import { loadRenderer, translator } from "./renderers.js";
 import { seatName } from "./tablelist.js";
 
@@ -124,6 +124,7 @@ function draw() {
   if (!page.replay) return;
   const root = h("div", { id: "game-root", class: `game-root game-${page.table.game}` });
   const view = viewAt(page.step);
+  useSeatColours(page.renderer, view ?? page.replay.final_view);
   if (view) {
     try {
       page.renderer.render(root, ctx(view));

@@ -8,7 +8,7 @@ import { TableSocket } from "./connection.js";
 import { h, param, replace } from "./dom.js";
 import { renderHeader } from "./header.js";
 import { currentLanguage, initI18n, onLanguageChange, t } from "./i18n.js";
-import { playersPanel, seatColour, tickClocks } from "./players.js";
+import { playersPanel, seatColour, tickClocks, useSeatColours } from "./players.js";
 import { loadRenderer, translator } from "./renderers.js";
 import { clockText, seatName } from "./tablelist.js";
 
@@ -37,6 +37,7 @@ const game = {
   error: "",
   hint: "",
   passTo: null, // hot-seat: the seat the device goes to next, while its screen is shown
+  confirmLeave: false, // the "leave for good?" question is showing
   connection: "connecting",
 };
 
@@ -185,6 +186,7 @@ function rememberFocus() {
 
 function draw() {
   const focus = rememberFocus();
+  if (game.renderer) useSeatColours(game.renderer, game.view);
   renderHeader(userBox(game.user, () => location.reload()));
   const main = document.getElementById("main");
   if (!game.table) {
@@ -217,6 +219,7 @@ function draw() {
         hintBar(),
         logBlock(),
         h("p", {}, rulesLink),
+        leaveBar(),
       ),
     ),
   );
@@ -246,12 +249,39 @@ function hotseatBar() {
 }
 
 function hintBar() {
-  if (!game.table.hints || !game.legal.length || game.passTo !== null) return null;
+  if (!game.table.hints || !game.toMove.includes(game.seat) || game.passTo !== null) return null;
   return h(
     "div",
     { class: "hint" },
     h("button", { type: "button", id: "hint", class: "secondary", onclick: () => socket.send({ type: "hint", seat: game.seat }) }, t("table.hint")),
     game.hint ? h("p", { id: "hint-text" }, t("table.hint_is", { label: game.hint })) : null,
+  );
+}
+
+function leaveBar() {
+  // Leaving a game in play is for good (a bot takes the seats over): ask once more first.
+  const mine = game.mySeats.filter((seat) => !game.replaced[seat]);
+  if (game.status !== "playing" || !mine.length) return null;
+  if (!game.confirmLeave) {
+    return h("p", {}, h("button", { type: "button", id: "leave-game", class: "secondary", onclick: () => {
+      game.confirmLeave = true;
+      draw();
+      document.getElementById("leave-confirm")?.focus();
+    } }, t("table.leave_game")));
+  }
+  return h(
+    "div",
+    { class: "leave-confirm", role: "group", "aria-labelledby": "leave-question" },
+    h("p", { id: "leave-question" }, t("table.leave_question")),
+    h("button", { type: "button", id: "leave-confirm", onclick: async () => {
+      game.confirmLeave = false;
+      await lobbyAction("leave", {});
+    } }, t("table.leave_confirm")),
+    " ",
+    h("button", { type: "button", id: "leave-cancel", class: "secondary", onclick: () => {
+      game.confirmLeave = false;
+      draw();
+    } }, t("create.cancel")),
   );
 }
 
