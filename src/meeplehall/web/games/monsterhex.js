@@ -511,3 +511,10 @@ export function breakdownParts(breakdown) {
   return PART_KEYS.filter((key) => typeof breakdown[key] === "number" && breakdown[key] !== 0)
     .map((key) => ({ key, label: pageText(texts, `breakdown.${key}`), points: breakdown[key] }));
 }
+
+/** The factions' colours for the players panel and the breakdown (once every seat has one). */
+export function seatColours(view) {
+  if (!view || !Array.isArray(view.players)) return null;
+  const colours = view.players.map((p) => (p.colour && FACTIONS[p.colour] ? FACTIONS[p.colour].hex : null));
+  return colours.every(Boolean) ? colours : null;
+}
