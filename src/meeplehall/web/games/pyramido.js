@@ -53,6 +53,7 @@ function draw(root, ctx) {
     header(view, ctx),
     explorationSection(view, ctx),
     me !== null ? actionSection(view, ctx, me) : null,
+    view.held_domino && view.active !== me ? heldByOther(view, ctx) : null,
     pyramidsSection(view, ctx, me),
     view.explorer ? explorerSection(view, ctx) : null,
   ]));
@@ -227,6 +228,14 @@ function actionSection(view, ctx, me) {
   const player = view.players[me];
   if (view.phase === "score" && player.scoring) return scoringSection(view, ctx, me);
   return null;
+}
+
+/** The domino another player (or the Explorer) has taken and is about to place. */
+function heldByOther(view, ctx) {
+  const domino = view.held_domino;
+  return section(tr(ctx, "held_by", { name: seatName(ctx, view.active) }), [
+    dominoSvg(domino, 0, 16, ctx, tr(ctx, "domino_label", dominoParams(domino, ctx))),
+  ]);
 }
 
 function rotationsWithMoves(places) {

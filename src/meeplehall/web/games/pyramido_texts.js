@@ -1,6 +1,7 @@
 // Pyramido's texts in English, Japanese and Korean ({name} placeholders are filled by the shell).
 
 const en = {
+  held_by: "Domino taken by {name}",
   "breakdown.explorer": "Legendary Explorer",
   "breakdown.total": "total",
   "option.legend.a_legend": "become a Legend",
@@ -104,6 +105,7 @@ const en = {
 };
 
 const ja = {
+  held_by: "{name} が取ったドミノ",
   "breakdown.explorer": "伝説の探検家",
   "breakdown.total": "合計",
   "option.legend": "伝説の探検家(ソロ)",
@@ -211,6 +213,7 @@ const ja = {
 };
 
 const ko = {
+  held_by: "{name}이(가) 가져간 도미노",
   "breakdown.explorer": "전설의 탐험가",
   "breakdown.total": "합계",
   "option.legend": "전설의 탐험가 (솔로)",
