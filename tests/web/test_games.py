@@ -44,7 +44,8 @@ class Case:
 
 
 CASES = [
-    Case("yaxha", "yaxha", 2, "피라미드", (".yx-card", ".yx-tile"), ".yx-pyramid"),
+    # Three players, so that a lost tie can leave the human a pick among the unchosen tiles.
+    Case("yaxha", "yaxha", 3, "피라미드", (".yx-card", ".yx-tile"), ".yx-pyramid"),
     Case("pyramido", "pyramido", 2, "탐험 구역", (".pd-space",), ".pd-pyramid"),
     # Solo: the Legendary Explorer's panel is drawn beside the one pyramid.
     Case(
