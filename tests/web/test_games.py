@@ -219,3 +219,28 @@ def test_every_renderer_text_exists_in_japanese_and_korean_with_the_same_placeho
         game,
     )
     assert problems == []
+
+
+def test_monster_hex_placement_works_from_the_keyboard_alone(pages: Pages) -> None:
+    page = pages.new()
+    login_guest(page, unique_name("Keys"))
+    table = create_table(
+        page, "monsterhex", start=True, players=2, seat=0, bots=[{"seat": 1, "level": 1}]
+    )
+    page.goto(table_url(table))
+    wait_for_game(page)
+    # A unit in hand (a button), then a cell of the board (an SVG shape with role=button).
+    unit = page.locator("#game-root button[data-choice^='unit-']").first
+    unit.focus()
+    page.keyboard.press("Enter")
+    cell = page.locator("#game-root [role=button][data-choice^='cell-']").first
+    assert cell.get_attribute("tabindex") == "0"
+    cell.focus()
+    page.keyboard.press("Enter")
+    # The preview offers the placement; Space on the button sends it.
+    place = page.locator("#game-root button[data-legal]", has_text="Place")
+    before = seq(page)
+    place.focus()
+    page.keyboard.press("Space")
+    wait_for_seq_after(page, before)
+    assert page.locator("#game-root .mx-board .mx-unit").count() >= 1
