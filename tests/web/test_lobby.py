@@ -166,6 +166,7 @@ def test_language_switch_translates_and_is_remembered(pages: Any) -> None:
     page.select_option("#language", "ja")
     page.wait_for_function("document.documentElement.lang === 'ja'")
     assert page.text_content("#games-title") == "ゲーム"
+    assert page.title() == "ミープルホール"
     page.reload()
     wait_ready(page)
     assert page.text_content("#games-title") == "ゲーム"

@@ -7,7 +7,11 @@ import random
 import time
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import (
+    Pages,
+    WebServer,
     api,
     create_table,
     login_guest,
@@ -346,3 +350,36 @@ def test_leaving_a_game_in_play_hands_the_seat_to_a_bot_after_asking(pages: Any)
     # Bob now watches: nothing to play, and no leave button any more.
     bob.wait_for_selector("#leave-game", state="detached")
     assert bob.locator("#game-root [data-legal]").count() == 0
+
+
+def test_page_rides_out_a_server_restart_and_plays_on(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    server = WebServer(tmp_path_factory.mktemp("restart-data"))
+    server.start()
+    opened = Pages(browser, server.base)
+    try:
+        page = opened.new()
+        login_guest(page, "Steady")
+        table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
+        page.goto(table_url(table))
+        wait_for_game(page)
+        page.wait_for_selector("#game-root [data-legal]")
+        server.stop()
+        page.wait_for_selector("#connection")
+        server.start()  # same port, same database: the table is rebuilt from its log
+        page.wait_for_selector("#connection", state="detached", timeout=30_000)
+        page.wait_for_selector("#game-root [data-legal]")
+        before = seq(page)
+        assert before == api(page, "GET", f"/api/tables/{table['id']}")["seq"]
+        page.click("#game-root [data-legal='0']")
+        wait_for_seq_after(page, before)
+        # The only console errors allowed are the browser's notes about the refused reconnects.
+        errors = [
+            error for error in opened.errors()
+            if not ("WebSocket connection to" in error and "ERR_CONNECTION_REFUSED" in error)
+        ]
+        assert errors == []
+    finally:
+        opened.close()
+        server.stop()

@@ -215,6 +215,7 @@ function drawLists() {
 
 function draw() {
   const focused = document.activeElement && document.activeElement.id;
+  document.title = t("app.name");
   renderHeader(userBox(state.user, loggedOut));
   const main = document.getElementById("main");
   replace(main, 

@@ -144,6 +144,7 @@ function draw() {
         h("aside", { class: "table-side" }, h("h3", {}, t("table.log")), h("ol", { id: "log", class: "log" }, logLines(page.step))))),
     h("p", {}, h("a", { href: `/rules.html?game=${page.table.game}` }, t("table.rules"))),
   );
+  document.title = `${page.title} #${page.id} · ${t("app.name")}`;
   document.body.dataset.step = String(page.step);
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
@@ -166,7 +167,6 @@ async function main() {
     replace(document.getElementById("main"), h("p", { class: "form-error", role: "alert" }, error.message));
     return;
   }
-  document.title = `${page.title} #${page.id} · ${t("app.name")}`;
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, textarea")) return;
     if (event.key === "ArrowRight") go(page.step + 1);

@@ -223,6 +223,7 @@ function draw() {
       ),
     ),
   );
+  document.title = `${game.title} #${game.table.id} · ${t("app.name")}`;
   document.body.dataset.seq = String(game.seq);
   document.body.dataset.status = game.status;
   document.body.dataset.seat = game.seat === null ? "" : String(game.seat);
@@ -439,7 +440,6 @@ async function main() {
     const catalog = await get("/api/games");
     game.title = (catalog.find((entry) => entry.name === table.game) || {}).title || table.game;
     game.renderer = await loadRenderer(table.game);
-    document.title = `${game.title} #${table.id} · ${t("app.name")}`;
   } catch (error) {
     game.connection = "refused";
     replace(document.getElementById("main"), h("p", { class: "form-error", role: "alert", id: "table-error" }, error.message));
