@@ -4,7 +4,7 @@
 // discards, and the three bonus cards.
 
 import {
-  choice, choiceButton, el, ensureStyles, legalAction, legalButton, legalWhere, redrawer,
+  choiceButton, el, ensureStyles, legalAction, legalButton, legalWhere, redrawer,
   pageText, seatName, section, svg, tr,
 } from "./kit.js";
 import { texts } from "./yaxha_texts.js";
