@@ -432,13 +432,9 @@ export function scores(view) {
   return view.seats.map((entry) => entry.score.total);
 }
 
-/** The end-of-game bar: each colour's points, then the bonus cards met. */
+/** The end-of-game bar: colour points, then bonus cards (the table itemises both). */
 export function breakdownParts(breakdown) {
-  const parts = Object.entries(breakdown.colours || {}).filter(([, entry]) => entry.points).map(([colour, entry]) => ({
-    key: colour, label: pageText(texts, `breakdown.${colour}`), points: entry.points,
+  return ["colour_points", "bonus_points"].map((key) => ({
+    key, label: pageText(texts, `breakdown.${key}`), points: breakdown[key] || 0,
   }));
-  if (breakdown.bonus_points) {
-    parts.push({ key: "bonus_points", label: pageText(texts, "breakdown.bonus_points"), points: breakdown.bonus_points });
-  }
-  return parts;
 }
