@@ -255,25 +255,22 @@ def wait_for_seq_after(page: Any, before: int) -> None:
     )
 
 
-# Something for the player to do, or the end: what play_to_end waits for between moves.
-_ACTIONABLE = """() => {
-  if (document.querySelector('#end-of-game') || document.querySelector('#pass-device')) return true;
-  if (document.body.dataset.busy === 'true') return false;
+# What the page offers now, once it offers something: the end screen, the hot-seat hand-over,
+# or the enabled, visible data-legal / data-choice elements of the game. Falsy while there is
+# nothing to do (an act in flight, another seat or a bot to move), so wait_for_function waits.
+_OFFERED = """() => {
+  if (document.querySelector('#end-of-game')) return {end: true};
+  if (document.querySelector('#pass-device')) return {pass: true};
+  if (document.body.dataset.busy === 'true') return null;
   const free = (el) => !el.disabled && el.getAttribute('aria-disabled') !== 'true'
     && el.offsetParent !== null;
-  return [...document.querySelectorAll('#game-root [data-legal], #game-root [data-choice]')]
-    .some(free);
-}"""
-
-_CLICKABLE = """() => {
-  const free = (el) => !el.disabled && el.getAttribute('aria-disabled') !== 'true'
-    && el.offsetParent !== null;
-  const list = (selector) => [...document.querySelectorAll(selector)].filter(free).map((el) => ({
-    kind: el.dataset.legal !== undefined ? 'legal' : 'choice',
-    legal: el.dataset.legal ?? null, choice: el.dataset.choice ?? null,
-    text: (el.textContent || '') + ' ' + (el.getAttribute('aria-label') || ''),
-  }));
-  return list('#game-root [data-legal], #game-root [data-choice]');
+  const found = document.querySelectorAll('#game-root [data-legal], #game-root [data-choice]');
+  const options = [...found].filter(free).map((el) => ({
+      kind: el.dataset.legal !== undefined ? 'legal' : 'choice',
+      legal: el.dataset.legal ?? null, choice: el.dataset.choice ?? null,
+      text: (el.textContent || '') + ' ' + (el.getAttribute('aria-label') || ''),
+    }));
+  return options.length ? {options} : null;
 }"""
 
 AVOID = re.compile(r"undo|changed my mind|change my mind|cancel", re.IGNORECASE)
@@ -285,22 +282,26 @@ def _selector(option: dict[str, Any]) -> str:
     return f"#game-root [data-choice=\"{option['choice']}\"]"
 
 
+def offered(page: Any) -> dict[str, Any] | None:
+    """What the page offers right now (see _OFFERED), without waiting."""
+    result: dict[str, Any] | None = page.evaluate(_OFFERED)
+    return result
+
+
 def play_one(page: Any, rng: random.Random, avoid: re.Pattern[str] = AVOID) -> str:
     """Make one click that advances the game: a hand-over, a choice or a legal action.
 
     Returns "end" at the end screen, "pass" after a hot-seat hand-over, "choice" or "legal".
     Waits (for bots and other players) until there is something to do.
     """
-    page.wait_for_function(_ACTIONABLE, timeout=WAIT_MS * 3)
-    if page.locator("#end-of-game").count():
+    state: dict[str, Any] = page.wait_for_function(_OFFERED, timeout=WAIT_MS * 3).json_value()
+    if state.get("end"):
         return "end"
-    if page.locator("#pass-device").count():
+    if state.get("pass"):
         page.click("#pass-device-ready")
         page.wait_for_selector("#pass-device", state="detached")
         return "pass"
-    options: list[dict[str, Any]] = page.evaluate(_CLICKABLE)
-    if not options:
-        return "none"
+    options = state["options"]
     preferred = [option for option in options if not avoid.search(option["text"])]
     option = rng.choice(preferred or options)
     if option["kind"] == "legal":
@@ -350,7 +351,8 @@ def play_together(players: list[Any], *, seed: int = 0, max_clicks: int = 5000) 
             return clicks
         acted = False
         for page in players:
-            if page.locator("#end-of-game").count() or not page.evaluate(_ACTIONABLE):
+            state = offered(page)
+            if not state or state.get("end"):
                 continue
             play_one(page, rng)
             clicks += 1

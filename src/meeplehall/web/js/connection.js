@@ -60,7 +60,7 @@ export class TableSocket {
         return;
       }
       this.onStatus("reconnecting");
-      const delay = Math.min(10000, 500 * 2 ** this.retries);
+      const delay = Math.min(4000, 500 * 2 ** this.retries);
       this.retries += 1;
       this.timer = setTimeout(() => this.reconnect(), delay);
     };
