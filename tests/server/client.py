@@ -114,7 +114,9 @@ async def play_seat(socket: Socket, rng: random.Random, errors: list[dict[str, A
             return message
         if stop_after is not None and message["seq"] >= stop_after:
             return message
-        if message["legal"] and not pending:
+        # Only when the table waits for this seat: optional moves (a change of mind) would go
+        # stale as the others play, and are tested on their own.
+        if message["legal"] and message["seat"] in message["to_move"] and not pending:
             pending = True
             await socket.send(
                 {"type": "act", "seq": message["seq"], "action": rng.choice(message["legal"])}
@@ -141,6 +143,13 @@ class TableSession:
             if message["type"] in ("update", "sync"):
                 self.latest[seat] = message
                 return message
+
+    def movers(self) -> list[int]:
+        """The seats the table waits for, as each seat's latest message says."""
+        return [
+            seat for seat, message in enumerate(self.latest)
+            if message["status"] == "playing" and seat in message["to_move"] and message["legal"]
+        ]
 
     async def catch_up(self, seq: int) -> None:
         for seat in range(len(self.sockets)):
@@ -182,7 +191,7 @@ async def advance(session: TableSession, rng: random.Random, steps: int) -> int:
     """Play ``steps`` random legal moves, one at a time; returns the table's seq."""
     seq = session.latest[0]["seq"]
     for _ in range(steps):
-        movers = [s for s, m in enumerate(session.latest) if m["legal"] and m["seq"] == seq]
+        movers = [s for s in session.movers() if session.latest[s]["seq"] == seq]
         if not movers or session.latest[0]["status"] != "playing":
             break
         seat = rng.choice(movers)

@@ -70,7 +70,7 @@ async def start_tables(server: ServerProcess) -> list[dict[str, Any]]:
             await advance(session, rng, 4)
             # Fire more moves and kill right away: some may be acknowledged, some not.
             seq = session.latest[0]["seq"]
-            movers = [s for s in range(players) if session.latest[s]["legal"]]
+            movers = session.movers()
             for seat in movers:
                 await session.act(seat, rng.choice(session.latest[seat]["legal"]))
             tables.append({"session": session, "acked_before_burst": seq, "players": players})

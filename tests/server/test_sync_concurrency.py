@@ -36,7 +36,7 @@ async def reconnect(server: ServerProcess) -> None:
     assert len(full["events"]) >= len(sync["events"])
     session.sockets[1] = socket
     session.latest[1] = sync
-    if sync["legal"]:
+    if 1 in sync["to_move"]:
         await session.act(1)
         assert (await socket.expect("update"))["seq"] == after + 1
     await session.close()
@@ -45,7 +45,7 @@ async def reconnect(server: ServerProcess) -> None:
 async def advance_without(session: Any, rng: random.Random, absent: int, steps: int) -> int:
     seq: int = session.latest[0]["seq"]
     for _ in range(steps):
-        if not session.latest[0]["legal"] or session.latest[0]["status"] != "playing":
+        if 0 not in session.movers():
             break
         await session.act(0, rng.choice(session.latest[0]["legal"]))
         seq += 1
@@ -74,7 +74,7 @@ async def simultaneous(server: ServerProcess) -> bool:
         rounds = 0
         for _ in range(60):
             seq = session.latest[0]["seq"]
-            movers = [s for s in range(players) if session.latest[s]["legal"]]
+            movers = session.movers()
             if session.latest[0]["status"] != "playing":
                 break
             if len(movers) > 1:

@@ -114,7 +114,7 @@ def test_another_component_file_can_be_chosen_by_option(tmp_path, monkeypatch):
 
 def test_a_missing_component_file_is_a_clear_option_error(tmp_path, monkeypatch):
     monkeypatch.setenv(DATA_PATH_VARIABLE, str(tmp_path))
-    with pytest.raises(ComponentError, match="no component data called 'nope'"):
+    with pytest.raises(ComponentError, match="no data called 'nope'"):
         new(4, components="nope")
 
 

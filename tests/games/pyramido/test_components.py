@@ -8,6 +8,7 @@ import pytest
 from meeplehall.core import InvalidOption
 from meeplehall.games.pyramido import GAME
 from meeplehall.games.pyramido.components import (
+    DATA_PATH_VARIABLE,
     DEFAULT_DOMINOES,
     DominoFileError,
     load_dominoes,
@@ -95,13 +96,14 @@ def test_domino_file_with_a_repeated_id_is_refused():
         parse_domino_records({"dominoes": recs}, "bad.json")
 
 
-def test_domino_option_points_the_game_at_another_file(tmp_path):
+def test_domino_option_points_the_game_at_another_file_by_name(tmp_path, monkeypatch):
     recs = records(d1=("red", ["BR"], "green", ["TL", "TR"]))
-    path = _write(tmp_path, {"dominoes": recs})
-    state = GAME.new_state(2, {"dominoes": path}, seed=3)
+    _write(tmp_path, {"dominoes": recs})
+    monkeypatch.setenv(DATA_PATH_VARIABLE, str(tmp_path))
+    state = GAME.new_state(2, {"dominoes": "dominoes"}, seed=3)
     assert state.dominoes[1].to_json()["a_colour"] == "red"
     assert state.view(0)["domino_set"] == "dominoes.json"
-    assert load_dominoes(path).dominoes[0].b_icons == 0b11
+    assert load_dominoes("dominoes").dominoes[0].b_icons == 0b11
     rng = random.Random(3)
     while not state.is_over():  # the engine assumes nothing about the bundled set
         seat = min(state.to_move())
@@ -109,18 +111,28 @@ def test_domino_option_points_the_game_at_another_file(tmp_path):
     assert len(state.result().scores) == 2
 
 
-def test_domino_option_with_a_bad_record_is_an_invalid_option_naming_it(tmp_path):
+def test_domino_option_with_a_bad_record_is_an_invalid_option_naming_it(tmp_path, monkeypatch):
     recs = records()
     recs[4]["a_colour"] = 7
-    path = _write(tmp_path, {"dominoes": recs})
+    _write(tmp_path, {"dominoes": recs})
+    monkeypatch.setenv(DATA_PATH_VARIABLE, str(tmp_path))
     with pytest.raises(InvalidOption, match=r"record 5 \(id 5\): a_colour is 7"):
-        GAME.new_state(2, {"dominoes": path})
+        GAME.new_state(2, {"dominoes": "dominoes"})
 
 
-def test_domino_option_with_a_missing_or_broken_file_says_so(tmp_path):
-    with pytest.raises(InvalidOption, match="cannot read domino file"):
-        GAME.new_state(2, {"dominoes": str(tmp_path / "nowhere.json")})
+def test_domino_option_with_a_missing_or_broken_file_says_so(tmp_path, monkeypatch):
+    monkeypatch.setenv(DATA_PATH_VARIABLE, str(tmp_path))
+    with pytest.raises(InvalidOption, match="no data called 'nowhere'"):
+        GAME.new_state(2, {"dominoes": "nowhere"})
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
     with pytest.raises(InvalidOption, match="not valid JSON"):
-        GAME.new_state(2, {"dominoes": str(broken)})
+        GAME.new_state(2, {"dominoes": "broken"})
+
+
+def test_domino_option_never_opens_a_path_a_player_names(tmp_path, monkeypatch):
+    path = _write(tmp_path, {"dominoes": records()})
+    monkeypatch.setenv(DATA_PATH_VARIABLE, str(tmp_path))
+    for value in (path, "../dominoes", "/etc/passwd"):
+        with pytest.raises(InvalidOption, match="not a path"):
+            GAME.new_state(2, {"dominoes": value})

@@ -10,15 +10,13 @@ rules never compute hex geometry during play.
 from __future__ import annotations
 
 import json
-import os
-import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from meeplehall.core import InvalidOption
+from meeplehall.core.datafiles import find_named_data
 
 #: Axial directions, index = edge index: E, NE, NW, W, SW, SE.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -364,7 +362,6 @@ def parse_components(raw: Any) -> Components:
 
 #: Directories (separated like PATH) holding other component files, chosen by name.
 DATA_PATH_VARIABLE = "MEEPLEHALL_MONSTERHEX_DATA"
-_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def load_components(source: str = "standard") -> Components:
@@ -378,22 +375,11 @@ def load_components(source: str = "standard") -> Components:
         return _parse_text(
             resources.files(__package__).joinpath("components.json").read_text("utf-8"), source
         )
-    if not _NAME.fullmatch(source):
-        raise ComponentError(
-            f"component data {source!r}: give 'standard' or a plain name (letters, digits, "
-            "- and _), not a path"
-        )
-    folders = [f for f in os.environ.get(DATA_PATH_VARIABLE, "").split(os.pathsep) if f]
-    for folder in folders:
-        path = Path(folder) / f"{source}.json"
-        if path.is_file():
-            try:
-                text = path.read_text("utf-8")
-            except OSError as error:
-                raise ComponentError(f"cannot read component data {source!r}: {error}") from None
-            return _parse_text(text, source)
-    where = ", ".join(folders) or f"nowhere ({DATA_PATH_VARIABLE} is not set)"
-    raise ComponentError(f"no component data called {source!r}; looked in {where}")
+    try:
+        text = find_named_data(source, DATA_PATH_VARIABLE).read_text("utf-8")
+    except (OSError, ValueError) as error:
+        raise ComponentError(f"component data {source!r}: {error}") from None
+    return _parse_text(text, source)
 
 
 @cache

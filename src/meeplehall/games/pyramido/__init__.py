@@ -22,7 +22,7 @@ from meeplehall.games.pyramido.topview import areas, top_view
 
 def _check_domino_file(value: Any) -> str:
     if not isinstance(value, str):
-        raise InvalidOption(f"option 'dominoes' must be a file path, not {value!r}")
+        raise InvalidOption(f"option 'dominoes' must be a name, not {value!r}")
     try:
         load_dominoes(value or None)
     except DominoFileError as error:
@@ -45,7 +45,8 @@ OPTIONS = (
         kind="str",
         default="",
         label="Domino file",
-        help="Path of a JSON domino list to use instead of the bundled placeholder set.",
+        help="Empty for the bundled placeholder set, or the name of another domino list "
+        "(NAME.json in a folder listed in MEEPLEHALL_PYRAMIDO_DATA).",
         check=_check_domino_file,
     ),
 )

@@ -14,6 +14,8 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+from meeplehall.core.datafiles import find_named_data
+
 #: The five colours in the rules' canonical order; their index is used everywhere in the engine.
 COLOURS: tuple[str, ...] = ("orange", "blue", "purple", "green", "red")
 #: One letter per colour, so a text drawing never relies on colour alone.
@@ -170,14 +172,26 @@ def parse_domino_records(data: Any, source: str) -> DominoSet:
     return DominoSet(source=source, dominoes=tuple(dominoes))
 
 
+#: Folders (separated like PATH) holding other domino files, chosen by name.
+DATA_PATH_VARIABLE = "MEEPLEHALL_PYRAMIDO_DATA"
+
+
+def load_dominoes(name: str | None = None) -> DominoSet:
+    """The bundled placeholder set, or ``NAME.json`` from a folder listed in the environment
+    variable MEEPLEHALL_PYRAMIDO_DATA (a name, never a path: options come from players)."""
+    try:
+        file = find_named_data(name, DATA_PATH_VARIABLE) if name else DEFAULT_DOMINO_FILE
+    except ValueError as error:
+        raise DominoFileError(f"domino file: {error}") from None
+    return _load_file(file)
+
+
 @cache
-def load_dominoes(path: str | None = None) -> DominoSet:
-    """The domino set in ``path`` (default: the bundled placeholder set), validated."""
-    file = Path(path) if path else DEFAULT_DOMINO_FILE
+def _load_file(file: Path) -> DominoSet:
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as error:
-        raise DominoFileError(f"cannot read domino file {file}: {error.strerror}") from None
+        raise DominoFileError(f"cannot read domino file {file.name}: {error.strerror}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
