@@ -239,6 +239,22 @@ def table_url(table: dict[str, Any]) -> str:
     return f"/tables/{table['id']}" + (f"?invite={token}" if token else "")
 
 
+def wait_for_turn(page: Any, table_id: int, seats: list[int]) -> dict[str, Any]:
+    """Wait until the server says exactly ``seats`` are to move (bots have played), and the
+    page has caught up with the server's seq; returns the table."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while True:
+        table: dict[str, Any] = api(page, "GET", f"/api/tables/{table_id}")
+        if sorted(table["to_move"]) == sorted(seats):
+            break
+        assert time.monotonic() < deadline, f"seats {seats} never came to move: {table}"
+        page.wait_for_timeout(50)
+    page.wait_for_function(
+        "n => Number(document.body.dataset.seq || 0) === n", arg=table["seq"], timeout=WAIT_MS
+    )
+    return table
+
+
 def seq(page: Any) -> int:
     return int(page.get_attribute("body", "data-seq") or 0)
 

@@ -24,6 +24,7 @@ from tests.web.conftest import (
     unique_name,
     wait_for_game,
     wait_for_seq_after,
+    wait_for_turn,
 )
 
 
@@ -100,15 +101,17 @@ def test_server_rejection_shows_its_reason_and_changes_nothing(pages: Any) -> No
     page.route_web_socket("**/ws/tables/**", route)
     page.goto(table_url(table))
     wait_for_game(page)
+    before = wait_for_turn(page, table["id"], [0])["seq"]  # the bot has made its choice
     page.wait_for_selector("#game-root [data-legal]")
-    before = seq(page)
     page.click("#game-root [data-legal='0']")
     page.wait_for_selector("#table-error")
     assert page.text_content("#table-error").startswith("Not accepted: ")
     assert len(page.text_content("#table-error")) > len("Not accepted: ") + 5
     assert seq(page) == before
     assert page.get_attribute("body", "data-busy") == "false"
-    assert api(page, "GET", f"/api/tables/{table['id']}")["seq"] == before
+    after = api(page, "GET", f"/api/tables/{table['id']}")
+    assert after["seq"] == before
+    assert after["to_move"] == [0]
 
 
 def test_page_reconnects_after_a_network_drop_and_shows_what_it_missed(pages: Any) -> None:
@@ -222,8 +225,7 @@ def test_language_switch_on_the_table_page_redraws_in_place(pages: Any) -> None:
     table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
     page.goto(table_url(table))
     wait_for_game(page)
-    page.wait_for_selector("#players li[data-seat='0'][data-status='to_move']")
-    before = seq(page)
+    before = wait_for_turn(page, table["id"], [0])["seq"]  # the bot has made its choice
     assert page.text_content("#log-title") == "Game log"
     assert page.text_content("#players li[data-seat='0'] .player-status") == "to move"
     page.select_option("#language", "ko")
@@ -364,14 +366,13 @@ def test_page_rides_out_a_server_restart_and_plays_on(
         table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
         page.goto(table_url(table))
         wait_for_game(page)
-        page.wait_for_selector("#game-root [data-legal]")
+        before = wait_for_turn(page, table["id"], [0])["seq"]  # the bot has made its choice
         server.stop()
         page.wait_for_selector("#connection")
         server.start()  # same port, same database: the table is rebuilt from its log
         page.wait_for_selector("#connection", state="detached", timeout=30_000)
         page.wait_for_selector("#game-root [data-legal]")
-        before = seq(page)
-        assert before == api(page, "GET", f"/api/tables/{table['id']}")["seq"]
+        assert seq(page) == before == api(page, "GET", f"/api/tables/{table['id']}")["seq"]
         page.click("#game-root [data-legal='0']")
         wait_for_seq_after(page, before)
         # The only console errors allowed are the browser's notes about the refused reconnects.
