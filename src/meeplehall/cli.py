@@ -44,7 +44,7 @@ def _parse_options(pairs: list[str]) -> dict[str, Any]:
 def print_result(game: Game, result: Result) -> None:
     """The final breakdown as a table: one column per seat, one row per scoring line."""
     table = Table(title=f"{game.title}: final result")
-    table.add_column("")
+    table.add_column("", no_wrap=True)  # the scoring line's name, read whole
     for seat in range(len(result.scores)):
         mark = " (winner)" if seat in result.winners else ""
         table.add_column(f"seat {seat}{mark}", justify="right")

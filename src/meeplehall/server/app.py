@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
+from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from meeplehall.server import accounts, history, lobby, ws
@@ -84,5 +85,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     web = settings.web_dir or PACKAGE_WEB
     static = web if (web / "index.html").is_file() else PLACEHOLDER
+
+    @app.get("/tables/{table_id}", include_in_schema=False)
+    async def table_page(table_id: int) -> FileResponse:
+        """The table page of the web client, at the address invite links point to."""
+        return FileResponse(static / "table.html" if (static / "table.html").is_file()
+                            else static / "index.html")
+
     app.mount("/", StaticFiles(directory=static, html=True), name="web")
     return app

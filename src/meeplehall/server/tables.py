@@ -398,7 +398,8 @@ class TableManager:
             seat = connection.seat
             if seat not in texts:
                 events = events_for(step.events, seat)
-                texts[seat] = json.dumps(room.message("update", seat, events, last=last))
+                shown = last if seat == step.seat else hide_secret_move(last, step.events, seat)
+                texts[seat] = json.dumps(room.message("update", seat, events, last=shown))
             connection.send(texts[seat])
 
     async def hand_over(self, room: Room, seat: int, reason: str) -> None:
@@ -545,3 +546,33 @@ class TableManager:
                 room.timer.cancel()
         for task in list(self._tasks):
             task.cancel()
+
+
+#: What other seats read as the label of a move whose content is secret.
+HIDDEN_MOVE_LABEL = "a hidden move"
+
+
+def hide_secret_move(
+    last: dict[str, Any], events: list[dict[str, Any]], seat: int | None
+) -> dict[str, Any]:
+    """``last`` as another ``seat`` may see it.
+
+    A move is secret to ``seat`` when the step's events that carry the action's values (a chosen
+    tile, a cube's place) are all private to other seats: the action and its label would then
+    give the secret away, so the seat only learns who moved. (An action without values is
+    secret when the seat sees no event of the step at all.)
+    """
+    action = last.get("action") or {}
+    values = {key: value for key, value in action.items() if key != "type"}
+
+    def carries(event: dict[str, Any]) -> bool:
+        return all(event.get(key) == value for key, value in values.items())
+
+    def visible(event: dict[str, Any]) -> bool:
+        return "private" not in event or seat in event["private"]
+
+    hidden = [event for event in events if not visible(event) and carries(event)]
+    shown = [event for event in events if visible(event) and carries(event)]
+    if hidden and not shown:
+        return {**last, "action": None, "label": HIDDEN_MOVE_LABEL}
+    return last

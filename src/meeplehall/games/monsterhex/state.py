@@ -328,12 +328,17 @@ class MonsterHexState:
     def determinize(self, seat: int, rng: random.Random) -> MonsterHexState:
         """Redeal what ``seat`` cannot see: others' hands and decks, every deck's order,
         others' personal objectives and the objective pile."""
+        # Every pool is sorted before it is shuffled, and the state's own generator reseeded, so
+        # the copy depends on what the seat knows and on rng alone, never on the true order (a
+        # bot then decides the same whatever the hidden cards are).
         new = self.clone()
+        new.rng = Rng(rng.getrandbits(64))
         for p in range(self.cfg.players):
             if p == seat:
+                new.decks[p].sort()
                 rng.shuffle(new.decks[p])
                 continue
-            pool = new.hands[p] + new.decks[p]
+            pool = sorted(new.hands[p] + new.decks[p])
             rng.shuffle(pool)
             size = len(new.hands[p])
             new.hands[p], new.decks[p] = pool[:size], pool[size:]
@@ -344,6 +349,7 @@ class MonsterHexState:
                 if p != seat:
                     pool += new.shared_hands[p]
                 pool += new.shared_decks[p]
+            pool.sort()
             rng.shuffle(pool)
             for p in range(self.cfg.players):
                 if p != seat:
@@ -356,6 +362,7 @@ class MonsterHexState:
         for p in range(self.cfg.players):
             if p != seat:
                 hidden += new.personal[p]
+        hidden.sort()
         rng.shuffle(hidden)
         for p in range(self.cfg.players):
             if p != seat:

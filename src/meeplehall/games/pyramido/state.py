@@ -504,6 +504,9 @@ class PyramidoState:
         hidden: list[int] = []
         for pile, cards in enumerate(area.piles):
             hidden.extend(cards[:-1] if area.face_up[pile] else cards)
+        # Sorted first: the result must depend on what the seat knows and on rng alone, never
+        # on the true order of the piles (a bot then decides the same either way).
+        hidden.sort()
         rng.shuffle(hidden)
         new_tops: dict[int, int] = {}
         for pile, cards in enumerate(area.piles):
