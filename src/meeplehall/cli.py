@@ -1,4 +1,5 @@
-"""The ``meeplehall`` command: play in the terminal, replay a saved match, benchmark engines."""
+"""The ``meeplehall`` command: play in the terminal, replay a saved match, benchmark engines,
+and pit bots against each other in the arena."""
 
 from __future__ import annotations
 
@@ -8,6 +9,15 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from meeplehall.ai import make_bot
@@ -173,6 +183,98 @@ def bench(
     figures = bench_engine(_game(game_name), players, _parse_options(option or []), runs, games)
     for line in figures.lines():
         console.print(line)
+
+
+@app.command()
+def arena(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="yaxha, pyramido, ...")],
+    bots: Annotated[
+        str, typer.Option(help="bot levels, comma-separated; settings after a colon: 3:seconds=0.2")
+    ] = "1,2",
+    games: Annotated[int, typer.Option(help="games to play")] = 400,
+    players: Annotated[int, typer.Option(help="seats per game")] = 2,
+    seed: Annotated[int, typer.Option(help="seed of the first deal")] = 0,
+    workers: Annotated[int, typer.Option(help="processes playing games at once")] = 1,
+    out: Annotated[Path, typer.Option(help="folder for the games, summary and chart")] = Path(
+        "arena-results"
+    ),
+    plot: Annotated[bool, typer.Option("--plot", help="also draw a PNG chart")] = False,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="a game option, key=value")
+    ] = None,
+) -> None:
+    """Bots against bots: seat rotation on shared deals, win rates, scores, time, ratings."""
+    from meeplehall.ai.arena import BotSpec, GameOutcome, run_arena, schedule
+    from meeplehall.ai.arena_output import write_chart, write_games, write_summary
+    from meeplehall.ai.arena_stats import summarize, win_credits
+
+    game = _game(game_name)
+    options = _parse_options(option or [])
+    try:
+        specs = [BotSpec.parse(text) for text in bots.split(",") if text.strip()]
+        game.new_state(players, options, seed)
+    except ValueError as error:
+        raise typer.BadParameter(getattr(error, "reason", str(error))) from None
+    if not specs:
+        raise typer.BadParameter("--bots needs at least one bot level")
+    if games < 1 or workers < 1:
+        raise typer.BadParameter("--games and --workers must be at least 1")
+    labels = [spec.label for spec in specs]
+    plans = schedule(len(specs), players, games, seed)
+    wins = [0.0] * len(specs)
+    seats = [0] * len(specs)
+
+    def standings() -> str:
+        return "  ".join(
+            f"bot {label}: {wins[i] / seats[i]:.0%}" if seats[i] else f"bot {label}: -"
+            for i, label in enumerate(labels)
+        )
+
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        TextColumn("{task.fields[standings]}"),
+        console=console,
+    ) as progress:
+        task = progress.add_task(f"{game.name} {players}p", total=len(plans), standings="")
+
+        def on_game(outcome: GameOutcome) -> None:
+            for seat_credit, spec in zip(win_credits(outcome), outcome.plan.seats, strict=True):
+                wins[spec] += seat_credit
+                seats[spec] += 1
+            progress.update(task, advance=1, standings=standings())
+
+        outcomes = run_arena(game.name, players, options, specs, plans, workers, on_game)
+    summaries = summarize(specs, outcomes)
+    table = Table(title=f"{game.title}, {players} players, {len(outcomes)} games")
+    for column in ("bot", "seats", "wins", "95% CI", "score", "ms/move", "p95 ms", "mu",
+                   "sigma"):
+        table.add_column(column, justify="right")
+    for s in summaries:
+        table.add_row(
+            s.label, str(s.seats), f"{s.win_rate:.1%}", f"{s.win_low:.1%}-{s.win_high:.1%}",
+            f"{s.mean_score:.1f}", f"{s.mean_decision_ms:.1f}", f"{s.p95_decision_ms:.1f}",
+            f"{s.mu:.2f}", f"{s.sigma:.2f}",
+        )
+    console.print(table)
+    out.mkdir(parents=True, exist_ok=True)
+    stem = f"{game.name}-{players}p-" + "-vs-".join(label.replace(":", "_") for label in labels)
+    write_games(out / f"{stem}-games.json", game.name, players, options, specs, outcomes)
+    write_summary(out / f"{stem}-summary.csv", summaries)
+    console.print(f"games: {out / f'{stem}-games.json'}; summary: {out / f'{stem}-summary.csv'}")
+    if plot:
+        chart = out / f"{stem}.png"
+        try:
+            title = f"{game.title}, {players} players, {len(outcomes)} games"
+            write_chart(chart, title, summaries, players)
+        except RuntimeError as error:
+            console.print(f"[red]{error}[/red]")
+            raise typer.Exit(1) from None
+        console.print(f"chart: {chart}")
 
 
 @app.command()

@@ -2,8 +2,8 @@
 
 For each unresolved gem the current strength around it (effective powers facing the gem)
 gives the prizes the rules would hand out if it resolved now; that expectation is weighted
-by how full the gem's ring is, since an open ring can still turn. Objectives count at half
-weight for the same reason. The value is relative to the best rival.
+by the square of how full the gem's ring is, since an open ring can still turn. Objectives
+count at half weight for the same reason. The value is relative to the best rival.
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ def _gem_expectations(state: MonsterHexState, values: list[float]) -> None:
     for site in cfg.board.sites:
         if state.resolved[site.index] or not state.filled[site.index]:
             continue
-        weight = state.filled[site.index] / len(site.cells)
+        # Squared: a half-open ring can still turn, and the seat that fills its last cells
+        # decides it; trusting open rings less made the greedy bot win more often.
+        weight = (state.filled[site.index] / len(site.cells)) ** 2
         totals = strength_totals(state, site.cells)
         if not site.big:
             if len(totals) == 1:

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 #: What a held gem's possible score is worth, against a point already scored.
 HELD_GEM_WEIGHT = 0.75
+#: The same for a gem kept through a stage's scoring (it waits a whole stage more).
+KEPT_GEM_WEIGHT = 0.4
 
 
 def standing(state: PyramidoState, seat: int) -> float:
@@ -35,6 +37,11 @@ def standing(state: PyramidoState, seat: int) -> float:
         weight = 1.0
     elif state.phase == OVER or (state.phase == SCORE and state.stage == STAGES):
         weight = 0.0
+    elif state.phase == SCORE:
+        # Kept through this stage's scoring: these gems wait a whole stage to score, and more
+        # than five are lost. Counting them at the usual weight made finishing without
+        # activating look nearly as good as scoring.
+        weight = KEPT_GEM_WEIGHT
     reachable = 0
     if weight:
         areas = state.pyramids[seat].areas()

@@ -1,0 +1,231 @@
+"""Level 3: information-set Monte Carlo tree search over determinizations.
+
+Every iteration samples a world from what the seat may know (``determinize``), walks one shared
+tree down it and plays out the rest. Because worlds differ, an action is scored by how often it
+was *available* as well as how often it was tried (availability-aware UCB), and actions are told
+apart by their JSON form. Chance and hidden information never split the tree: the tree branches
+on actions only, and each world supplies its own chance outcomes.
+
+Simultaneous steps (several seats to move, such as a secret market pick) are decoupled: at such a
+node each seat picks from its own statistics, blind to what the others pick, then all the picks
+are played together. No seat's choice is ever conditioned on a rival's secret choice.
+
+Playouts are short: a few random (or epsilon-greedy) actions, then the game's heuristic judges the
+position, squashed into a win estimate; a finished match is judged by its result. The root's
+actions are seeded with a one-ply heuristic prior, so a thin search never does worse than a
+sensible greedy first guess.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterable
+
+from meeplehall.ai.evaluation import margin, squash, win_share
+from meeplehall.ai.greedy import greedy_action, value_after
+from meeplehall.ai.keys import action_key, bot_actions
+from meeplehall.core import Action, IllegalAction, State
+
+#: An edge's statistics: [visits, total reward, times available].
+Edge = list[float]
+
+
+class Node:
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        # seat -> action key -> edge: decoupled statistics, one table per seat to move here.
+        self.stats: dict[int, dict[str, Edge]] = {}
+        # the (seat, action key) pairs played together -> the node they lead to.
+        self.children: dict[tuple[tuple[int, str], ...], Node] = {}
+
+
+class MctsBot:
+    """Information-set MCTS with a time budget, an iteration budget, or both (first one hit)."""
+
+    level = 3
+
+    def __init__(
+        self,
+        seed: int = 0,
+        seconds: float | None = 0.5,
+        iterations: int | None = None,
+        exploration: float = 0.7,
+        playout_depth: int = 12,
+        playout_epsilon: float = 1.0,
+        prior_visits: int = 4,
+        root_width: int = 12,
+    ) -> None:
+        if seconds is None and iterations is None:
+            raise ValueError("an MCTS bot needs a time budget, an iteration budget, or both")
+        self.rng = random.Random(seed)
+        self.seconds = seconds
+        self.iterations = iterations
+        self.exploration = exploration
+        self.playout_depth = playout_depth
+        self.playout_epsilon = playout_epsilon
+        self.prior_visits = prior_visits
+        self.root_width = root_width
+        # The width (in points) of the logistic that turns a heuristic lead into a win
+        # estimate: learnt from the leads this bot meets, since games score on different scales.
+        self.scale = 10.0
+        self._lead_sum = 0.0
+        self._lead_count = 0
+        self.last_iterations = 0
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = bot_actions(state, seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        root = Node()
+        candidates = self._seed_root(root, state, seat, legal)
+        deadline = math.inf if self.seconds is None else time.perf_counter() + self.seconds
+        limit = self.iterations if self.iterations is not None else math.inf
+        done = 0
+        while done < limit and (done == 0 or time.perf_counter() < deadline):
+            self._iterate(root, state.determinize(seat, self.rng), seat, candidates)
+            done += 1
+        self.last_iterations = done
+        if self._lead_count:
+            self.scale = max(1.0, self._lead_sum / self._lead_count)
+        table = root.stats[seat]
+        ranked = sorted(
+            (a for a in legal if action_key(a) in candidates),
+            key=lambda a: (table[action_key(a)][0], table[action_key(a)][1]),
+            reverse=True,
+        )
+        return ranked[0]
+
+    def _seed_root(
+        self, root: Node, state: State, seat: int, legal: list[Action]
+    ) -> frozenset[str]:
+        """Value the root's actions by a one-ply greedy look, and keep the best few.
+
+        Each kept action starts with a few virtual visits worth its greedy value, so a thin
+        search never does worse than a sensible first guess; a wide root (hundreds of
+        placements) is cut to the ``root_width`` most promising, so the search goes deep enough
+        to tell them apart.
+        """
+        world = state.determinize(seat, self.rng)
+        values = [value_after(world, seat, action, self.rng) for action in legal]
+        order = sorted(range(len(legal)), key=lambda i: values[i], reverse=True)
+        kept = order[: max(1, self.root_width)]
+        table = root.stats.setdefault(seat, {})
+        for index in kept:
+            value = values[index]
+            # An immediate win carries terminal_value's large bonus: a sure reward of 1.
+            reward = 1.0 if value >= 1e5 else squash(value, self.scale)
+            visits = float(self.prior_visits)
+            table[action_key(legal[index])] = [visits, visits * reward, visits]
+        return frozenset(action_key(legal[index]) for index in kept)
+
+    def _iterate(self, root: Node, world: State, seat: int, candidates: frozenset[str]) -> None:
+        node = root
+        path: list[tuple[Node, list[tuple[int, str]]]] = []
+        while not world.is_over():
+            movers = sorted(world.to_move())
+            picks: list[tuple[int, str, Action]] = []
+            fresh = False
+            for mover in movers:
+                legal = bot_actions(world, mover)
+                if node is root and mover == seat:
+                    legal = [a for a in legal if action_key(a) in candidates] or legal
+                key, action, untried = self._select(node, mover, legal)
+                picks.append((mover, key, action))
+                fresh = fresh or untried
+            played = self._play_together(node, world, picks)
+            path.append((node, played))
+            joint = tuple(played)
+            child = node.children.get(joint)
+            if child is None:
+                node.children[joint] = Node()
+                break
+            node = child
+            if fresh:
+                break
+        acted = {seat for _, moves in path for seat, _ in moves}
+        rewards = self._evaluate_after_playout(world, acted)
+        for visited, moves in path:
+            for mover, key in moves:
+                edge = visited.stats[mover][key]
+                edge[0] += 1
+                edge[1] += rewards[mover]
+
+    def _select(self, node: Node, seat: int, legal: list[Action]) -> tuple[str, Action, bool]:
+        """UCB over the actions available now; an untried action first, at random."""
+        table = node.stats.get(seat)
+        if table is None:
+            table = node.stats[seat] = {}
+        untried: list[tuple[str, Action]] = []
+        keyed: list[tuple[str, Action, Edge]] = []
+        for action in legal:
+            key = action_key(action)
+            edge = table.get(key)
+            if edge is None:
+                edge = table[key] = [0.0, 0.0, 0.0]
+            edge[2] += 1
+            if edge[0] == 0:
+                untried.append((key, action))
+            keyed.append((key, action, edge))
+        if untried:
+            key, action = untried[self.rng.randrange(len(untried))]
+            return key, action, True
+        c = self.exploration
+        best_score = -math.inf
+        best: tuple[str, Action] = (keyed[0][0], keyed[0][1])
+        for key, action, edge in keyed:
+            visits, total, available = edge
+            score = total / visits + c * math.sqrt(math.log(available) / visits)
+            if score > best_score:
+                best_score, best = score, (key, action)
+        return best[0], best[1], False
+
+    def _play_together(
+        self, node: Node, world: State, picks: list[tuple[int, str, Action]]
+    ) -> list[tuple[int, str]]:
+        """Play the seats' picks in seat order; a pick an earlier one made illegal is redrawn."""
+        played: list[tuple[int, str]] = []
+        for mover, key, action in picks:
+            if world.is_over() or mover not in world.to_move():
+                continue
+            try:
+                world.apply(mover, action)
+            except IllegalAction:
+                legal = bot_actions(world, mover)
+                action = legal[self.rng.randrange(len(legal))]
+                key = action_key(action)
+                node.stats[mover].setdefault(key, [0.0, 0.0, 1.0])
+                world.apply(mover, action)
+            played.append((mover, key))
+        return played
+
+    def _evaluate_after_playout(self, world: State, seats: Iterable[int]) -> dict[int, float]:
+        rng = self.rng
+        for _ in range(self.playout_depth):
+            if world.is_over():
+                break
+            movers = sorted(world.to_move())
+            mover = movers[rng.randrange(len(movers))] if len(movers) > 1 else movers[0]
+            if self.playout_epsilon < 1.0 and rng.random() >= self.playout_epsilon:
+                action = greedy_action(world, mover, rng)
+            else:
+                legal = bot_actions(world, mover)
+                action = legal[rng.randrange(len(legal))]
+            world.apply(mover, action)
+        if world.is_over():
+            result = world.result()
+            return {
+                seat: 0.9 * win_share(result, seat) + 0.1 * squash(margin(result, seat), self.scale)
+                for seat in seats
+            }
+        rewards: dict[int, float] = {}
+        for seat in seats:
+            lead = world.heuristic(seat)
+            self._lead_sum += abs(lead)
+            self._lead_count += 1
+            rewards[seat] = squash(lead, self.scale)
+        return rewards
