@@ -81,7 +81,8 @@ async def seat_client(ws_base: str, table_id: int, cookie: str, figures: Figures
                 sent_at = None
             if message["status"] == "finished":
                 return
-            if message["legal"] and sent_at is None and time.monotonic() < deadline:
+            required = message["seat"] in message["to_move"]  # not optional moves
+            if message["legal"] and required and sent_at is None and time.monotonic() < deadline:
                 if think:
                     await asyncio.sleep(rng.uniform(0, 2 * think))
                 sent_at = time.perf_counter()

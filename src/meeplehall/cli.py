@@ -54,7 +54,7 @@ def _parse_options(pairs: list[str]) -> dict[str, Any]:
 def print_result(game: Game, result: Result) -> None:
     """The final breakdown as a table: one column per seat, one row per scoring line."""
     table = Table(title=f"{game.title}: final result")
-    table.add_column("")
+    table.add_column("", no_wrap=True)  # the scoring line's name, read whole
     for seat in range(len(result.scores)):
         mark = " (winner)" if seat in result.winners else ""
         table.add_column(f"seat {seat}{mark}", justify="right")
@@ -299,6 +299,13 @@ def serve(
         ),
     ] = "",
     bot_workers: Annotated[int, typer.Option(help="worker processes for bots and hints")] = 1,
+    redis_url: Annotated[
+        str,
+        typer.Option(
+            "--redis-url",
+            help="Redis URL, to run several server processes over one PostgreSQL database",
+        ),
+    ] = "",
 ) -> None:
     """Run the arena server (HTTP lobby, table WebSockets, web client)."""
     import uvicorn
@@ -307,7 +314,8 @@ def serve(
     from meeplehall.server.config import Settings
 
     settings = Settings(
-        data_dir=data_dir, database_url=database_url, bot_workers=bot_workers
+        data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
+        redis_url=redis_url,
     )
     uvicorn.run(
         create_app(settings),

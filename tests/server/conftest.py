@@ -36,6 +36,7 @@ class ServerProcess:
     env: dict[str, str]
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    extra: list[str] = field(default_factory=list)
 
     @property
     def base(self) -> str:
@@ -49,7 +50,7 @@ class ServerProcess:
         command = [
             sys.executable, "-c", "from meeplehall.cli import app; app()", "serve",
             "--port", str(self.port), "--data-dir", str(self.data_dir),
-            "--database-url", self.database_url,
+            "--database-url", self.database_url, *self.extra,
         ]
         log = open(self.data_dir / "server.log", "ab")  # noqa: SIM115 - the child keeps it
         self.process = subprocess.Popen(command, env=self.env, stdout=log, stderr=log)

@@ -115,7 +115,8 @@ async def turn_and_seq_errors(server: ServerProcess) -> None:
             seq = await advance(session, rng, 1)
             history.append(session.latest[0]["to_move"])
             now = set(history[-1])
-            idle = [s for s in (0, 1) if s not in now]
+            # An idle seat with no optional move either (a change of mind, say).
+            idle = [s for s in (0, 1) if s not in now and not session.latest[s]["legal"]]
             stale = [
                 (s, k) for s in now for k in range(len(history) - 1) if s not in history[k]
             ]

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import gc
+import hashlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
+from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 from meeplehall.server import accounts, history, lobby, ws
@@ -17,6 +20,7 @@ from meeplehall.server.bots import BotPool
 from meeplehall.server.config import Settings
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
 from meeplehall.server.deps import Hall
+from meeplehall.server.fanout import Fanout
 from meeplehall.server.tables import TableManager
 
 log = logging.getLogger("meeplehall.server")
@@ -37,9 +41,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots.start()
         hall = Hall(settings, engine, sessions, bots,
                     serialise=engine.dialect.name == "sqlite")
-        tables = TableManager(hall.run_db, bots)
+        fanout = None
+        if settings.redis_url:
+            database = engine.url.render_as_string(hide_password=True)
+            namespace = hashlib.sha256(database.encode()).hexdigest()[:16]
+            fanout = Fanout(settings.redis_url, namespace)
+        tables = TableManager(hall.run_db, bots, fanout)
         hall.tables = tables
         tables.writer.start()
+        if fanout is not None:
+            await fanout.start(tables.remote_change)
         tables.describe = lobby.make_describer(hall)
         app.state.hall = hall
         app.state.login_limiter = LoginLimiter(
@@ -48,11 +59,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings.login_window_seconds,
         )
         recovered = await tables.recover()
+        # Long-lived objects (modules, recovered tables) leave the collector's sight, and full
+        # collections come less often: they were the long tail of move latency under load.
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(20_000, 20, 50)
         log.info("meeplehall server ready; %d tables recovered", recovered)
         try:
             yield
         finally:
             await tables.close()
+            if fanout is not None:
+                await fanout.stop()
             bots.stop()
             engine.dispose()
 
@@ -67,5 +85,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ws.router)
     web = settings.web_dir or PACKAGE_WEB
     static = web if (web / "index.html").is_file() else PLACEHOLDER
+
+    @app.get("/tables/{table_id}", include_in_schema=False)
+    async def table_page(table_id: int) -> FileResponse:
+        """The table page of the web client, at the address invite links point to."""
+        return FileResponse(static / "table.html" if (static / "table.html").is_file()
+                            else static / "index.html")
+
     app.mount("/", StaticFiles(directory=static, html=True), name="web")
     return app

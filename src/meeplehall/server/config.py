@@ -11,6 +11,8 @@ class Settings:
     data_dir: Path = field(default_factory=lambda: Path("data"))
     #: SQLAlchemy URL; empty means one SQLite file in ``data_dir``.
     database_url: str = ""
+    #: Redis URL for running several server processes over one PostgreSQL database.
+    redis_url: str = ""
     #: Worker processes that run bot decisions and hints off the event loop.
     bot_workers: int = 1
     #: Largest WebSocket message handled with an error reply; larger closes the socket.

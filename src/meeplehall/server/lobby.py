@@ -322,7 +322,7 @@ async def join_table(table_id: int, body: JoinTable, request: Request,
         free[0].user_id = user.id
         session.flush()
         data = describe_table(session, table, user.id)
-    await hall.manager.refresh(table_id)
+    await hall.manager.table_changed(table_id)
     return data
 
 
@@ -347,7 +347,7 @@ async def leave_table(table_id: int, body: LeaveTable, request: Request,
             raise HTTPException(409, "this game is over")
         seat_numbers = [s.seat for s in mine]
     if status == "waiting":
-        await hall.manager.refresh(table_id)
+        await hall.manager.table_changed(table_id)
     else:
         room = await hall.manager.room(table_id)
         if room is not None:

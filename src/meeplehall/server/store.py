@@ -38,6 +38,11 @@ class TableRecord:
 
 
 def load_record(session: Session, table_id: int) -> TableRecord | None:
+    """The table, its seats and its log as one consistent snapshot."""
+    if session.get_bind().dialect.name == "postgresql":
+        # Read committed would let a step committed between two of these selects show in
+        # the log but not in the table's status.
+        session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
     table = session.get(Table, table_id)
     if table is None:
         return None

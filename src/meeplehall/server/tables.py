@@ -17,11 +17,13 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import WebSocket
+from sqlalchemy.exc import IntegrityError
 
 from meeplehall.core import Game, events_for
 from meeplehall.core.registry import get_game
 from meeplehall.server import clocks
 from meeplehall.server.bots import BotPool, Decision, replacement_level, strongest_level
+from meeplehall.server.fanout import Fanout
 from meeplehall.server.match import Match, Rejection, Step
 from meeplehall.server.store import (
     TableRecord,
@@ -154,10 +156,13 @@ class Room:
 
 
 class TableManager:
-    def __init__(self, run_db: Callable[..., Any], bots: BotPool) -> None:
+    def __init__(self, run_db: Callable[..., Any], bots: BotPool,
+                 fanout: Fanout | None = None) -> None:
         #: Runs a function ``f(session, *args)`` in a transaction, in a worker thread.
         self.run_db = run_db
         self.bots = bots
+        #: Other server processes, when there are several (Redis pub/sub).
+        self.fanout = fanout
         self.writer = LogWriter(run_db)
         self.rooms: dict[int, Room] = {}
         self.describe: Describe | None = None
@@ -182,7 +187,69 @@ class TableManager:
             if record.status in ("playing", "finished"):
                 room.build_match()
             self.rooms[table_id] = room
+            if self.fanout is not None:
+                await self.fanout.subscribe(table_id)
             return room
+
+    def _evict(self, room: Room) -> None:
+        if self.rooms.get(room.record.id) is room:
+            del self.rooms[room.record.id]
+            if self.fanout is not None:
+                self._spawn(self.fanout.unsubscribe(room.record.id))
+
+    async def _publish(self, room: Room, kind: str) -> None:
+        if self.fanout is not None:
+            try:
+                await self.fanout.publish(room.record.id, kind)
+            except Exception:
+                log.exception("table %s: could not tell the other processes", room.record.id)
+
+    async def remote_change(self, table_id: int, kind: str) -> None:
+        """Another process changed this table: read the log and tell our connections."""
+        room = self.rooms.get(table_id)
+        if room is None:
+            return
+        async with room.lock:
+            if room.match is None:
+                record = await self.run_db(load_record, table_id)
+                if record is None:
+                    return
+                room.record = record
+                if record.status != "waiting":
+                    room.build_match()
+                    for connection in room.connections:
+                        connection.send_json(room.sync(connection.seat, 0))
+            else:
+                await self._catch_up(room, committed=room.match.seq)
+        if kind == "table":
+            await self.broadcast_table(room)
+        self._after_change(room)
+
+    async def _catch_up(self, room: Room, committed: int) -> None:
+        """Under the room's lock: bring the match to the log's end, fanning out each new step.
+
+        ``committed`` is how many of the match's steps are known to be in the log; a step
+        beyond it (applied here, then refused by the database) is thrown away by a rebuild.
+        """
+        record = await self.run_db(load_record, room.record.id)
+        if record is None or room.match is None:
+            return
+        if committed < room.match.seq:
+            match = Match(self.game_of(room), record.players, record.options, record.seed)
+            match.replay_log(record.actions[:committed])
+            room.match = match
+        final_status = record.status
+        room.record = record
+        fresh = record.actions[room.match.seq:]
+        for seat, data, bot in fresh:
+            step = room.match.apply(seat, room.game.parse_action(data), bot)
+            # The status follows the log, whatever moment the table row was read at.
+            record.status = "finished" if room.match.state.is_over() else "playing"
+            self._fan_out(room, step)
+        if room.match.state.is_over():
+            record.status = "finished"
+        elif not fresh:
+            record.status = final_status
 
     async def recover(self) -> int:
         """Rebuild every unfinished table from its log; restart its clocks and bots."""
@@ -215,9 +282,8 @@ class TableManager:
 
     def detach(self, room: Room, connection: Connection) -> None:
         room.connections.discard(connection)
-        idle = not room.connections and room.record.status != "playing"
-        if idle and self.rooms.get(room.record.id) is room:
-            del self.rooms[room.record.id]
+        if not room.connections and room.record.status != "playing":
+            self._evict(room)
 
     async def refresh(self, table_id: int) -> None:
         """The lobby changed the table (seats, owner): reload and tell the connections."""
@@ -230,6 +296,12 @@ class TableManager:
                 return
             room.record = record
         await self.broadcast_table(room)
+
+    async def table_changed(self, table_id: int) -> None:
+        """The lobby changed a table's seats: this process's connections and the others'."""
+        await self.refresh(table_id)
+        if self.fanout is not None:
+            await self.fanout.publish(table_id, "table")
 
     async def started(self, table_id: int) -> None:
         """The lobby started the table: build the match, start clocks and bots, tell everyone."""
@@ -245,6 +317,7 @@ class TableManager:
             for connection in room.connections:
                 connection.send_json(room.sync(connection.seat, 0))
         await self.broadcast_table(room)
+        await self._publish(room, "table")
         self._after_change(room)
 
     async def broadcast_table(self, room: Room) -> None:
@@ -265,6 +338,18 @@ class TableManager:
 
     async def submit(self, room: Room, seat: int, seq: int, data: Any, bot: bool) -> None:
         """Check, log (committed) and apply one action, then fan out; Rejection if refused."""
+        for attempt in range(10):
+            if await self._submit_once(room, seat, seq, data, bot):
+                await self._publish(room, "step")
+                self._after_change(room)
+                return
+            # Another process wrote first; a little jitter keeps one from always winning.
+            await asyncio.sleep(random.uniform(0, 0.005 * (attempt + 1)))
+        raise Rejection("stale_seq", "the table moved on meanwhile; look again and resend")
+
+    async def _submit_once(self, room: Room, seat: int, seq: int, data: Any,
+                           bot: bool) -> bool:
+        """True once applied; False when another process logged this step first."""
         async with room.lock:
             match = room.match
             if match is None or room.record.status == "waiting":
@@ -282,34 +367,39 @@ class TableManager:
                 else frozenset(), finished, time.time(),
             )
             result = match.result_json()
+            record, new_seq = room.record, match.seq
             try:
-                record, seq = room.record, match.seq
                 await self.writer.write(
                     lambda session: append_action(
-                        session, record, seq, seat, step.action, bot, seats, result
+                        session, record, new_seq, seat, step.action, bot, seats, result
                     )
                 )
+            except IntegrityError:
+                # Another server process logged step ``new_seq`` first: catch up, try again.
+                await self._catch_up(room, committed=new_seq - 1)
+                return False
             except Exception:
-                log.exception("table %s: action %s not stored", room.record.id, match.seq)
-                # The cache ran ahead of the truth: rebuild it from the log.
-                room.record = await self.run_db(load_record, room.record.id)
-                room.build_match()
+                log.exception("table %s: action %s not stored", room.record.id, new_seq)
+                await self._catch_up(room, committed=new_seq - 1)
                 raise Rejection("server_error", "the move could not be saved; try again") from None
             room.record.seats = seats
             room.record.actions.append((seat, step.action, bot))
             if finished:
                 room.record.status = "finished"
             self._fan_out(room, step)
-        self._after_change(room)
+        return True
 
     def _fan_out(self, room: Room, step: Step) -> None:
         texts: dict[int | None, str] = {}
         last = room.describe_step(step)
-        for connection in list(room.connections):
+        # The mover's connections first: their update is the acknowledgement they wait for.
+        ordered = sorted(room.connections, key=lambda c: c.seat != step.seat)
+        for connection in ordered:
             seat = connection.seat
             if seat not in texts:
                 events = events_for(step.events, seat)
-                texts[seat] = json.dumps(room.message("update", seat, events, last=last))
+                shown = last if seat == step.seat else hide_secret_move(last, step.events, seat)
+                texts[seat] = json.dumps(room.message("update", seat, events, last=shown))
             connection.send(texts[seat])
 
     async def hand_over(self, room: Room, seat: int, reason: str) -> None:
@@ -330,6 +420,7 @@ class TableManager:
             state.replaced = reason
             await self.run_db(save_seats, room.record.id, room.seats)
         await self.broadcast_table(room)
+        await self._publish(room, "table")
         self._after_change(room)
 
     # -- bots and clocks ---------------------------------------------------------------------
@@ -343,9 +434,8 @@ class TableManager:
         if room.record.status != "playing":
             if room.timer is not None:
                 room.timer.cancel()
-            idle = not room.connections and not room.pending_bots
-            if idle and self.rooms.get(room.record.id) is room:
-                del self.rooms[room.record.id]  # a finished table is reloaded when asked for
+            if not room.connections and not room.pending_bots:
+                self._evict(room)  # a finished table is reloaded when asked for
             return
         for seat in room.to_move():
             if room.seats[seat].by_bot and seat not in room.pending_bots:
@@ -456,3 +546,33 @@ class TableManager:
                 room.timer.cancel()
         for task in list(self._tasks):
             task.cancel()
+
+
+#: What other seats read as the label of a move whose content is secret.
+HIDDEN_MOVE_LABEL = "a hidden move"
+
+
+def hide_secret_move(
+    last: dict[str, Any], events: list[dict[str, Any]], seat: int | None
+) -> dict[str, Any]:
+    """``last`` as another ``seat`` may see it.
+
+    A move is secret to ``seat`` when the step's events that carry the action's values (a chosen
+    tile, a cube's place) are all private to other seats: the action and its label would then
+    give the secret away, so the seat only learns who moved. (An action without values is
+    secret when the seat sees no event of the step at all.)
+    """
+    action = last.get("action") or {}
+    values = {key: value for key, value in action.items() if key != "type"}
+
+    def carries(event: dict[str, Any]) -> bool:
+        return all(event.get(key) == value for key, value in values.items())
+
+    def visible(event: dict[str, Any]) -> bool:
+        return "private" not in event or seat in event["private"]
+
+    hidden = [event for event in events if not visible(event) and carries(event)]
+    shown = [event for event in events if visible(event) and carries(event)]
+    if hidden and not shown:
+        return {**last, "action": None, "label": HIDDEN_MOVE_LABEL}
+    return last

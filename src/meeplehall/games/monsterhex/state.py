@@ -327,11 +327,12 @@ class MonsterHexState:
 
     def determinize(self, seat: int, rng: random.Random) -> MonsterHexState:
         """Redeal what ``seat`` cannot see: others' hands and decks, every deck's order,
-        others' personal objectives and the objective pile.
-
-        Every pool is sorted before it is shuffled, so the result depends only on what the seat
-        knows and on ``rng``, never on the true hidden order (bots decide the same either way)."""
+        others' personal objectives and the objective pile."""
+        # Every pool is sorted before it is shuffled, and the state's own generator reseeded, so
+        # the copy depends on what the seat knows and on rng alone, never on the true order (a
+        # bot then decides the same whatever the hidden cards are).
         new = self.clone()
+        new.rng = Rng(rng.getrandbits(64))
         for p in range(self.cfg.players):
             if p == seat:
                 new.decks[p].sort()

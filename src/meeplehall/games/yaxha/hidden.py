@@ -24,8 +24,8 @@ def determinize(state: YaxhaState, seat: int, rng: Random) -> YaxhaState:
     from meeplehall.games.yaxha.state import BUILD, EMPTY_HAND, SELECT, hand_of
 
     copy = state.clone()
-    # Sorted first: the result must depend on what the seat knows and on rng alone, never on
-    # the true bag order (a bot then decides the same from a state or its determinization).
+    # Sorted first, so the copy depends on what the seat knows and on rng alone, never on the
+    # true bag order: a bot then decides the same whatever the hidden order is.
     rest = sorted(copy.bag[copy.bag_pos :])
     rng.shuffle(rest)
     copy.bag = copy.bag[: copy.bag_pos] + rest

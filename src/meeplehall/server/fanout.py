@@ -1,0 +1,93 @@
+"""Scale-out: several server processes over one PostgreSQL database tell each other about table
+changes through Redis pub/sub, one channel per table.
+
+A message only says "table T changed" (a new step, or its seats/status); the receiver reads the
+truth from the database. The unique (table, seq) key decides between two processes writing
+the same step: the loser catches up from the log and checks the move again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import redis.asyncio as redis
+
+log = logging.getLogger("meeplehall.server")
+
+Handler = Callable[[int, str], Awaitable[None]]
+
+
+class Fanout:
+    def __init__(self, url: str, namespace: str) -> None:
+        #: Channels are named per database, so deployments sharing a Redis never mix.
+        self.prefix = f"meeplehall:{namespace}:table:"
+        self.client: Any = redis.Redis.from_url(url)
+        self.pubsub: Any = self.client.pubsub()
+        self.origin = uuid.uuid4().hex
+        self.handler: Handler | None = None
+        self.task: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def start(self, handler: Handler) -> None:
+        self.handler = handler
+        # A first subscription opens the connection the listener reads from.
+        await self.pubsub.subscribe(f"{self.prefix}hello")
+        self.task = asyncio.get_running_loop().create_task(self._listen())
+
+    async def _listen(self) -> None:
+        while True:
+            try:
+                message = await self.pubsub.get_message(
+                    ignore_subscribe_messages=True, timeout=1.0
+                )
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("redis pub/sub read failed; retrying")
+                await asyncio.sleep(1)
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            data = json.loads(message["data"])
+            if data.get("origin") == self.origin or self.handler is None:
+                continue
+            channel = message["channel"]
+            channel = channel.decode() if isinstance(channel, bytes) else channel
+            table_id = int(channel.removeprefix(self.prefix))
+            task = asyncio.get_running_loop().create_task(
+                self._handle(table_id, str(data.get("kind")))
+            )
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _handle(self, table_id: int, kind: str) -> None:
+        assert self.handler is not None
+        try:
+            await self.handler(table_id, kind)
+        except Exception:
+            log.exception("table %s: applying a change from another process failed", table_id)
+
+    async def publish(self, table_id: int, kind: str) -> None:
+        payload = json.dumps({"origin": self.origin, "kind": kind})
+        await self.client.publish(f"{self.prefix}{table_id}", payload)
+
+    async def subscribe(self, table_id: int) -> None:
+        await self.pubsub.subscribe(f"{self.prefix}{table_id}")
+
+    async def unsubscribe(self, table_id: int) -> None:
+        await self.pubsub.unsubscribe(f"{self.prefix}{table_id}")
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(BaseException):
+                await self.task
+        with contextlib.suppress(Exception):
+            await self.pubsub.aclose()
+            await self.client.aclose()

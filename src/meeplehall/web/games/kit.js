@@ -1,0 +1,185 @@
+// Small helpers shared by the game renderers: element builders, SVG, clickable choices, names.
+//
+// Interaction contract (tests and keyboard users rely on it): an element that advances a local
+// choice carries data-choice, an element that sends a legal action carries data-legal=<index>.
+// SVG shapes that are clickable get role=button and tabindex=0 and answer Enter and Space.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** An HTML element: el("div", {class: "x", onclick: fn}, [children or strings]). */
+export function el(tag, attrs = {}, children = []) {
+  const node = document.createElement(tag);
+  applyAttrs(node, attrs);
+  append(node, children);
+  return node;
+}
+
+/** An SVG element, same calling convention as el(). */
+export function svg(tag, attrs = {}, children = []) {
+  const node = document.createElementNS(SVG_NS, tag);
+  applyAttrs(node, attrs);
+  append(node, children);
+  return node;
+}
+
+function applyAttrs(node, attrs) {
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      node.addEventListener(key.slice(2), value);
+    } else if (key === "text") {
+      node.textContent = String(value);
+    } else {
+      node.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+}
+
+function append(node, children) {
+  for (const child of [children].flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Make any element (an SVG shape) act as a button: focusable, Enter/Space activate it. */
+export function clickable(node, onActivate, label) {
+  node.setAttribute("role", "button");
+  node.setAttribute("tabindex", "0");
+  if (label) node.setAttribute("aria-label", label);
+  node.addEventListener("click", (event) => {
+    event.stopPropagation();
+    onActivate(event);
+  });
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onActivate(event);
+    }
+  });
+  return node;
+}
+
+/** Mark node as sending legal[index] when activated. */
+export function legalAction(node, ctx, index, label) {
+  node.dataset.legal = String(index);
+  if (node instanceof HTMLButtonElement) {
+    node.addEventListener("click", () => ctx.send(ctx.legal[index]));
+    if (label) node.setAttribute("aria-label", label);
+    return node;
+  }
+  return clickable(node, () => ctx.send(ctx.legal[index]), label);
+}
+
+/** Mark node as a local choice (no message to the server). */
+export function choice(node, name, onChoose, label) {
+  node.dataset.choice = name;
+  if (node instanceof HTMLButtonElement) {
+    node.addEventListener("click", onChoose);
+    if (label) node.setAttribute("aria-label", label);
+    return node;
+  }
+  return clickable(node, onChoose, label);
+}
+
+/** A <button> that sends legal[index]. */
+export function legalButton(ctx, index, text, extraClass = "") {
+  const button = el("button", { type: "button", class: `mh-btn ${extraClass}`.trim() }, [text]);
+  return legalAction(button, ctx, index);
+}
+
+/** A <button> for a local choice. */
+export function choiceButton(name, text, onChoose, { pressed = false, extraClass = "" } = {}) {
+  const button = el("button", {
+    type: "button",
+    class: `mh-btn ${extraClass}`.trim(),
+    "aria-pressed": pressed ? "true" : "false",
+  }, [text]);
+  return choice(button, name, onChoose);
+}
+
+/** Indices of the legal actions matching a predicate, with the action. */
+export function legalWhere(legal, predicate) {
+  const found = [];
+  (legal || []).forEach((action, index) => {
+    if (predicate(action)) found.push({ action, index });
+  });
+  return found;
+}
+
+/** The display name of a seat. */
+export function seatName(ctx, seat) {
+  if (seat === null || seat === undefined) return "?";
+  if (typeof ctx.seatName === "function") return ctx.seatName(seat);
+  const player = (ctx.players || []).find((p) => p.seat === seat);
+  if (player && player.name) return player.name;
+  return ctx.t("seat_n", { n: seat + 1 });
+}
+
+/** ctx.t with a guaranteed {placeholder} fill (whatever translator the shell hands us). */
+export function tr(ctx, key, params) {
+  const text = ctx.t(key, params);
+  if (!params) return text;
+  return String(text).replace(/\{(\w+)\}/g, (whole, name) =>
+    params[name] !== undefined && params[name] !== null ? String(params[name]) : whole,
+  );
+}
+
+/** Load a stylesheet once per page (the renderer's own CSS next to its module). */
+export function ensureStyles(href) {
+  if (document.querySelector(`link[data-game-css="${href}"]`)) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  link.dataset.gameCss = href;
+  document.head.append(link);
+}
+
+/** Re-render support: a renderer keeps its last root and ctx to redraw after a local choice. */
+export function redrawer(draw) {
+  let last = null;
+  return {
+    render(root, ctx) {
+      last = { root, ctx };
+      root.replaceChildren();
+      draw(root, ctx);
+    },
+    redraw() {
+      if (!last) return;
+      // Keep the keyboard focus on the same kind of control after a local redraw.
+      const active = document.activeElement;
+      const key = active && last.root.contains(active) ? focusKey(active) : null;
+      last.root.replaceChildren();
+      draw(last.root, last.ctx);
+      if (key) {
+        const again = last.root.querySelector(key);
+        if (again) again.focus();
+      }
+    },
+  };
+}
+
+function focusKey(node) {
+  if (node.dataset && node.dataset.choice) return `[data-choice="${CSS.escape(node.dataset.choice)}"]`;
+  if (node.dataset && node.dataset.legal) return `[data-legal="${CSS.escape(node.dataset.legal)}"]`;
+  return null;
+}
+
+/** Whether the viewing seat may act now (has legal actions). */
+export function canAct(ctx) {
+  return Array.isArray(ctx.legal) && ctx.legal.length > 0;
+}
+
+/** A heading + body section. */
+export function section(title, children, extraClass = "") {
+  return el("section", { class: `mh-section ${extraClass}`.trim() }, [
+    el("h3", { class: "mh-section-title" }, [title]),
+    ...[].concat(children),
+  ]);
+}
+
+/** A renderer text outside a render (breakdownParts): the page's language, else English. */
+export function pageText(texts, key) {
+  const lang = document.documentElement.lang || "en";
+  return (texts[lang] || {})[key] ?? (texts.en || {})[key] ?? key;
+}

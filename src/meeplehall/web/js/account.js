@@ -1,0 +1,92 @@
+// Who is playing: play as a guest, register, log in, log out.
+
+import { post } from "./api.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+function field(id, labelKey, attrs) {
+  return h("div", { class: "field" }, h("label", { for: id }, t(labelKey)), h("input", { id, ...attrs }));
+}
+
+function form(id, titleKey, fields, submitKey, onsubmit) {
+  const status = h("p", { class: "form-error", role: "alert" });
+  const element = h(
+    "form",
+    {
+      id,
+      class: "account-form",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        status.textContent = "";
+        const data = Object.fromEntries(new FormData(element).entries());
+        try {
+          await onsubmit(data);
+        } catch (error) {
+          status.textContent = error.message;
+        }
+      },
+    },
+    h("h3", {}, t(titleKey)),
+    fields,
+    h("button", { type: "submit" }, t(submitKey)),
+    status,
+  );
+  return element;
+}
+
+/** The three ways in, side by side; onDone(user) after success. */
+export function accountForms(onDone) {
+  const guest = form(
+    "guest-form",
+    "account.guest",
+    [field("guest-name", "account.display_name", { name: "name", required: true, maxlength: 32, autocomplete: "nickname" })],
+    "account.play_as_guest",
+    async (data) => onDone(await post("/api/auth/guest", { name: data.name })),
+  );
+  const login = form(
+    "login-form",
+    "account.login",
+    [
+      field("login-name", "account.name", { name: "name", required: true, maxlength: 32, autocomplete: "username" }),
+      field("login-password", "account.password", { name: "password", type: "password", required: true, autocomplete: "current-password" }),
+    ],
+    "account.login",
+    async (data) => onDone(await post("/api/auth/login", data)),
+  );
+  const register = form(
+    "register-form",
+    "account.register",
+    [
+      field("register-name", "account.name", { name: "name", required: true, maxlength: 32, autocomplete: "username" }),
+      field("register-password", "account.password", { name: "password", type: "password", required: true, minlength: 8, autocomplete: "new-password" }),
+      h("p", { class: "help" }, t("account.password_help")),
+    ],
+    "account.register",
+    async (data) => onDone(await post("/api/auth/register", data)),
+  );
+  return h("div", { class: "account-forms" }, guest, login, register);
+}
+
+/** "Alice (guest) · Log out", or nothing when nobody is logged in. */
+export function userBox(user, onLogout) {
+  if (!user) return h("span", { id: "user-box" }, t("account.nobody"));
+  return h(
+    "span",
+    { id: "user-box" },
+    h("span", { id: "user-name" }, user.guest ? t("account.guest_name", { name: user.name }) : user.name),
+    " ",
+    h(
+      "button",
+      {
+        type: "button",
+        id: "logout",
+        class: "link",
+        onclick: async () => {
+          await post("/api/auth/logout");
+          onLogout();
+        },
+      },
+      t("account.logout"),
+    ),
+  );
+}

@@ -1,0 +1,207 @@
+// The form that opens a table, drawn from the game's option specs (GET /api/games).
+
+import { post } from "./api.js";
+import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import { gameText } from "./renderers.js";
+
+function optionInput(spec, renderer) {
+  const id = `option-${spec.key}`;
+  const helpId = `${id}-help`;
+  const label = gameText(renderer, `option.${spec.key}`, spec.label || spec.key);
+  const help = gameText(renderer, `option.${spec.key}.help`, spec.help || "");
+  const common = { id, name: spec.key, "aria-describedby": help ? helpId : null, dataset: { kind: spec.kind } };
+  let input;
+  if (spec.kind === "bool") {
+    input = h("input", { ...common, type: "checkbox", checked: Boolean(spec.default) });
+  } else if (spec.kind === "int") {
+    input = h("input", { ...common, type: "number", step: 1, value: spec.default, min: spec.minimum, max: spec.maximum, required: true });
+  } else if (spec.kind === "choice" && Array.isArray(spec.choices)) {
+    input = h(
+      "select",
+      common,
+      spec.choices.map((choice) =>
+        h("option", { value: String(choice), selected: String(choice) === String(spec.default) },
+          gameText(renderer, `option.${spec.key}.${choice}`, String(choice))),
+      ),
+    );
+  } else {
+    input = h("input", { ...common, type: "text", value: spec.default ?? "" });
+  }
+  const wrapper = spec.kind === "bool"
+    ? h("div", { class: "field field-check" }, input, h("label", { for: id }, label))
+    : h("div", { class: "field" }, h("label", { for: id }, label), input);
+  if (help) wrapper.append(h("p", { class: "help", id: helpId }, help));
+  return wrapper;
+}
+
+function readOptions(form, specs) {
+  const options = {};
+  for (const spec of specs) {
+    const input = form.elements.namedItem(spec.key);
+    if (spec.kind === "bool") options[spec.key] = input.checked;
+    else if (spec.kind === "int") options[spec.key] = Number(input.value);
+    else if (spec.kind === "choice" && Array.isArray(spec.choices)) {
+      options[spec.key] = spec.choices.find((choice) => String(choice) === input.value);
+    }
+    else options[spec.key] = input.value;
+  }
+  return options;
+}
+
+function seatRows(count, bots) {
+  const rows = [];
+  for (let seat = 0; seat < count; seat++) {
+    const id = `seat-${seat}`;
+    rows.push(
+      h(
+        "div",
+        { class: "field seat-field" },
+        h("label", { for: id }, t("create.seat", { seat: seat + 1 })),
+        h(
+          "select",
+          { id, name: id, class: "seat-kind" },
+          h("option", { value: "me", selected: seat === 0 }, t("create.seat_me")),
+          h("option", { value: "open", selected: seat !== 0 && bots.levels.length === 0 }, t("create.seat_open")),
+          bots.levels.map((level) =>
+            h("option", { value: `bot:${level}`, selected: seat !== 0 && level === bots.levels[0] }, t("seat.bot", { level })),
+          ),
+        ),
+      ),
+    );
+  }
+  return rows;
+}
+
+function radio(name, value, labelKey, checked) {
+  const id = `${name}-${value}`;
+  return h("span", { class: "radio" }, h("input", { type: "radio", id, name, value, checked }), h("label", { for: id }, t(labelKey)));
+}
+
+/** The create-table form for `game`; on success the browser goes to the new table. */
+export function createTableForm({ games, game, bots, renderer, user, onGameChange, onCancel }) {
+  const status = h("p", { class: "form-error", role: "alert", id: "create-error" });
+  const seats = h("fieldset", { id: "create-seats" }, h("legend", {}, t("create.seats")));
+  const players = h(
+    "select",
+    { id: "create-players", name: "players" },
+    Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => game.min_players + i).map((n) =>
+      h("option", { value: n, selected: n === Math.max(game.min_players, Math.min(2, game.max_players)) }, n),
+    ),
+  );
+  const fillSeats = () => {
+    replace(seats, h("legend", {}, t("create.seats")), seatRows(Number(players.value), bots));
+  };
+  players.addEventListener("change", fillSeats);
+  fillSeats();
+
+  const live = h(
+    "div",
+    { class: "clock-live" },
+    h("div", { class: "field" }, h("label", { for: "create-initial" }, t("create.initial_minutes")),
+      h("input", { id: "create-initial", name: "initial_minutes", type: "number", min: 0.5, max: 600, step: 0.5, value: 10 })),
+    h("div", { class: "field" }, h("label", { for: "create-increment" }, t("create.increment_seconds")),
+      h("input", { id: "create-increment", name: "increment_seconds", type: "number", min: 0, max: 600, step: 1, value: 10 })),
+  );
+  const turn = h(
+    "div",
+    { class: "clock-turn", hidden: true },
+    h("div", { class: "field" }, h("label", { for: "create-deadline" }, t("create.deadline_hours")),
+      h("input", { id: "create-deadline", name: "deadline_hours", type: "number", min: 0.1, max: 720, step: 0.1, value: 24 })),
+  );
+  const modes = h(
+    "fieldset",
+    {
+      class: "modes",
+      onchange: (event) => {
+        if (event.target.name !== "mode") return;
+        live.hidden = event.target.value !== "live";
+        turn.hidden = event.target.value !== "turn";
+      },
+    },
+    h("legend", {}, t("create.mode")),
+    radio("mode", "live", "create.mode_live", true),
+    radio("mode", "turn", "create.mode_turn", false),
+    live,
+    turn,
+  );
+
+  const form = h(
+    "form",
+    {
+      id: "create-form",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        status.textContent = "";
+        try {
+          location.href = await submit(form, game);
+        } catch (error) {
+          status.textContent = error.message;
+        }
+      },
+    },
+    h("div", { class: "field" }, h("label", { for: "create-game" }, t("create.game")),
+      h("select", { id: "create-game", name: "game", onchange: (event) => onGameChange(event.target.value) },
+        games.map((g) => h("option", { value: g.name, selected: g.name === game.name }, g.title)))),
+    h("div", { class: "field" }, h("label", { for: "create-players" }, t("create.players")), players),
+    seats,
+    game.options.length
+      ? h("fieldset", { id: "create-options" }, h("legend", {}, t("create.options")), game.options.map((spec) => optionInput(spec, renderer)))
+      : null,
+    modes,
+    h("div", { class: "field" }, h("label", { for: "create-visibility" }, t("create.visibility")),
+      h("select", { id: "create-visibility", name: "visibility" },
+        h("option", { value: "public" }, t("create.public")),
+        h("option", { value: "private" }, t("create.private")))),
+    h("div", { class: "field field-check" }, h("input", { type: "checkbox", id: "create-rated", name: "rated" }),
+      h("label", { for: "create-rated" }, t("create.rated"))),
+    h("p", { class: "help" }, t("create.rated_help")),
+    h("div", { class: "field field-check" }, h("input", { type: "checkbox", id: "create-hints", name: "hints" }),
+      h("label", { for: "create-hints" }, t("create.hints"))),
+    user ? null : h("p", { class: "help" }, t("create.login_first")),
+    h("div", { class: "form-actions" },
+      h("button", { type: "submit", id: "create-submit" }, t("create.submit")),
+      h("button", { type: "button", class: "secondary", onclick: onCancel }, t("create.cancel"))),
+    status,
+  );
+  return form;
+
+  async function submit(form, game) {
+    const data = new FormData(form);
+    const count = Number(data.get("players"));
+    const mine = [];
+    const botSeats = [];
+    for (let seat = 0; seat < count; seat++) {
+      const kind = data.get(`seat-${seat}`);
+      if (kind === "me") mine.push(seat);
+      else if (kind.startsWith("bot:")) botSeats.push({ seat, level: Number(kind.slice(4)) });
+    }
+    if (mine.length > 1 && data.get("rated") === "on") throw new Error(t("create.hotseat_unrated"));
+    const mode = data.get("mode");
+    const body = {
+      game: game.name,
+      options: readOptions(form, game.options),
+      players: count,
+      bots: botSeats,
+      seat: mine.length ? mine[0] : null,
+      mode,
+      visibility: data.get("visibility"),
+      rated: data.get("rated") === "on",
+      hints: data.get("hints") === "on",
+    };
+    if (mode === "live") {
+      body.initial_seconds = Number(data.get("initial_minutes")) * 60;
+      body.increment_seconds = Number(data.get("increment_seconds"));
+    } else {
+      body.move_deadline_hours = Number(data.get("deadline_hours"));
+    }
+    const table = await post("/api/tables", body);
+    // Several "me" seats make a hot-seat table: take the other seats too.
+    for (const seat of mine.slice(1)) {
+      await post(`/api/tables/${table.id}/join`, { seat, invite: table.invite_token });
+    }
+    // Nobody else to wait for: start at once.
+    if (mine.length + botSeats.length === count) await post(`/api/tables/${table.id}/start`);
+    return `/tables/${table.id}${table.invite_token ? `?invite=${encodeURIComponent(table.invite_token)}` : ""}`;
+  }
+}

@@ -1,0 +1,286 @@
+// The lobby: who I am, the games, a new table, my games, open tables, invites, leaderboards.
+
+import { accountForms, userBox } from "./account.js";
+import { currentUser, get, post } from "./api.js";
+import { gamePicture } from "./art.js";
+import { createTableForm } from "./createtable.js";
+import { h, replace } from "./dom.js";
+import { renderHeader } from "./header.js";
+import { initI18n, onLanguageChange, t } from "./i18n.js";
+import { loadRenderer, rendererText } from "./renderers.js";
+import { tableRow } from "./tablelist.js";
+
+const state = { user: null, games: [], bots: { levels: [] }, renderers: {}, lists: {}, creating: null, leaderboard: null };
+
+function titles() {
+  return Object.fromEntries(state.games.map((game) => [game.name, game.title]));
+}
+
+function section(id, titleKey, ...children) {
+  return h("section", { id, "aria-labelledby": `${id}-title` }, h("h2", { id: `${id}-title` }, t(titleKey)), children);
+}
+
+function accountSection() {
+  if (state.user) {
+    return section(
+      "account",
+      "account.title",
+      h("p", { id: "welcome" }, t("account.welcome", { name: state.user.name })),
+      state.user.guest ? h("details", {}, h("summary", {}, t("account.keep_guest")), accountForms(loggedIn)) : null,
+    );
+  }
+  return section("account", "account.title", h("p", {}, t("account.intro")), accountForms(loggedIn));
+}
+
+function gameCard(game) {
+  const renderer = state.renderers[game.name];
+  const summary = rendererText(renderer, "summary") || t("lobby.no_summary");
+  return h(
+    "article",
+    { class: "game-card", dataset: { game: game.name } },
+    gamePicture(game.name, game.title),
+    h("h3", {}, rendererText(renderer, "title") || game.title),
+    h("p", { class: "players" }, t("lobby.players_range", { min: game.min_players, max: game.max_players })),
+    h("p", { class: "summary" }, summary),
+    h(
+      "div",
+      { class: "card-actions" },
+      h(
+        "button",
+        {
+          type: "button",
+          class: "new-table",
+          onclick: () => {
+            state.creating = game.name;
+            draw();
+            document.getElementById("create-game")?.focus();
+          },
+        },
+        t("lobby.new_table"),
+      ),
+      h("a", { href: `/rules.html?game=${game.name}`, class: "button-link" }, t("lobby.rules")),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "show-leaderboard",
+          onclick: async () => {
+            await showLeaderboard(game.name);
+            document.getElementById("leaderboard")?.scrollIntoView();
+          },
+        },
+        t("lobby.leaderboard"),
+      ),
+    ),
+  );
+}
+
+function createSection() {
+  if (!state.creating) return null;
+  const game = state.games.find((g) => g.name === state.creating);
+  return section(
+    "create",
+    "create.title",
+    createTableForm({
+      games: state.games,
+      game,
+      bots: state.bots,
+      renderer: state.renderers[game.name],
+      user: state.user,
+      onGameChange: (name) => {
+        state.creating = name;
+        draw();
+        document.getElementById("create-game")?.focus();
+      },
+      onCancel: () => {
+        state.creating = null;
+        draw();
+      },
+    }),
+  );
+}
+
+function listSection(id, titleKey, tables, emptyKey) {
+  return section(
+    id,
+    titleKey,
+    tables && tables.length
+      ? h("ul", { class: "table-list" }, tables.map((table) => tableRow(table, titles())))
+      : h("p", { class: "empty" }, t(emptyKey)),
+  );
+}
+
+function inviteSection() {
+  const input = h("input", { id: "invite-link", name: "invite", required: true, placeholder: "/tables/12?invite=…" });
+  const status = h("p", { class: "form-error", role: "alert" });
+  return section(
+    "invite",
+    "invite.title",
+    h(
+      "form",
+      {
+        id: "invite-form",
+        onsubmit: (event) => {
+          event.preventDefault();
+          const target = parseInvite(input.value.trim());
+          if (!target) {
+            status.textContent = t("invite.bad_link");
+            return;
+          }
+          location.href = target;
+        },
+      },
+      h("label", { for: "invite-link" }, t("invite.label")),
+      input,
+      h("button", { type: "submit" }, t("invite.go")),
+      status,
+    ),
+  );
+}
+
+/** "/tables/12?invite=X", a full URL to it, or "12 X" -> the table page address; else null. */
+export function parseInvite(text) {
+  const match = text.match(/tables\/(\d+)(?:\?invite=([\w-]+))?/);
+  if (match) return `/tables/${match[1]}${match[2] ? `?invite=${match[2]}` : ""}`;
+  const pair = text.match(/^(\d+)(?:\s+([\w-]+))?$/);
+  if (pair) return `/tables/${pair[1]}${pair[2] ? `?invite=${pair[2]}` : ""}`;
+  return null;
+}
+
+async function showLeaderboard(game) {
+  try {
+    state.leaderboard = { game, rows: await get(`/api/leaderboard/${game}?limit=50`) };
+  } catch (error) {
+    state.leaderboard = { game, rows: [], error: error.message };
+  }
+  draw();
+}
+
+function leaderboardSection() {
+  const select = h(
+    "select",
+    { id: "leaderboard-game", onchange: (event) => showLeaderboard(event.target.value) },
+    state.games.map((game) => h("option", { value: game.name, selected: state.leaderboard?.game === game.name }, game.title)),
+  );
+  const board = state.leaderboard;
+  let body = h("p", { class: "empty" }, t("leaderboard.pick"));
+  if (board && board.error) body = h("p", { class: "form-error" }, board.error);
+  else if (board && board.rows.length === 0) body = h("p", { class: "empty" }, t("leaderboard.empty"));
+  else if (board) {
+    body = h(
+      "table",
+      { class: "leaderboard" },
+      h("thead", {}, h("tr", {}, ["leaderboard.rank", "leaderboard.player", "leaderboard.rating", "leaderboard.games"].map((key) => h("th", { scope: "col" }, t(key))))),
+      h(
+        "tbody",
+        {},
+        board.rows.map((row, index) =>
+          h(
+            "tr",
+            {},
+            h("td", {}, index + 1),
+            h("td", {}, row.user.name),
+            h("td", { title: `μ ${row.mu.toFixed(1)} σ ${row.sigma.toFixed(1)}` }, row.ordinal.toFixed(1)),
+            h("td", {}, row.games),
+          ),
+        ),
+      ),
+    );
+  }
+  return section(
+    "leaderboard",
+    "leaderboard.title",
+    h("label", { for: "leaderboard-game" }, t("leaderboard.game")),
+    " ",
+    select,
+    body,
+  );
+}
+
+function listSections() {
+  return [
+    state.user ? listSection("my-games", "lobby.my_games", state.lists.mine, "lobby.no_my_games") : null,
+    listSection("open-tables", "lobby.open_tables", state.lists.waiting, "lobby.no_open_tables"),
+    listSection("playing-tables", "lobby.playing_tables", state.lists.playing, "lobby.no_playing_tables"),
+    listSection("finished-tables", "lobby.finished_tables", state.lists.finished, "lobby.no_finished_tables"),
+  ];
+}
+
+/** Replace only the lists, so a form being filled in keeps what was typed. */
+function drawLists() {
+  for (const fresh of listSections()) {
+    if (fresh) document.getElementById(fresh.id)?.replaceWith(fresh);
+  }
+}
+
+function draw() {
+  const focused = document.activeElement && document.activeElement.id;
+  document.title = t("app.name");
+  renderHeader(userBox(state.user, loggedOut));
+  const main = document.getElementById("main");
+  replace(main, 
+    h("h1", { class: "visually-hidden" }, t("app.name")),
+    accountSection(),
+    section("games", "lobby.games", h("div", { class: "game-cards" }, state.games.map(gameCard))),
+    createSection(),
+    listSections(),
+    inviteSection(),
+    leaderboardSection(),
+  );
+  if (focused) document.getElementById(focused)?.focus();
+}
+
+async function refreshLists() {
+  const [waiting, playing, finished, mine] = await Promise.all([
+    get("/api/tables?status=waiting"),
+    get("/api/tables?status=playing"),
+    get("/api/tables?status=finished"),
+    state.user ? get("/api/my/tables") : Promise.resolve(null),
+  ]);
+  state.lists = { waiting, playing, finished: finished.slice(0, 20), mine };
+}
+
+async function loggedIn(user) {
+  state.user = user;
+  await refreshLists();
+  draw();
+  document.getElementById("welcome")?.focus();
+}
+
+async function loggedOut() {
+  state.user = null;
+  await refreshLists();
+  draw();
+}
+
+async function main() {
+  await initI18n();
+  const [user, games, bots] = await Promise.all([currentUser(), get("/api/games"), get("/api/bots")]);
+  Object.assign(state, { user, games, bots });
+  const renderers = await Promise.all(games.map((game) => loadRenderer(game.name)));
+  games.forEach((game, index) => {
+    state.renderers[game.name] = renderers[index];
+  });
+  await refreshLists();
+  onLanguageChange(draw);
+  draw();
+  if (location.hash) document.querySelector(location.hash)?.scrollIntoView();
+  // "My games" in the header points here: show the lists as they are now.
+  window.addEventListener("hashchange", async () => {
+    await refreshLists();
+    drawLists();
+    if (location.hash) document.querySelector(location.hash)?.scrollIntoView();
+  });
+  document.body.dataset.ready = "true";
+  // The lists change as others open and fill tables: refresh them now and then.
+  setInterval(async () => {
+    try {
+      await refreshLists();
+      drawLists();
+    } catch {
+      // The server is unreachable for a moment: keep the lists shown and try again later.
+    }
+  }, 15000);
+}
+
+main();

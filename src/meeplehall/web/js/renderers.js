@@ -1,0 +1,33 @@
+// Finds the renderer of a game and gives it a translator that falls back to the shell's texts.
+
+import { RENDERERS } from "../games/index.js";
+import * as generic from "./generic.js";
+import { currentLanguage, format, t as shellText } from "./i18n.js";
+
+const loaded = new Map();
+
+/** The renderer module of `game` (the generic one when the game has none). */
+export async function loadRenderer(game) {
+  if (!loaded.has(game)) {
+    const module = RENDERERS.includes(game) ? await import(`../games/${game}.js`) : generic;
+    loaded.set(game, module);
+  }
+  return loaded.get(game);
+}
+
+/** The renderer's own text for key in the current language, else English, else undefined. */
+export function rendererText(renderer, key, params) {
+  const texts = renderer.texts || {};
+  const template = (texts[currentLanguage()] || {})[key] ?? (texts.en || {})[key];
+  return template === undefined ? undefined : format(String(template), params);
+}
+
+/** t(key, params) for a renderer: the game's texts first, then the shell's. */
+export function translator(renderer) {
+  return (key, params) => rendererText(renderer, key, params) ?? shellText(key, params);
+}
+
+/** A game's text with a fallback the server gave (option labels, help, breakdown names). */
+export function gameText(renderer, key, fallback, params) {
+  return rendererText(renderer, key, params) ?? fallback;
+}

@@ -1,0 +1,179 @@
+// A finished game's page: its result, and a replay stepped by hand or played back.
+
+import { userBox } from "./account.js";
+import { currentUser, get } from "./api.js";
+import { resultBlock } from "./breakdown.js";
+import { h, param, replace } from "./dom.js";
+import { renderHeader } from "./header.js";
+import { currentLanguage, initI18n, onLanguageChange, t } from "./i18n.js";
+import { seatColour, useSeatColours } from "./players.js";
+import { loadRenderer, translator } from "./renderers.js";
+import { seatName } from "./tablelist.js";
+
+const page = {
+  id: Number(param("id")),
+  invite: param("invite"),
+  user: null,
+  table: null,
+  replay: null,
+  renderer: null,
+  title: "",
+  step: 0, // 0 = before the first action; steps.length = the end
+  playing: null, // the playback timer
+  speed: 1000,
+};
+
+function query() {
+  return page.invite ? `invite=${encodeURIComponent(page.invite)}` : "";
+}
+
+function names() {
+  return page.table.seats.map(seatName);
+}
+
+function viewAt(step) {
+  if (step === 0) return page.replay.initial_view;
+  return page.replay.steps[step - 1].view ?? (step === page.replay.steps.length ? page.replay.final_view : null);
+}
+
+function ctx(view) {
+  return {
+    view,
+    legal: [],
+    labels: [],
+    seat: null,
+    players: page.table.seats.map((info) => ({ seat: info.seat, name: seatName(info), bot_level: info.bot_level })),
+    send: () => false,
+    t: translator(page.renderer),
+    lang: currentLanguage(),
+    hotseat: false,
+    seatName: (seat) => (page.table.seats[seat] ? seatName(page.table.seats[seat]) : String(seat)),
+    seatColour,
+  };
+}
+
+function logLines(upTo) {
+  const lines = [];
+  const steps = page.replay.steps.slice(0, upTo);
+  steps.forEach((step, index) => {
+    const c = ctx(null);
+    const who = c.seatName(step.seat);
+    const texts = (step.events || []).map((event) => {
+      try {
+        return page.renderer.eventText(event, c);
+      } catch (error) {
+        console.error(error);
+        return "";
+      }
+    }).filter(Boolean);
+    lines.push(h("li", { dataset: { step: String(index + 1) } }, h("strong", {}, `${index + 1}. ${who}: ${step.label}`), texts.length ? h("ul", {}, texts.map((text) => h("li", {}, text))) : null));
+  });
+  return lines;
+}
+
+function go(step) {
+  page.step = Math.max(0, Math.min(page.replay.steps.length, step));
+  if (page.step === page.replay.steps.length) stop();
+  draw();
+}
+
+function stop() {
+  clearInterval(page.playing);
+  page.playing = null;
+}
+
+function togglePlay() {
+  if (page.playing) {
+    stop();
+  } else {
+    if (page.step === page.replay.steps.length) page.step = 0;
+    page.playing = setInterval(() => go(page.step + 1), page.speed);
+  }
+  draw();
+}
+
+function controls() {
+  const total = page.replay.steps.length;
+  const button = (id, key, onclick, disabled) => h("button", { type: "button", id, onclick, disabled, "aria-label": t(key), title: t(key) }, t(`${key}_short`));
+  return h(
+    "div",
+    { class: "replay-controls", role: "group", "aria-label": t("replay.controls") },
+    button("replay-first", "replay.first", () => go(0), page.step === 0),
+    button("replay-back", "replay.back", () => go(page.step - 1), page.step === 0),
+    button("replay-play", page.playing ? "replay.pause" : "replay.play", togglePlay, false),
+    button("replay-forward", "replay.forward", () => go(page.step + 1), page.step === total),
+    button("replay-last", "replay.last", () => go(total), page.step === total),
+    h("label", { for: "replay-slider", class: "visually-hidden" }, t("replay.position")),
+    h("input", { id: "replay-slider", type: "range", min: 0, max: total, value: page.step, oninput: (e) => go(Number(e.target.value)) }),
+    h("span", { id: "replay-step", "aria-live": "polite" }, t("replay.step", { step: page.step, total })),
+    h("label", { for: "replay-speed" }, t("replay.speed")),
+    h("select", { id: "replay-speed", onchange: (e) => {
+      page.speed = Number(e.target.value);
+      if (page.playing) {
+        stop();
+        togglePlay();
+      }
+    } }, [2000, 1000, 400].map((ms) => h("option", { value: ms, selected: ms === page.speed }, t(`replay.speed_${ms}`)))),
+  );
+}
+
+function draw() {
+  const focused = document.activeElement && document.activeElement.id;
+  renderHeader(userBox(page.user, () => location.reload()));
+  const main = document.getElementById("main");
+  if (!page.replay) return;
+  const root = h("div", { id: "game-root", class: `game-root game-${page.table.game}` });
+  const view = viewAt(page.step);
+  useSeatColours(page.renderer, view ?? page.replay.final_view);
+  if (view) {
+    try {
+      page.renderer.render(root, ctx(view));
+    } catch (error) {
+      console.error(error);
+      root.append(h("p", { class: "form-error" }, String(error)));
+    }
+  }
+  replace(main, 
+    h("h1", {}, t("replay.title", { game: page.title, id: page.table.id })),
+    resultBlock(page.replay.result, names(), page.renderer),
+    h("section", { id: "replay", "aria-labelledby": "replay-title" },
+      h("h2", { id: "replay-title" }, t("replay.heading")),
+      controls(),
+      h("div", { class: "table-layout" },
+        h("div", { class: "table-main" }, root),
+        h("aside", { class: "table-side" }, h("h3", {}, t("table.log")), h("ol", { id: "log", class: "log" }, logLines(page.step))))),
+    h("p", {}, h("a", { href: `/rules.html?game=${page.table.game}` }, t("table.rules"))),
+  );
+  document.title = `${page.title} #${page.id} · ${t("app.name")}`;
+  document.body.dataset.step = String(page.step);
+  const log = document.getElementById("log");
+  if (log) log.scrollTop = log.scrollHeight;
+  if (focused) document.getElementById(focused)?.focus();
+}
+
+async function main() {
+  await initI18n();
+  onLanguageChange(draw);
+  page.user = await currentUser();
+  renderHeader(userBox(page.user, () => location.reload()));
+  try {
+    const q = query();
+    page.table = await get(`/api/tables/${page.id}${q ? `?${q}` : ""}`);
+    page.replay = await get(`/api/tables/${page.id}/replay?views=true${q ? `&${q}` : ""}`);
+    const catalog = await get("/api/games");
+    page.title = (catalog.find((entry) => entry.name === page.table.game) || {}).title || page.table.game;
+    page.renderer = await loadRenderer(page.table.game);
+  } catch (error) {
+    replace(document.getElementById("main"), h("p", { class: "form-error", role: "alert" }, error.message));
+    return;
+  }
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, select, textarea")) return;
+    if (event.key === "ArrowRight") go(page.step + 1);
+    else if (event.key === "ArrowLeft") go(page.step - 1);
+  });
+  draw();
+  document.body.dataset.ready = "true";
+}
+
+main();

@@ -1,0 +1,461 @@
+// The table page, shared by all games: seats before the start, then the game drawn by its
+// renderer with the players, clocks, prompt, log, hot-seat hand-over and the final breakdown.
+
+import { accountForms, userBox } from "./account.js";
+import { currentUser, get, post } from "./api.js";
+import { resultBlock } from "./breakdown.js";
+import { TableSocket } from "./connection.js";
+import { h, param, replace } from "./dom.js";
+import { renderHeader } from "./header.js";
+import { currentLanguage, initI18n, onLanguageChange, t } from "./i18n.js";
+import { playersPanel, seatColour, tickClocks, useSeatColours } from "./players.js";
+import { loadRenderer, translator } from "./renderers.js";
+import { clockText, seatName } from "./tablelist.js";
+
+const game = {
+  id: Number(location.pathname.match(/\/tables\/(\d+)/)?.[1] ?? param("id")),
+  invite: param("invite"),
+  user: null,
+  table: null,
+  title: "",
+  renderer: null,
+  mySeats: [],
+  seat: null, // the seat whose view is shown (null: spectator)
+  seq: 0,
+  status: "waiting",
+  view: null,
+  legal: [],
+  labels: [],
+  toMove: [],
+  stepSeats: [], // the seats that were to move at the step before the last update
+  clocks: [],
+  clocksAt: 0,
+  replaced: [],
+  result: null,
+  log: [],
+  pending: false,
+  error: "",
+  hint: "",
+  passTo: null, // hot-seat: the seat the device goes to next, while its screen is shown
+  confirmLeave: false, // the "leave for good?" question is showing
+  connection: "connecting",
+};
+
+let socket = null;
+
+// --- drawing ----------------------------------------------------------------------------------
+
+/** "Seat 2 (Alice)": in hot-seat every seat may carry the same name. */
+function seatLabel(seat) {
+  return t("table.seat_label", { seat: seat + 1, name: seatName(game.table.seats[seat]) });
+}
+
+function names() {
+  return game.table.seats.map(seatName);
+}
+
+function ctx() {
+  return {
+    view: game.view,
+    legal: game.legal,
+    labels: game.labels,
+    seat: game.seat,
+    players: game.table.seats.map((info) => ({ seat: info.seat, name: seatName(info), bot_level: info.bot_level })),
+    send,
+    t: translator(game.renderer),
+    lang: currentLanguage(),
+    hotseat: game.mySeats.length > 1,
+    seatName: (seat) => (game.table.seats[seat] ? seatName(game.table.seats[seat]) : String(seat)),
+    seatColour,
+  };
+}
+
+function promptText() {
+  if (game.status === "waiting") return t("table.waiting_start");
+  if (game.status === "finished") return t("table.finished");
+  if (game.passTo !== null) return t("hotseat.pass", { name: seatLabel(game.passTo) });
+  if (game.legal.length) {
+    try {
+      return game.renderer.prompt(game.view, game.legal, ctx());
+    } catch (error) {
+      console.error(error);
+      return t("generic.prompt", { count: game.legal.length });
+    }
+  }
+  if (game.seat === null) return t("table.watching");
+  const waitingFor = game.toMove.map((seat) => seatName(game.table.seats[seat]));
+  return waitingFor.length ? t("table.waiting_for", { names: waitingFor.join(", ") }) : "";
+}
+
+function seatsBlock() {
+  // Before the start: who sits where, with sit / leave buttons and the owner's start button.
+  const table = game.table;
+  const isOwner = game.user && table.owner && table.owner.id === game.user.id;
+  const free = table.seats.filter((info) => !info.user && info.bot_level === null);
+  const rows = table.seats.map((info) =>
+    h(
+      "li",
+      { dataset: { seat: String(info.seat) }, style: `--seat-colour: ${seatColour(info.seat)}` },
+      h("span", { class: "seat-badge", "aria-hidden": "true" }, info.seat + 1),
+      h("span", { class: "player-name" }, t("table.seat_n", { seat: info.seat + 1 }), ": ", seatName(info)),
+      !info.user && info.bot_level === null && game.user
+        ? h("button", { type: "button", class: "sit", onclick: () => lobbyAction("join", { seat: info.seat, invite: game.invite || undefined }) }, t("table.sit"))
+        : null,
+      info.user && game.user && info.user.id === game.user.id
+        ? h("button", { type: "button", class: "leave secondary", onclick: () => lobbyAction("leave", { seat: info.seat }) }, t("table.leave_seat"))
+        : null,
+    ),
+  );
+  const inviteLink = table.invite_token
+    ? `${location.origin}/tables/${table.id}?invite=${encodeURIComponent(table.invite_token)}`
+    : `${location.origin}/tables/${table.id}`;
+  return h(
+    "section",
+    { id: "seats", "aria-labelledby": "seats-title" },
+    h("h2", { id: "seats-title" }, t("table.seats")),
+    h("p", {}, clockText(table)),
+    h("ol", { class: "seat-list" }, rows),
+    game.user ? null : h("div", {}, h("p", {}, t("table.login_to_sit")), accountForms(async (user) => {
+      game.user = user;
+      socket.reopen();
+      draw();
+    })),
+    h("p", {}, h("label", { for: "invite-url" }, t(table.invite_token ? "table.invite_link" : "table.share_link")), " ",
+      h("input", { id: "invite-url", readonly: true, value: inviteLink, onfocus: (e) => e.target.select() })),
+    isOwner
+      ? h("button", { type: "button", id: "start", disabled: free.length > 0, onclick: () => lobbyAction("start") }, t("table.start"))
+      : null,
+    isOwner && free.length ? h("p", { class: "help" }, t("table.start_when_full", { count: free.length })) : null,
+  );
+}
+
+function passScreen() {
+  const name = seatLabel(game.passTo);
+  return h(
+    "div",
+    { id: "pass-device", class: "pass-device", role: "dialog", "aria-labelledby": "pass-title" },
+    h("h2", { id: "pass-title" }, t("hotseat.pass", { name })),
+    h("p", {}, t("hotseat.hidden")),
+    h("button", { type: "button", id: "pass-device-ready", onclick: () => takeOver(game.passTo) }, t("hotseat.ready", { name })),
+  );
+}
+
+function logBlock() {
+  // While the device is being passed on, the log (which holds the last seat's private events)
+  // is hidden too; the next seat's log is rebuilt from what that seat may see.
+  const shown = game.passTo === null ? game.log.slice(-300) : [];
+  const items = shown.map((entry) => h("li", { dataset: { seq: String(entry.seq) } }, entry.text));
+  return h(
+    "section",
+    { id: "log-section", "aria-labelledby": "log-title" },
+    h("h2", { id: "log-title" }, t("table.log")),
+    h("ol", { id: "log", class: "log", "aria-live": "polite" }, items),
+  );
+}
+
+function gameArea() {
+  const root = h("div", { id: "game-root", class: `game-root game-${game.table.game}` });
+  if (game.passTo !== null) {
+    root.append(passScreen());
+    return root;
+  }
+  if (game.view) {
+    try {
+      game.renderer.render(root, ctx());
+    } catch (error) {
+      root.append(h("p", { class: "form-error" }, String(error)));
+      console.error(error);
+    }
+  }
+  return root;
+}
+
+function statusLine() {
+  if (game.connection === "open") return null;
+  return h("p", { id: "connection", class: "connection", role: "status" }, t(`connection.${game.connection}`));
+}
+
+function rememberFocus() {
+  const active = document.activeElement;
+  if (!active || active === document.body) return null;
+  for (const key of ["legal", "choice"]) {
+    if (active.dataset && active.dataset[key] !== undefined) return `[data-${key}="${CSS.escape(active.dataset[key])}"]`;
+  }
+  return active.id ? `#${CSS.escape(active.id)}` : null;
+}
+
+function draw() {
+  const focus = rememberFocus();
+  if (game.renderer) useSeatColours(game.renderer, game.view);
+  renderHeader(userBox(game.user, () => location.reload()));
+  const main = document.getElementById("main");
+  if (!game.table) {
+    replace(main, statusLine() || h("p", {}, t("table.loading")));
+    return;
+  }
+  const scores = game.view && game.renderer.scores ? safeScores() : null;
+  const rulesLink = h("a", { href: `/rules.html?game=${game.table.game}` }, t("table.rules"));
+  const finished = game.status === "finished" && game.result;
+  replace(main, 
+    h("h1", {}, `${game.title} #${game.table.id}`, " ", h("span", { class: "badge" }, t(`status.${game.status}`))),
+    statusLine(),
+    h("p", { id: "prompt", class: "prompt", "aria-live": "polite", tabindex: -1 }, promptText()),
+    game.error ? h("p", { id: "table-error", class: "form-error", role: "alert" }, t("table.rejected", { reason: game.error })) : null,
+    h(
+      "div",
+      { class: "table-layout" },
+      h(
+        "div",
+        { class: "table-main" },
+        finished ? resultBlock(game.result, names(), game.renderer) : null,
+        finished ? h("p", {}, h("a", { id: "replay-link", href: replayHref(), class: "button-link" }, t("table.replay"))) : null,
+        game.status === "waiting" ? seatsBlock() : gameArea(),
+      ),
+      h(
+        "aside",
+        { class: "table-side" },
+        game.status !== "waiting" ? playersPanel(game, scores) : null,
+        hotseatBar(),
+        hintBar(),
+        logBlock(),
+        h("p", {}, rulesLink),
+        leaveBar(),
+      ),
+    ),
+  );
+  document.title = `${game.title} #${game.table.id} · ${t("app.name")}`;
+  document.body.dataset.seq = String(game.seq);
+  document.body.dataset.status = game.status;
+  document.body.dataset.seat = game.seat === null ? "" : String(game.seat);
+  document.body.dataset.busy = String(game.pending);
+  tickClocks(game);
+  const log = document.getElementById("log");
+  if (log) log.scrollTop = log.scrollHeight;
+  if (game.passTo !== null) document.getElementById("pass-device-ready")?.focus();
+  else if (focus) document.querySelector(focus)?.focus();
+}
+
+function safeScores() {
+  try {
+    return game.renderer.scores(game.view);
+  } catch (error) {
+    console.error(error);
+    return null;
+  }
+}
+
+function hotseatBar() {
+  if (game.mySeats.length < 2 || game.status !== "playing") return null;
+  return h("p", { id: "hotseat-info", class: "help" }, t("hotseat.info", { name: game.seat === null ? "" : seatLabel(game.seat) }));
+}
+
+function hintBar() {
+  if (!game.table.hints || !game.toMove.includes(game.seat) || game.passTo !== null) return null;
+  return h(
+    "div",
+    { class: "hint" },
+    h("button", { type: "button", id: "hint", class: "secondary", onclick: () => socket.send({ type: "hint", seat: game.seat }) }, t("table.hint")),
+    game.hint ? h("p", { id: "hint-text" }, t("table.hint_is", { label: game.hint })) : null,
+  );
+}
+
+function leaveBar() {
+  // Leaving a game in play is for good (a bot takes the seats over): ask once more first.
+  const mine = game.mySeats.filter((seat) => !game.replaced[seat]);
+  if (game.status !== "playing" || !mine.length) return null;
+  if (!game.confirmLeave) {
+    return h("p", {}, h("button", { type: "button", id: "leave-game", class: "secondary", onclick: () => {
+      game.confirmLeave = true;
+      draw();
+      document.getElementById("leave-confirm")?.focus();
+    } }, t("table.leave_game")));
+  }
+  return h(
+    "div",
+    { class: "leave-confirm", role: "group", "aria-labelledby": "leave-question" },
+    h("p", { id: "leave-question" }, t("table.leave_question")),
+    h("button", { type: "button", id: "leave-confirm", onclick: async () => {
+      game.confirmLeave = false;
+      await lobbyAction("leave", {});
+    } }, t("table.leave_confirm")),
+    " ",
+    h("button", { type: "button", id: "leave-cancel", class: "secondary", onclick: () => {
+      game.confirmLeave = false;
+      draw();
+    } }, t("create.cancel")),
+  );
+}
+
+function replayHref() {
+  return `/replay.html?id=${game.table.id}${game.invite ? `&invite=${encodeURIComponent(game.invite)}` : ""}`;
+}
+
+// --- acting -----------------------------------------------------------------------------------
+
+function send(action) {
+  // One act in flight at a time: the next update or error frees the page again.
+  if (game.pending || game.passTo !== null) return false;
+  game.pending = true;
+  game.error = "";
+  document.body.dataset.busy = "true";
+  const sent = socket.send({ type: "act", seq: game.seq, action, seat: game.seat });
+  if (!sent) {
+    game.pending = false;
+    game.error = t("connection.reconnecting");
+    draw();
+  }
+  return sent;
+}
+
+async function lobbyAction(what, body) {
+  game.error = "";
+  try {
+    game.table = await post(`/api/tables/${game.id}/${what}${game.invite ? `?invite=${encodeURIComponent(game.invite)}` : ""}`, body);
+  } catch (error) {
+    game.error = error.message;
+    draw();
+    return;
+  }
+  // Joining or leaving changes which seats this connection holds: reconnect to show them.
+  if (what !== "start") socket.reopen();
+  draw();
+}
+
+function takeOver(seat) {
+  // Hot-seat: show `seat`'s view and rebuild the log from what that seat may see.
+  game.passTo = null;
+  game.seat = seat;
+  game.view = null;
+  game.log = [];
+  socket.send({ type: "watch", seat });
+  socket.send({ type: "sync", seq: 0 });
+  draw();
+  document.getElementById("prompt")?.focus();
+}
+
+/** Hot-seat: when the shown seat has nothing to do but another of mine does, hand over. */
+function checkHandOver() {
+  if (game.mySeats.length < 2 || game.status !== "playing" || game.passTo !== null) return;
+  if (game.seat !== null && game.toMove.includes(game.seat)) return;
+  const next = game.mySeats.find((seat) => game.toMove.includes(seat) && !game.replaced[seat]);
+  if (next !== undefined) game.passTo = next;
+}
+
+// --- messages ---------------------------------------------------------------------------------
+
+function eventLines(events) {
+  const c = ctx();
+  const lines = [];
+  for (const event of events) {
+    let text = "";
+    try {
+      text = game.renderer.eventText(event, c);
+    } catch (error) {
+      console.error(error);
+    }
+    if (text) lines.push(text);
+  }
+  return lines;
+}
+
+function applyGameMessage(message) {
+  if (message.seat !== game.seat) return; // a message for a seat we stopped showing
+  if (message.type === "sync" && message.since === 0) game.log = [];
+  // A sync answering a stale act repeats events already logged from updates: skip them.
+  const alreadyLogged = message.type === "sync" && message.since > 0 && message.seq <= game.seq;
+  // Who was to move at the step just played: a sync does not say, so it forgets.
+  game.stepSeats = message.type === "update" ? game.toMove : [];
+  game.seq = message.seq;
+  game.view = message.view;
+  game.legal = message.legal || [];
+  game.labels = message.labels || [];
+  game.toMove = message.to_move || [];
+  game.status = message.status;
+  game.clocks = message.clocks || [];
+  game.clocksAt = Date.now();
+  game.replaced = message.replaced || [];
+  game.result = message.result;
+  game.pending = false;
+  game.hint = "";
+  if (game.table) game.table.status = message.status;
+  const lines = alreadyLogged ? [] : eventLines(message.events || []);
+  if (message.type === "update" && !lines.length && message.last) {
+    lines.push(`${seatName(game.table.seats[message.last.seat])}: ${message.last.label}`);
+  }
+  for (const text of lines) game.log.push({ seq: message.seq, text });
+  // A rejection stays on screen until this seat's next move goes through.
+  if (message.type === "update" && message.last && message.last.seat === game.seat) game.error = "";
+  checkHandOver();
+}
+
+async function onMessage(message) {
+  switch (message.type) {
+    case "welcome":
+      game.table = message.table;
+      game.mySeats = message.seats;
+      game.seat = message.seat;
+      game.status = message.table.status;
+      break;
+    case "table": {
+      const before = JSON.stringify(game.mySeats);
+      game.table = message.table;
+      if (message.table.status !== "playing" || !game.view) game.status = message.table.status;
+      const mine = game.user ? message.table.seats.filter((info) => info.user && info.user.id === game.user.id).map((info) => info.seat) : [];
+      if (JSON.stringify(mine) !== before) {
+        socket.reopen();
+        return;
+      }
+      break;
+    }
+    case "update":
+    case "sync":
+      applyGameMessage(message);
+      break;
+    case "error":
+      game.pending = false;
+      game.error = message.reason;
+      break;
+    case "hint":
+      if (message.seat === game.seat) game.hint = message.label;
+      break;
+    default:
+      return;
+  }
+  draw();
+}
+
+function onStatus(status, reason) {
+  game.connection = status;
+  if (status === "refused") game.error = reason || t("connection.refused");
+  draw();
+}
+
+async function main() {
+  await initI18n();
+  onLanguageChange(draw);
+  game.user = await currentUser();
+  draw();
+  try {
+    const table = await get(`/api/tables/${game.id}${game.invite ? `?invite=${encodeURIComponent(game.invite)}` : ""}`);
+    const catalog = await get("/api/games");
+    game.title = (catalog.find((entry) => entry.name === table.game) || {}).title || table.game;
+    game.renderer = await loadRenderer(table.game);
+  } catch (error) {
+    game.connection = "refused";
+    replace(document.getElementById("main"), h("p", { class: "form-error", role: "alert", id: "table-error" }, error.message));
+    return;
+  }
+  socket = new TableSocket(game.id, {
+    invite: game.invite,
+    onMessage,
+    onStatus,
+    currentSeat: () => game.seat,
+    currentSeq: () => game.seq,
+  });
+  socket.connect(null, 0);
+  setInterval(() => {
+    if (game.table) tickClocks(game);
+  }, 500);
+}
+
+main();

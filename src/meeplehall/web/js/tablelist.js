@@ -1,0 +1,56 @@
+// One line per table in the lobby's lists (open tables, games in play, my games, finished).
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+export function tableLink(table) {
+  const invite = table.invite_token ? `?invite=${encodeURIComponent(table.invite_token)}` : "";
+  if (table.status === "finished") {
+    const more = table.invite_token ? `&invite=${encodeURIComponent(table.invite_token)}` : "";
+    return `/replay.html?id=${table.id}${more}`;
+  }
+  return `/tables/${table.id}${invite}`;
+}
+
+export function seatName(seatInfo) {
+  if (seatInfo.user) return seatInfo.user.name;
+  if (seatInfo.bot_level !== null && seatInfo.bot_level !== undefined) {
+    return t("seat.bot", { level: seatInfo.bot_level });
+  }
+  return t("seat.open");
+}
+
+export function clockText(table) {
+  const clock = table.clock || {};
+  if (table.mode === "turn") {
+    return t("clock.turn", { hours: Math.round((clock.move_deadline_ms || 0) / 36e5 * 10) / 10 });
+  }
+  return t("clock.live", {
+    minutes: Math.round((clock.initial_ms || 0) / 6e4 * 10) / 10,
+    seconds: Math.round((clock.increment_ms || 0) / 1000),
+  });
+}
+
+export function tableRow(table, titles) {
+  const taken = table.seats.filter((seat) => seat.user || seat.bot_level !== null).length;
+  const action = {
+    waiting: "lobby.open_table",
+    playing: "lobby.watch",
+    finished: "lobby.result",
+  }[table.status];
+  return h(
+    "li",
+    { class: `table-row${table.waiting_for_me ? " my-turn" : ""}`, dataset: { table: String(table.id) } },
+    h("a", { href: tableLink(table), class: "table-link" }, `${titles[table.game] || table.game} #${table.id}`),
+    " ",
+    table.waiting_for_me ? h("strong", { class: "badge badge-turn" }, t("lobby.your_move")) : null,
+    h("span", { class: "badge" }, t(`status.${table.status}`)),
+    table.visibility === "private" ? h("span", { class: "badge" }, t("lobby.private")) : null,
+    table.rated ? h("span", { class: "badge" }, t("lobby.rated")) : null,
+    h("span", { class: "meta" }, t("lobby.seats_taken", { taken, total: table.players })),
+    h("span", { class: "meta" }, clockText(table)),
+    h("span", { class: "meta" }, table.seats.map(seatName).join(", ")),
+    " ",
+    h("a", { href: tableLink(table), class: "button-link" }, t(action)),
+  );
+}

@@ -1,0 +1,109 @@
+"""Two server processes over one PostgreSQL database, with table changes fanned out through
+Redis: players connected to different processes play whole games together, each connection
+getting exactly its seat's view at every step, and simultaneous moves written by both
+processes at once are ordered by the unique (table, seq) key."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .client import Player, Socket, play_seat
+from .conftest import ServerProcess
+from .test_play import catalog, check_hidden_values_never_sent, check_messages_against_replay
+
+REDIS = "redis://127.0.0.1:6379/0"
+
+
+def _redis_available() -> bool:
+    try:
+        import redis
+
+        return bool(redis.Redis.from_url(REDIS, socket_connect_timeout=2).ping())
+    except Exception:
+        return False
+
+
+@pytest.fixture
+def two_servers(database_factory: Callable[[str], tuple[str, Path]],
+                server_env: dict[str, str]) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    if not _redis_available():
+        if os.environ.get("CI") == "true":
+            pytest.fail("Redis on 127.0.0.1:6379 is required when CI=true")
+        pytest.skip("Redis on 127.0.0.1:6379 is not reachable")
+    url, data_dir = database_factory("postgresql")
+    servers = []
+    for name in ("a", "b"):
+        (data_dir / name).mkdir()
+        server = ServerProcess(url, data_dir / name, server_env, extra=["--redis-url", REDIS])
+        server.start()  # one after the other: the first one migrates the database
+        servers.append(server)
+    yield servers[0], servers[1]
+    for server in servers:
+        server.stop()
+
+
+async def play_across(a: ServerProcess, b: ServerProcess, game: dict[str, Any]) -> None:
+    players = 2
+    people = [Player(a.base, a.ws_base).guest("on a"), Player(b.base, b.ws_base).guest("on b")]
+    table = people[0].create(game=game["name"], players=players, seat=0)
+    assert people[1].join(table["id"], seat=1).status_code == 200
+    watcher = Player(b.base, b.ws_base)
+    sockets: dict[int | None, Socket] = {
+        0: await people[0].socket(table["id"]),
+        1: await people[1].socket(table["id"]),
+        None: await watcher.socket(table["id"]),
+    }
+    for socket in sockets.values():
+        await socket.expect("welcome")
+    people[0].start(table["id"])
+    errors: list[dict[str, Any]] = []
+    finals = await asyncio.gather(*(play_seat(sockets[s], random.Random(s), errors)
+                                    for s in range(players)))
+    assert errors == [], (game["name"], errors)
+    watched = await sockets[None].expect("update", status="finished")
+    assert watched["seq"] == finals[0]["seq"] == finals[1]["seq"]
+    replay = people[1].http.get(f"/api/tables/{table['id']}/replay").json()
+    check_messages_against_replay(table, replay, sockets)
+    check_hidden_values_never_sent(replay, sockets, players)
+    for socket in sockets.values():
+        await socket.close()
+    for person in (*people, watcher):
+        person.close()
+
+
+def test_players_on_two_server_processes_play_every_game_together(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    a, b = two_servers
+    for game in catalog(a):
+        asyncio.run(play_across(a, b, game))
+
+
+async def bots_watched_elsewhere(a: ServerProcess, b: ServerProcess) -> None:
+    game = catalog(a)[0]
+    owner = Player(a.base, a.ws_base).guest("owner")
+    table = owner.create(game=game["name"], players=2, seat=None,
+                         bots=[{"seat": 0, "level": 1}, {"seat": 1, "level": 1}])
+    watcher = Player(b.base, b.ws_base)
+    socket = await watcher.socket(table["id"])
+    await socket.expect("welcome")
+    owner.start(table["id"])
+    final = await socket.expect("update", timeout=60, status="finished")
+    seqs = [m["seq"] for m in socket.received if m["type"] in ("update", "sync")]
+    assert seqs == list(range(seqs[0], final["seq"] + 1))
+    await socket.close()
+    owner.close()
+    watcher.close()
+
+
+def test_a_spectator_on_another_process_sees_every_step_of_a_bot_game(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    asyncio.run(bots_watched_elsewhere(*two_servers))

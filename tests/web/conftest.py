@@ -1,0 +1,386 @@
+"""Shared fixtures for the browser tests of the web client.
+
+- ``web_server``: a real ``meeplehall serve`` on a free loopback port with a temporary data dir.
+- ``browser``: Debian's Chromium driven by Playwright (skipped with a reason when it is absent
+  and CI is not "true").
+- ``pages``: opens pages, each in its own browser context (its own cookies, so its own user);
+  every page's console errors and uncaught exceptions are collected and the test fails if any.
+- Helpers to log in, open tables through the HTTP API with a page's cookies, and play a game
+  through the UI by clicking ``data-choice`` / ``data-legal`` elements until the end screen.
+
+The page exposes its state for tests on ``<body>``: ``data-seq`` (last seq seen), ``data-status``
+(waiting / playing / finished), ``data-seat`` (seat shown), ``data-busy`` (an act in flight).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: How long a test waits for the page to react (ms): bots and the server share 2 cores.
+WAIT_MS = 20_000
+
+# Chromium logs every HTTP answer of 400 or more as a console error ("Failed to load resource").
+# The protocol answers 401 to "who am I?" when nobody is logged in, and 4xx with a reason to bad
+# requests, which the pages show to the player: those lines are expected; anything else (a
+# missing file, a script error, a 5xx) fails the test.
+EXPECTED_API_STATUS = re.compile(r"status of (400|401|403|404|409|422|429)\b")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class WebServer:
+    """``meeplehall serve`` in a subprocess, on loopback, with its own SQLite data dir."""
+
+    data_dir: Path
+    port: int = field(default_factory=_free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        command = [
+            sys.executable, "-c", "from meeplehall.cli import app; app()", "serve",
+            "--port", str(self.port), "--data-dir", str(self.data_dir),
+        ]
+        log = open(self.data_dir / "server.log", "ab")  # noqa: SIM115 - the child keeps it
+        self.process = subprocess.Popen(command, stdout=log, stderr=log)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {(self.data_dir / 'server.log').read_text()}")
+            try:
+                if httpx.get(f"{self.base}/api/bots", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start in 30 seconds")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+            self.process = None
+
+
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    server = WebServer(tmp_path_factory.mktemp("web-data"))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{CHROMIUM} is required for the browser tests when CI=true")
+        pytest.skip(f"{CHROMIUM} is not installed: the browser tests need Debian's Chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        yield chromium
+        chromium.close()
+
+
+@dataclass
+class Watched:
+    """A page and the console errors and uncaught exceptions it produced."""
+
+    page: Any
+    errors: list[str] = field(default_factory=list)
+
+    def on_console(self, message: Any) -> None:
+        if message.type != "error":
+            return
+        text = message.text
+        url = (message.location or {}).get("url", "")
+        if (
+            text.startswith("Failed to load resource")
+            and "/api/" in url
+            and EXPECTED_API_STATUS.search(text)
+        ):
+            return
+        self.errors.append(f"console error on {self.page.url}: {text} ({url})")
+
+    def on_page_error(self, error: Any) -> None:
+        self.errors.append(f"uncaught exception on {self.page.url}: {error}")
+
+
+class Pages:
+    """Opens watched pages, each in a fresh browser context (a separate person)."""
+
+    def __init__(self, browser: Any, base: str) -> None:
+        self.browser = browser
+        self.base = base
+        self.watched: list[Watched] = []
+        self.contexts: list[Any] = []
+
+    def new(self, *, viewport: dict[str, int] | None = None, context: Any = None) -> Any:
+        """A new page; in a new context unless ``context`` (another tab of the same person)."""
+        if context is None:
+            context = self.browser.new_context(
+                base_url=self.base, viewport=viewport or {"width": 1280, "height": 900}
+            )
+            context.set_default_timeout(WAIT_MS)
+            self.contexts.append(context)
+        page = context.new_page()
+        watched = Watched(page)
+        page.on("console", watched.on_console)
+        page.on("pageerror", watched.on_page_error)
+        self.watched.append(watched)
+        return page
+
+    def errors(self) -> list[str]:
+        return [error for watched in self.watched for error in watched.errors]
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def pages(browser: Any, web_server: WebServer) -> Iterator[Pages]:
+    """Page factory; the test fails if any of its pages logged an error."""
+    opened = Pages(browser, web_server.base)
+    yield opened
+    errors = opened.errors()
+    opened.close()
+    assert not errors, "the pages logged errors:\n" + "\n".join(errors)
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+_names = iter(range(1, 1_000_000))
+
+
+def unique_name(prefix: str) -> str:
+    """A login name no other test of this session uses (the server keeps one database)."""
+    return f"{prefix}{next(_names)}{random.randrange(1000)}"
+
+
+def wait_ready(page: Any) -> None:
+    """The lobby, replay and rules pages set body[data-ready] once drawn."""
+    page.wait_for_selector("body[data-ready='true']")
+
+
+def login_guest(page: Any, name: str) -> None:
+    page.goto("/")
+    wait_ready(page)
+    page.fill("#guest-name", name)
+    page.click("#guest-form button[type=submit]")
+    page.wait_for_selector("#welcome")
+
+
+def register(page: Any, name: str, password: str = "correct horse") -> None:
+    page.goto("/")
+    wait_ready(page)
+    page.fill("#register-name", name)
+    page.fill("#register-password", password)
+    page.click("#register-form button[type=submit]")
+    page.wait_for_selector("#welcome")
+
+
+def api(page: Any, method: str, path: str, body: Any = None) -> Any:
+    """Call the HTTP API with the page's cookies (as the page's user); raise on an error."""
+    response = page.request.fetch(path, method=method, data=body)
+    assert response.ok, f"{method} {path}: {response.status} {response.text()}"
+    return response.json() if response.status != 204 else None
+
+
+def create_table(page: Any, game: str, *, start: bool = False, **body: Any) -> dict[str, Any]:
+    """Open a table as the page's user (the CreateTable body of the protocol)."""
+    table: dict[str, Any] = api(page, "POST", "/api/tables", {"game": game, **body})
+    if start:
+        table = api(page, "POST", f"/api/tables/{table['id']}/start")
+    return table
+
+
+def table_url(table: dict[str, Any]) -> str:
+    token = table.get("invite_token")
+    return f"/tables/{table['id']}" + (f"?invite={token}" if token else "")
+
+
+def wait_for_turn(page: Any, table_id: int, seats: list[int]) -> dict[str, Any]:
+    """Wait until the server says exactly ``seats`` are to move (bots have played), and the
+    page has caught up with the server's seq; returns the table."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while True:
+        table: dict[str, Any] = api(page, "GET", f"/api/tables/{table_id}")
+        if sorted(table["to_move"]) == sorted(seats):
+            break
+        assert time.monotonic() < deadline, f"seats {seats} never came to move: {table}"
+        page.wait_for_timeout(50)
+    page.wait_for_function(
+        "n => Number(document.body.dataset.seq || 0) === n", arg=table["seq"], timeout=WAIT_MS
+    )
+    return table
+
+
+def seq(page: Any) -> int:
+    return int(page.get_attribute("body", "data-seq") or 0)
+
+
+def wait_for_game(page: Any) -> None:
+    """Wait until the table page shows a game in play (or over)."""
+    page.wait_for_selector("body[data-status='playing'], body[data-status='finished']")
+    page.wait_for_selector("#game-root")
+
+
+def wait_for_seq_after(page: Any, before: int) -> None:
+    page.wait_for_function(
+        "before => Number(document.body.dataset.seq || 0) > before", arg=before, timeout=WAIT_MS
+    )
+
+
+# What the page offers now, once it offers something: the end screen, the hot-seat hand-over,
+# or the enabled, visible data-legal / data-choice elements of the game. Falsy while there is
+# nothing to do (an act in flight, another seat or a bot to move), so wait_for_function waits.
+_OFFERED = """() => {
+  if (document.querySelector('#end-of-game')) return {end: true};
+  if (document.querySelector('#pass-device')) return {pass: true};
+  if (document.body.dataset.busy === 'true') return null;
+  const free = (el) => !el.disabled && el.getAttribute('aria-disabled') !== 'true'
+    && el.offsetParent !== null;
+  const found = document.querySelectorAll('#game-root [data-legal], #game-root [data-choice]');
+  const options = [...found].filter(free).map((el) => ({
+      kind: el.dataset.legal !== undefined ? 'legal' : 'choice',
+      legal: el.dataset.legal ?? null, choice: el.dataset.choice ?? null,
+      text: (el.textContent || '') + ' ' + (el.getAttribute('aria-label') || ''),
+    }));
+  return options.length ? {options} : null;
+}"""
+
+AVOID = re.compile(r"undo|changed my mind|change my mind|cancel", re.IGNORECASE)
+
+
+def _selector(option: dict[str, Any]) -> str:
+    if option["kind"] == "legal":
+        return f"#game-root [data-legal=\"{option['legal']}\"]"
+    return f"#game-root [data-choice=\"{option['choice']}\"]"
+
+
+def offered(page: Any) -> dict[str, Any] | None:
+    """What the page offers right now (see _OFFERED), without waiting."""
+    result: dict[str, Any] | None = page.evaluate(_OFFERED)
+    return result
+
+
+def play_one(page: Any, rng: random.Random, avoid: re.Pattern[str] = AVOID) -> str:
+    """Make one click that advances the game: a hand-over, a choice or a legal action.
+
+    Returns "end" at the end screen, "pass" after a hot-seat hand-over, "choice" or "legal".
+    Waits (for bots and other players) until there is something to do.
+    """
+    state: dict[str, Any] = page.wait_for_function(_OFFERED, timeout=WAIT_MS * 3).json_value()
+    if state.get("end"):
+        return "end"
+    if state.get("pass"):
+        page.click("#pass-device-ready")
+        page.wait_for_selector("#pass-device", state="detached")
+        return "pass"
+    options = state["options"]
+    preferred = [option for option in options if not avoid.search(option["text"])]
+    option = rng.choice(preferred or options)
+    if option["kind"] == "legal":
+        before = seq(page)
+        page.click(_selector(option))
+        page.wait_for_function(
+            """before => Number(document.body.dataset.seq || 0) > before
+                || document.querySelector('#table-error')""",
+            arg=before,
+            timeout=WAIT_MS * 3,
+        )
+        return "legal"
+    page.click(_selector(option))
+    return "choice"
+
+
+def play_to_end(
+    page: Any,
+    *,
+    seed: int = 0,
+    max_clicks: int = 3000,
+    on_click: Callable[[int, str], None] | None = None,
+) -> int:
+    """Play every seat this page holds, by clicking, until the end-of-game screen; returns the
+    number of clicks. ``on_click(n, kind)`` runs after each click (e.g. to take a screenshot)."""
+    rng = random.Random(seed)
+    choices_in_a_row = 0
+    for clicks in range(max_clicks):
+        kind = play_one(page, rng)
+        if kind == "end":
+            page.wait_for_selector("#end-of-game")
+            return clicks
+        choices_in_a_row = choices_in_a_row + 1 if kind == "choice" else 0
+        assert choices_in_a_row < 200, "200 choices in a row without sending an action"
+        if on_click is not None:
+            on_click(clicks, kind)
+    raise AssertionError(f"the game did not end within {max_clicks} clicks")
+
+
+def play_together(players: list[Any], *, seed: int = 0, max_clicks: int = 5000) -> int:
+    """Several pages (several people at one table) play by clicking, each when it has something
+    to do, until every page shows the end-of-game screen; returns the number of clicks."""
+    rng = random.Random(seed)
+    clicks = 0
+    while clicks < max_clicks:
+        if all(page.locator("#end-of-game").count() for page in players):
+            return clicks
+        acted = False
+        for page in players:
+            state = offered(page)
+            if not state or state.get("end"):
+                continue
+            play_one(page, rng)
+            clicks += 1
+            acted = True
+        if not acted:
+            players[0].wait_for_timeout(50)
+    raise AssertionError(f"the game did not end within {max_clicks} clicks")
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot under test-artifacts/ (gitignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,246 @@
+"""Each game played to its end-of-game screen through its renderer, one human seat against a bot
+(or solo).
+
+The clicks go only through the renderer's data-choice / data-legal elements (the shared
+``play_to_end`` helper), so a game that reaches its end screen proves that the renderer offered a
+legal way forward at every step. Screenshots of each table page mid-game and at the end, and of
+the replay, are saved under test-artifacts/ for people to look at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import (
+    Pages,
+    api,
+    create_table,
+    login_guest,
+    play_to_end,
+    screenshot,
+    seq,
+    table_url,
+    unique_name,
+    wait_for_game,
+    wait_for_seq_after,
+    wait_ready,
+)
+
+
+@dataclass(frozen=True)
+class Case:
+    """A table to play, and what its renderer must draw."""
+
+    name: str
+    game: str
+    players: int
+    korean: str  # a text of the game's renderer in Korean
+    always: tuple[str, ...]  # selectors drawn at least once
+    per_seat: str | None = None  # a selector drawn once per seat
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+CASES = [
+    # Three players, so that a lost tie can leave the human a pick among the unchosen tiles.
+    Case("yaxha", "yaxha", 3, "피라미드", (".yx-card", ".yx-tile"), ".yx-pyramid"),
+    Case("pyramido", "pyramido", 2, "탐험 구역", (".pd-space",), ".pd-pyramid"),
+    # Solo: the Legendary Explorer's panel is drawn beside the one pyramid.
+    Case(
+        "pyramido-solo",
+        "pyramido",
+        1,
+        "전설의 탐험가",
+        (".pd-space", ".pd-explorer"),
+        ".pd-pyramid",
+    ),
+    # Two players with the shared faction (its own turns), drafted abilities and objectives.
+    Case(
+        "monsterhex-shared",
+        "monsterhex",
+        2,
+        "마석",
+        (".mx-board", ".mx-unit"),
+        options={"objectives": True, "abilities": "draft", "shared_faction": True},
+    ),
+]
+MID_GAME_CLICK = 12
+
+
+def _play(pages: Pages, case: Case) -> tuple[Any, int, dict[str, Any]]:
+    page = pages.new()
+    login_guest(page, unique_name("Player"))
+    table = create_table(
+        page,
+        case.game,
+        start=True,
+        players=case.players,
+        seat=0,
+        bots=[{"seat": seat, "level": 1} for seat in range(1, case.players)],
+        options=case.options,
+        mode="live",
+        initial_seconds=3600,
+    )
+    page.goto(table_url(table))
+    wait_for_game(page)
+
+    def mid_game(clicks: int, kind: str) -> None:
+        if clicks == MID_GAME_CLICK:
+            screenshot(page, f"{case.name}-mid-game")
+        if clicks % 10 == 0:
+            _assert_no_stray_objects(page)
+
+    clicks = play_to_end(page, seed=7, on_click=mid_game)
+    screenshot(page, f"{case.name}-end")
+    return page, clicks, table
+
+
+def _assert_no_stray_objects(page: Any) -> None:
+    """No value was written as text where an element was meant ("[object ...]", "undefined")."""
+    text = page.inner_text("#game-root")
+    assert "[object" not in text and "undefined" not in text and "NaN" not in text
+
+
+def _assert_drawn(page: Any, case: Case) -> None:
+    _assert_no_stray_objects(page)
+    if case.per_seat:
+        assert page.locator(f"#game-root {case.per_seat}").count() == case.players
+    for selector in case.always:
+        assert page.locator(f"#game-root {selector}").count() >= 1
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_one_human_plays_a_whole_game_through_the_renderer(pages: Pages, case: Case) -> None:
+    page, clicks, table = _play(pages, case)
+    assert clicks > MID_GAME_CLICK
+    assert page.get_attribute("body", "data-status") == "finished"
+    assert page.locator("#end-of-game").is_visible()
+    assert page.locator("#breakdown-table").count() == 1
+    # The renderer still draws the final position, and nothing is left to click.
+    _assert_drawn(page, case)
+    assert page.locator("#game-root [data-legal]").count() == 0
+
+    # The same finished table in Korean: the renderer's own texts switch language.
+    page.evaluate("localStorage.setItem('meeplehall.lang', 'ko')")
+    page.reload()
+    wait_for_game(page)
+    page.wait_for_selector("#end-of-game")
+    assert case.korean in page.inner_text("#game-root")
+    page.evaluate("localStorage.setItem('meeplehall.lang', 'en')")
+
+    # Its replay, stepped to the middle and to the end, draws the spectator view.
+    page.goto(f"/replay.html?id={table['id']}")
+    wait_ready(page)
+    slider = page.locator("#replay-slider")
+    total = int(slider.get_attribute("max") or 0)
+    assert total > 0
+    slider.fill(str(total // 2))
+    page.wait_for_function(
+        "half => document.querySelector('#replay-slider').value == half", arg=total // 2
+    )
+    _assert_drawn(page, case)
+    screenshot(page, f"{case.name}-replay-middle")
+    slider.fill(str(total))
+    _assert_drawn(page, case)
+    assert page.locator("#game-root [data-legal]").count() == 0
+
+
+def test_yaxha_secret_choice_can_be_changed_until_everyone_has_chosen(pages: Pages) -> None:
+    first, second = pages.new(), pages.new()
+    login_guest(first, unique_name("Ana"))
+    login_guest(second, unique_name("Ben"))
+    table = create_table(first, "yaxha", players=2, seat=0)
+    api(second, "POST", f"/api/tables/{table['id']}/join", {"seat": 1})
+    api(first, "POST", f"/api/tables/{table['id']}/start")
+    for page in (first, second):
+        page.goto(table_url(table))
+        wait_for_game(page)
+
+    def tile_with(page: Any, text: str) -> Any:
+        return page.locator("#game-root .yx-tile", has_text=text)
+
+    # Ana takes tile 1 in secret; the other tiles now offer a change of mind.
+    before = seq(first)
+    first.click("#game-root .yx-tile[aria-label='Take tile 1']")
+    wait_for_seq_after(first, before)
+    assert "your secret choice" in tile_with(first, "Tile 1").inner_text()
+    change = first.locator("#game-root .yx-tile[aria-label='Change my mind: take tile 2 instead']")
+    assert change.count() == 1
+    wait_for_seq_after(second, before)
+    assert "Ana" in second.inner_text("#game-root .yx-status")
+    assert "has chosen" in second.inner_text("#game-root .yx-status")
+
+    # She changes her mind: her secret choice moves to tile 2, Ben still sees only that she chose.
+    before = seq(first)
+    change.click()
+    wait_for_seq_after(first, before)
+    assert "your secret choice" in tile_with(first, "Tile 2").inner_text()
+    assert "your secret choice" not in tile_with(first, "Tile 1").inner_text()
+    wait_for_seq_after(second, before)
+    assert "your secret choice" not in second.inner_text("#game-root")
+
+    # Ben chooses tile 1: the choices are revealed and Ana collects tile 2.
+    before = seq(second)
+    second.click("#game-root .yx-tile[aria-label='Take tile 1']")
+    wait_for_seq_after(first, before)
+    first.wait_for_selector("#game-root .yx-hand-section")
+    assert "taken by Ana" in tile_with(first, "Tile 2").inner_text()
+    assert first.locator("#game-root .yx-tile[data-legal]").count() == 0
+
+
+@pytest.mark.parametrize("game", ["yaxha", "pyramido", "monsterhex"])
+def test_every_renderer_text_exists_in_japanese_and_korean_with_the_same_placeholders(
+    pages: Pages, game: str
+) -> None:
+    page = pages.new()
+    page.goto("/")
+    wait_ready(page)
+    problems = page.evaluate(
+        """async (game) => {
+          const { texts } = await import(`/games/${game}.js`);
+          const holes = (text) =>
+            [...String(text).matchAll(/\\{(\\w+)\\}/g)].map((m) => m[1]).sort();
+          const problems = [];
+          for (const [key, english] of Object.entries(texts.en)) {
+            for (const lang of ["ja", "ko"]) {
+              if (!(key in texts[lang])) problems.push(`${lang} lacks ${key}`);
+              else if (holes(texts[lang][key]).join() !== holes(english).join()) {
+                problems.push(`${lang} ${key} has other placeholders`);
+              }
+            }
+          }
+          for (const key of ["summary", "rules"]) {
+            if (!texts.en[key]) problems.push(`no ${key}`);
+          }
+          return problems;
+        }""",
+        game,
+    )
+    assert problems == []
+
+
+def test_monster_hex_placement_works_from_the_keyboard_alone(pages: Pages) -> None:
+    page = pages.new()
+    login_guest(page, unique_name("Keys"))
+    table = create_table(
+        page, "monsterhex", start=True, players=2, seat=0, bots=[{"seat": 1, "level": 1}]
+    )
+    page.goto(table_url(table))
+    wait_for_game(page)
+    # A unit in hand (a button), then a cell of the board (an SVG shape with role=button).
+    unit = page.locator("#game-root button[data-choice^='unit-']").first
+    unit.focus()
+    page.keyboard.press("Enter")
+    cell = page.locator("#game-root [role=button][data-choice^='cell-']").first
+    assert cell.get_attribute("tabindex") == "0"
+    cell.focus()
+    page.keyboard.press("Enter")
+    # The preview offers the placement; Space on the button sends it.
+    place = page.locator("#game-root button[data-legal]", has_text="Place")
+    before = seq(page)
+    place.focus()
+    page.keyboard.press("Space")
+    wait_for_seq_after(page, before)
+    assert page.locator("#game-root .mx-board .mx-unit").count() >= 1

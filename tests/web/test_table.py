@@ -1,0 +1,386 @@
+"""The table page in a real browser: two players, spectators, hot-seat, rejections, reconnects."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import (
+    Pages,
+    WebServer,
+    api,
+    create_table,
+    login_guest,
+    play_one,
+    play_to_end,
+    register,
+    screenshot,
+    seq,
+    table_url,
+    unique_name,
+    wait_for_game,
+    wait_for_seq_after,
+    wait_for_turn,
+)
+
+
+def _two_player_table(pages: Any) -> tuple[Any, Any, dict[str, Any]]:
+    """Alice and Bob (registered, separate browsers) at a started two-player Yaxha table."""
+    alice = pages.new()
+    register(alice, unique_name("alice"))
+    table = create_table(alice, "yaxha", players=2)
+    bob = pages.new()
+    register(bob, unique_name("bob"))
+    bob.goto(table_url(table))
+    bob.click("#seats li[data-seat='1'] button.sit")
+    alice.goto(table_url(table))
+    alice.click("#start:not([disabled])")
+    wait_for_game(alice)
+    wait_for_game(bob)
+    return alice, bob, table
+
+
+def test_a_move_in_one_browser_appears_in_the_other_and_for_a_spectator(pages: Any) -> None:
+    alice, bob, table = _two_player_table(pages)
+    watcher = pages.new()
+    watcher.goto(table_url(table))
+    wait_for_game(watcher)
+    assert watcher.text_content("#prompt") == "You are watching this game."
+    assert watcher.locator("#game-root [data-legal]").count() == 0
+
+    alice.wait_for_selector("#game-root [data-legal]")
+    before = seq(bob)
+    bob_log = bob.locator("#log li").count()
+    # Keyboard: focus the first legal action and press Enter.
+    alice.focus("#game-root [data-legal='0']")
+    alice.keyboard.press("Enter")
+    wait_for_seq_after(alice, before)
+    wait_for_seq_after(bob, before)
+    wait_for_seq_after(watcher, before)
+    assert seq(bob) == seq(alice) == seq(watcher) == before + 1
+    assert bob.locator("#log li").count() > bob_log
+    # Alice has made her secret choice at a simultaneous step; Bob still has to.
+    bob.wait_for_selector("#players li[data-seat='0'][data-status='done']")
+    assert bob.get_attribute("#players li[data-seat='1']", "data-status") == "to_move"
+
+    # Bob's live clock ticks down locally while he thinks; Alice's stands still.
+    first = bob.text_content("#players li[data-seat='1'] .player-clock")
+    bob.wait_for_function(
+        "text => document.querySelector(\"#players li[data-seat='1'] .player-clock\")"
+        ".textContent !== text",
+        arg=first,
+    )
+    bob_clock = bob.get_attribute("#players li[data-seat='1'] .player-clock", "class")
+    assert "running" in (bob_clock or "")
+    assert "running" not in (
+        bob.get_attribute("#players li[data-seat='0'] .player-clock", "class") or ""
+    )
+
+
+def test_server_rejection_shows_its_reason_and_changes_nothing(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Tamper")
+    table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
+
+    # A client that sends something the rules refuse: rewrite the page's act on its way out.
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def outgoing(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "act":
+                data["action"] = {"move": "fly to the moon"}
+            server.send(json.dumps(data))
+
+        ws.on_message(outgoing)
+
+    page.route_web_socket("**/ws/tables/**", route)
+    page.goto(table_url(table))
+    wait_for_game(page)
+    before = wait_for_turn(page, table["id"], [0])["seq"]  # the bot has made its choice
+    page.wait_for_selector("#game-root [data-legal]")
+    page.click("#game-root [data-legal='0']")
+    page.wait_for_selector("#table-error")
+    assert page.text_content("#table-error").startswith("Not accepted: ")
+    assert len(page.text_content("#table-error")) > len("Not accepted: ") + 5
+    assert seq(page) == before
+    assert page.get_attribute("body", "data-busy") == "false"
+    after = api(page, "GET", f"/api/tables/{table['id']}")
+    assert after["seq"] == before
+    assert after["to_move"] == [0]
+
+
+def test_page_reconnects_after_a_network_drop_and_shows_what_it_missed(pages: Any) -> None:
+    alice, bob, _ = _two_player_table(pages)
+    sockets: list[Any] = []
+    blocked = {"on": False}
+
+    def route(ws: Any) -> None:
+        if blocked["on"]:
+            ws.close(code=1011, reason="network down")
+            return
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    bob.route_web_socket("**/ws/tables/**", route)
+    bob.reload()
+    wait_for_game(bob)
+    assert len(sockets) == 1
+    blocked["on"] = True
+    sockets[0].close(code=1011, reason="network down")
+    bob.wait_for_selector("#connection")
+    assert "reconnecting" in bob.text_content("#connection").lower()
+
+    # While Bob is cut off, Alice plays.
+    bob_log = bob.locator("#log li").count()
+    alice.wait_for_selector("#game-root [data-legal]")
+    before = seq(alice)
+    alice.click("#game-root [data-legal='0']")
+    wait_for_seq_after(alice, before)
+    assert seq(bob) == before
+
+    blocked["on"] = False
+    wait_for_seq_after(bob, before)
+    bob.wait_for_selector("#connection", state="detached")
+    assert seq(bob) == seq(alice)
+    # The events Bob missed were sent on reconnecting (sync since his last seq) and logged.
+    assert bob.locator("#log li").count() > bob_log
+    # And Bob can play on.
+    bob.wait_for_selector("#game-root [data-legal]")
+    current = seq(bob)
+    bob.click("#game-root [data-legal='0']")
+    wait_for_seq_after(bob, current)
+
+
+def test_hot_seat_plays_two_seats_to_the_end_hiding_each_seat_behind_a_pass_screen(
+    pages: Any,
+) -> None:
+    page = pages.new()
+    login_guest(page, "Family")
+    page.click(".game-card[data-game=yaxha] .new-table")
+    page.select_option("#seat-0", "me")
+    page.select_option("#seat-1", "me")
+    page.click("#create-submit")
+    page.wait_for_url("**/tables/*")
+    wait_for_game(page)
+    assert page.locator("#hotseat-info").count() == 1
+
+    seats_shown: set[str] = set()
+    passes = 0
+
+    def watch(clicks: int, kind: str) -> None:
+        nonlocal passes
+        seats_shown.add(page.get_attribute("body", "data-seat") or "")
+        if kind == "pass":
+            passes += 1
+        if clicks == 12:
+            screenshot(page, "web-hotseat-midgame")
+
+    # Before each hand-over the pass screen covers the game: nothing of the last seat shows.
+    rng = random.Random(3)
+    for _ in range(40):
+        if page.locator("#pass-device").count():
+            assert page.locator("#game-root [data-legal], #game-root [data-choice]").count() == 0
+            assert page.locator("#game-root .generic-view").count() == 0
+            assert page.locator("#log li").count() == 0
+            break
+        play_one(page, rng)
+    else:
+        raise AssertionError("no pass-the-device screen within 40 clicks")
+
+    play_to_end(page, seed=5, on_click=watch)
+    assert seats_shown == {"0", "1"}
+    assert passes > 0
+    assert page.get_attribute("body", "data-status") == "finished"
+    assert page.locator("#breakdown-table tbody tr").count() >= 3
+    assert page.locator("#breakdown-chart rect").count() >= 2
+    result = api(page, "GET", f"/api/tables/{page.url.split('/tables/')[1]}/result")
+    shown_totals = page.locator("#breakdown-table .total-row td").all_inner_texts()
+    assert [int(total) for total in shown_totals] == result["scores"]
+    screenshot(page, "web-hotseat-end")
+
+
+def test_table_page_fits_a_phone_screen(pages: Any) -> None:
+    page = pages.new(viewport={"width": 375, "height": 740})
+    login_guest(page, "Phone")
+    table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
+    page.goto(table_url(table))
+    wait_for_game(page)
+    page.wait_for_selector("#game-root [data-legal]")
+    time.sleep(0.2)
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    # The players panel sits below the game on a narrow screen.
+    game_box = page.locator("#game-root").bounding_box()
+    players_box = page.locator("#players").bounding_box()
+    assert players_box["y"] > game_box["y"]
+
+
+def test_language_switch_on_the_table_page_redraws_in_place(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Polyglot")
+    table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
+    page.goto(table_url(table))
+    wait_for_game(page)
+    before = wait_for_turn(page, table["id"], [0])["seq"]  # the bot has made its choice
+    assert page.text_content("#log-title") == "Game log"
+    assert page.text_content("#players li[data-seat='0'] .player-status") == "to move"
+    page.select_option("#language", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert page.text_content("#log-title") == "게임 기록"
+    assert page.text_content("#players li[data-seat='0'] .player-status") == "차례"
+    assert seq(page) == before
+    assert page.locator("#game-root [data-legal]").count() > 0
+
+
+def test_hint_button_shows_the_strongest_bots_suggestion(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Learner")
+    table = create_table(
+        page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], hints=True, start=True
+    )
+    # The labels of the legal actions as the server sent them, whatever the renderer shows.
+    received: list[dict[str, Any]] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda frame: received.append(json.loads(frame))),
+    )
+    page.goto(table_url(table))
+    wait_for_game(page)
+    page.wait_for_selector("#game-root [data-legal]")
+    labels = [m for m in received if m["type"] in ("sync", "update")][-1]["labels"]
+    page.click("#hint")
+    page.wait_for_selector("#hint-text")
+    suggestion = page.text_content("#hint-text").removeprefix("Suggested: ")
+    assert suggestion in labels
+
+
+def test_turn_based_table_shows_the_time_left_for_the_move(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Patient")
+    table = create_table(
+        page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], mode="turn",
+        move_deadline_hours=30, start=True,
+    )
+    page.goto(table_url(table))
+    wait_for_game(page)
+    page.wait_for_selector("#players li[data-seat='0'][data-status='to_move']")
+    clock = page.text_content("#players li[data-seat='0'] .player-clock")
+    assert clock in ("1 d 6 h", "1 d 5 h")
+
+
+def test_every_action_the_page_sends_is_one_the_server_offered(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Lawful")
+    table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
+    offered: dict[int, list[Any]] = {}  # seq -> the legal list the server sent at that seq
+    sent: list[dict[str, Any]] = []
+
+    def watch(ws: Any) -> None:
+        def received(frame: str | bytes) -> None:
+            message = json.loads(frame)
+            if message["type"] in ("sync", "update"):
+                offered[message["seq"]] = message["legal"]
+
+        def went(frame: str | bytes) -> None:
+            message = json.loads(frame)
+            if message["type"] == "act":
+                sent.append(message)
+
+        ws.on("framereceived", received)
+        ws.on("framesent", went)
+
+    page.on("websocket", watch)
+    page.goto(table_url(table))
+    wait_for_game(page)
+    rng = random.Random(8)
+    for _ in range(40):
+        page.wait_for_selector("#game-root [data-legal], #game-root [data-choice]")
+        shown_seq = seq(page)
+        while shown_seq not in offered:  # the frame events reach the test a little later
+            page.wait_for_timeout(20)
+        for index in page.eval_on_selector_all(
+            "#game-root [data-legal]", "els => els.map(el => Number(el.dataset.legal))"
+        ):
+            assert 0 <= index < len(offered[shown_seq])
+        if play_one(page, rng) == "end":
+            break
+    assert len(sent) >= 5
+    for message in sent:
+        assert message["action"] in offered[message["seq"]]
+
+
+def test_a_double_click_sends_one_act_until_the_server_answers(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Hasty")
+    table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
+    acts: list[dict[str, Any]] = []
+
+    def watch(ws: Any) -> None:
+        def went(frame: str | bytes) -> None:
+            message = json.loads(frame)
+            if message["type"] == "act":
+                acts.append(message)
+
+        ws.on("framesent", went)
+
+    page.on("websocket", watch)
+    page.goto(f"/table.html?id={table['id']}")
+    wait_for_game(page)
+    page.wait_for_selector("#game-root [data-legal]")
+    before = seq(page)
+    page.eval_on_selector("#game-root [data-legal]", "el => { el.click(); el.click(); }")
+    wait_for_seq_after(page, before)
+    page.wait_for_timeout(300)
+    assert len(acts) == 1
+    assert page.locator("#table-error").count() == 0
+
+
+def test_leaving_a_game_in_play_hands_the_seat_to_a_bot_after_asking(pages: Any) -> None:
+    alice, bob, table = _two_player_table(pages)
+    bob.click("#leave-game")
+    bob.click("#leave-cancel")
+    assert api(bob, "GET", f"/api/tables/{table['id']}")["seats"][1]["replaced"] is None
+    bob.click("#leave-game")
+    bob.click("#leave-confirm")
+    alice.wait_for_selector("#players li[data-seat='1'] .replaced")
+    assert "a bot plays" in alice.text_content("#players li[data-seat='1'] .replaced")
+    assert api(alice, "GET", f"/api/tables/{table['id']}")["seats"][1]["replaced"] == "left"
+    # Bob now watches: nothing to play, and no leave button any more.
+    bob.wait_for_selector("#leave-game", state="detached")
+    assert bob.locator("#game-root [data-legal]").count() == 0
+
+
+def test_page_rides_out_a_server_restart_and_plays_on(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    server = WebServer(tmp_path_factory.mktemp("restart-data"))
+    server.start()
+    opened = Pages(browser, server.base)
+    try:
+        page = opened.new()
+        login_guest(page, "Steady")
+        table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
+        page.goto(table_url(table))
+        wait_for_game(page)
+        before = wait_for_turn(page, table["id"], [0])["seq"]  # the bot has made its choice
+        server.stop()
+        page.wait_for_selector("#connection")
+        server.start()  # same port, same database: the table is rebuilt from its log
+        page.wait_for_selector("#connection", state="detached", timeout=30_000)
+        page.wait_for_selector("#game-root [data-legal]")
+        assert seq(page) == before == api(page, "GET", f"/api/tables/{table['id']}")["seq"]
+        page.click("#game-root [data-legal='0']")
+        wait_for_seq_after(page, before)
+        # The only console errors allowed are the browser's notes about the refused reconnects.
+        errors = [
+            error for error in opened.errors()
+            if not ("WebSocket connection to" in error and "ERR_CONNECTION_REFUSED" in error)
+        ]
+        assert errors == []
+    finally:
+        opened.close()
+        server.stop()
