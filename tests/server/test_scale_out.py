@@ -41,7 +41,7 @@ def two_servers(database_factory: Callable[[str], tuple[str, Path]],
     servers = []
     for name in ("a", "b"):
         (data_dir / name).mkdir()
-        server = ServerProcess(url, data_dir / name, server_env, extra=["--redis-url", REDIS])
+        server = ServerProcess(data_dir / name, url, server_env, extra=["--redis-url", REDIS])
         server.start()  # one after the other: the first one migrates the database
         servers.append(server)
     yield servers[0], servers[1]

@@ -17,17 +17,15 @@ from __future__ import annotations
 import os
 import random
 import re
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+
+from tests.live_server import ServerProcess
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
@@ -49,57 +47,9 @@ WAIT_MS = 20_000
 EXPECTED_API_STATUS = re.compile(r"status of (400|401|403|404|409|422|429)\b")
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@dataclass
-class WebServer:
-    """``meeplehall serve`` in a subprocess, on loopback, with its own SQLite data dir."""
-
-    data_dir: Path
-    port: int = field(default_factory=_free_port)
-    process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        command = [
-            sys.executable, "-c", "from meeplehall.cli import app; app()", "serve",
-            "--port", str(self.port), "--data-dir", str(self.data_dir),
-        ]
-        log = open(self.data_dir / "server.log", "ab")  # noqa: SIM115 - the child keeps it
-        self.process = subprocess.Popen(command, stdout=log, stderr=log)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {(self.data_dir / 'server.log').read_text()}")
-            try:
-                if httpx.get(f"{self.base}/api/bots", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not start in 30 seconds")
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-            self.process = None
-
-
 @pytest.fixture(scope="session")
-def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
-    server = WebServer(tmp_path_factory.mktemp("web-data"))
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    server = ServerProcess(tmp_path_factory.mktemp("web-data"))
     server.start()
     yield server
     server.stop()
@@ -178,7 +128,7 @@ class Pages:
 
 
 @pytest.fixture
-def pages(browser: Any, web_server: WebServer) -> Iterator[Pages]:
+def pages(browser: Any, web_server: ServerProcess) -> Iterator[Pages]:
     """Page factory; the test fails if any of its pages logged an error."""
     opened = Pages(browser, web_server.base)
     yield opened
