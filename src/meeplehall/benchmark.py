@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from meeplehall.core.playout import random_playout
-from meeplehall.core.protocol import Game
+from meeplehall.core.protocol import Game, State
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,8 @@ class EngineFigures:
     games_per_run: int
     games_per_second: float
     actions_per_second: float
-    clone_us: float
+    #: Microseconds per call of what bots call most, on positions from random games.
+    call_us: dict[str, float]
 
     def lines(self) -> list[str]:
         return [
@@ -33,7 +34,8 @@ class EngineFigures:
             f"  median of {self.runs} runs x {self.games_per_run} games (process time, one core)",
             f"  games/s   {self.games_per_second:10.1f}",
             f"  actions/s {self.actions_per_second:10.1f}",
-            f"  clone()   {self.clone_us:10.2f} us (mid-game state)",
+            "  per call (mean over positions from random games, median of runs):",
+            *(f"    {name:16s} {micros:10.2f} us" for name, micros in self.call_us.items()),
         ]
 
 
@@ -64,22 +66,51 @@ def bench_engine(
         games_per_run=games_per_run,
         games_per_second=statistics.median(game_rates),
         actions_per_second=statistics.median(action_rates),
-        clone_us=_clone_time(game, players, options, seed),
+        call_us=_call_costs(game, players, options, seed, runs),
     )
 
 
-def _clone_time(game: Game, players: int, options: Mapping[str, Any] | None, seed: int) -> float:
-    """Median time of one clone() on a state halfway through a random game."""
+def _positions(
+    game: Game, players: int, options: Mapping[str, Any] | None, seed: int, count: int = 60
+) -> list[State]:
+    """Positions taken at random moments of random games, from the start to the end."""
     rng = random.Random(seed)
-    state = game.new_state(players, options, seed=seed)
-    total = random_playout(state.clone(), random.Random(seed))
-    for _ in range(total // 2):
-        seat = rng.choice(sorted(state.to_move()))
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    samples = []
-    for _ in range(7):
-        start = time.perf_counter()
-        for _ in range(200):
-            state.clone()
-        samples.append((time.perf_counter() - start) / 200 * 1e6)
-    return statistics.median(samples)
+    found: list[State] = []
+    index = 0
+    while len(found) < count:
+        state = game.new_state(players, options, seed=seed + index)
+        index += 1
+        while not state.is_over():
+            if rng.random() < 0.05:
+                found.append(state.clone())
+            seat = rng.choice(sorted(state.to_move()))
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return found[:count]
+
+
+def _call_costs(
+    game: Game, players: int, options: Mapping[str, Any] | None, seed: int, runs: int
+) -> dict[str, float]:
+    states = _positions(game, players, options, seed)
+    rng = random.Random(seed)
+
+    def mover(state: State) -> int:
+        return min(state.to_move())
+
+    calls: dict[str, Callable[[State], object]] = {
+        "clone()": lambda state: state.clone(),
+        "legal_actions()": lambda state: state.legal_actions(mover(state)),
+        "determinize()": lambda state: state.determinize(mover(state), rng),
+        "heuristic()": lambda state: state.heuristic(mover(state)),
+        "view()": lambda state: state.view(mover(state)),
+    }
+    costs: dict[str, float] = {}
+    for name, call in calls.items():
+        samples = []
+        for _ in range(runs):
+            start = time.process_time()
+            for state in states:
+                call(state)
+            samples.append((time.process_time() - start) / len(states) * 1e6)
+        costs[name] = statistics.median(samples)
+    return costs
