@@ -111,6 +111,17 @@ def _assert_drawn(page: Any, case: Case) -> None:
         assert page.locator(f"#game-root {selector}").count() >= 1
 
 
+def _assert_chart_legend_fits(page: Any) -> None:
+    """Every entry of the bar chart's legend lies inside the chart, none cut off."""
+    chart = page.locator("#breakdown-chart").bounding_box()
+    entries = page.locator("#breakdown-chart text.legend")
+    assert entries.count() >= 1
+    for index in range(entries.count()):
+        box = entries.nth(index).bounding_box()
+        assert chart["x"] <= box["x"] and box["x"] + box["width"] <= chart["x"] + chart["width"]
+        assert chart["y"] <= box["y"] and box["y"] + box["height"] <= chart["y"] + chart["height"]
+
+
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
 def test_one_human_plays_a_whole_game_through_the_renderer(pages: Pages, case: Case) -> None:
     page, clicks, table = _play(pages, case)
@@ -118,6 +129,7 @@ def test_one_human_plays_a_whole_game_through_the_renderer(pages: Pages, case: C
     assert page.get_attribute("body", "data-status") == "finished"
     assert page.locator("#end-of-game").is_visible()
     assert page.locator("#breakdown-table").count() == 1
+    _assert_chart_legend_fits(page)
     # The renderer still draws the final position, and nothing is left to click.
     _assert_drawn(page, case)
     assert page.locator("#game-root [data-legal]").count() == 0

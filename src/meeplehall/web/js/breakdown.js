@@ -74,7 +74,11 @@ function barChart(result, names, renderer) {
   const rowHeight = 34;
   const left = 120;
   const width = 480;
-  const height = names.length * rowHeight + 40;
+  // The legend wraps onto as many lines as its entries need, a few to a line.
+  const legendColumn = 150;
+  const perLine = Math.floor((width - 20) / legendColumn);
+  const legendTop = names.length * rowHeight + 18;
+  const height = legendTop + Math.ceil(keys.length / perLine) * 20 + 4;
   const bars = [];
   parts.forEach((seatParts, seat) => {
     const y = 10 + seat * rowHeight;
@@ -94,9 +98,10 @@ function barChart(result, names, renderer) {
   });
   const legend = keys.map((key, index) => {
     const label = parts.flat().find((part) => part.key === key).label;
-    const x = left + index * 120;
-    return s("g", {}, s("rect", { x, y: height - 22, width: 12, height: 12, fill: PART_FILLS[index % PART_FILLS.length] }),
-      s("text", { x: x + 16, y: height - 12, class: "legend" }, label));
+    const x = 10 + (index % perLine) * legendColumn;
+    const y = legendTop + Math.floor(index / perLine) * 20;
+    return s("g", {}, s("rect", { x, y, width: 12, height: 12, fill: PART_FILLS[index % PART_FILLS.length] }),
+      s("text", { x: x + 16, y: y + 10, class: "legend" }, label));
   });
   return s(
     "svg",
