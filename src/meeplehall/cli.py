@@ -22,7 +22,7 @@ from rich.table import Table
 
 from meeplehall.ai import make_bot
 from meeplehall.benchmark import bench_engine
-from meeplehall.core import Game, IllegalAction, InvalidOption, Result, State, UnknownGame
+from meeplehall.core import Game, InvalidOption, Result, State, UnknownGame, events_for
 from meeplehall.core.record import MatchRecord
 from meeplehall.core.registry import all_games, get_game
 
@@ -108,13 +108,15 @@ def play(
 ) -> None:
     """Play one seat in the terminal against bots (or watch bots play with --seat none)."""
     game = _game(game_name)
+    if seat.lower() != "none" and not seat.isdigit():
+        raise typer.BadParameter(f"--seat is a seat number or none, not {seat!r}")
     human = None if seat.lower() == "none" else int(seat)
     options = _parse_options(option or [])
     try:
         state = game.new_state(players, options, seed)
     except InvalidOption as error:
         raise typer.BadParameter(error.reason) from None
-    if human is not None and not 0 <= human < players:
+    if human is not None and not human < players:
         raise typer.BadParameter(f"--seat must be from 0 to {players - 1}, or none")
     record = MatchRecord(game.name, players, seed, options)
     seat_bots = {s: make_bot(bots, seed=seed * 31 + s) for s in range(players) if s != human}
@@ -126,16 +128,11 @@ def play(
             action = _ask(game, state, mover)
         else:
             action = seat_bots[mover].choose(state, mover)
-        try:
-            events = state.apply(mover, action)
-        except IllegalAction as error:  # pragma: no cover - legal actions come from the state
-            console.print(f"[red]{error.reason}[/red]")
-            continue
+        events = state.apply(mover, action)
         record.add(mover, action.to_json())
         if human is not None:
-            for event in events:
-                if "private" not in event or human in event["private"]:
-                    console.print(f"[dim]{_event_line(event)}[/dim]")
+            for event in events_for(events, human):
+                console.print(f"[dim]{_event_line(event)}[/dim]")
     if human is not None:
         console.rule("final position")
         console.print(game.render_text(state.view(human)))
@@ -146,7 +143,7 @@ def play(
 
 
 def _event_line(event: dict[str, Any]) -> str:
-    details = ", ".join(f"{k}={v}" for k, v in event.items() if k not in {"type", "private"})
+    details = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
     return f"{event.get('type', 'event')}: {details}"
 
 
