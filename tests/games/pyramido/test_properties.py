@@ -30,6 +30,19 @@ def step(state: PyramidoState, rng: random.Random) -> tuple[int, Any, list[dict[
     return seat, action, state.apply(seat, action)
 
 
+def played(
+    players: int, seed: int, legend: str, steps: int
+) -> tuple[PyramidoState, random.Random]:
+    """A new match played ``steps`` random actions on (or to its end), and the rng it used."""
+    state = GAME.new_state(players, {"legend": legend}, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over():
+            break
+        step(state, rng)
+    return state, rng
+
+
 def public_ids(state: PyramidoState) -> set[int]:
     """Dominoes whose face anyone may see: pyramids, hand, face-up tops, the Explorer's pile."""
     ids = {d for pyramid in state.pyramids for d, *_ in pyramid.placements}
@@ -130,12 +143,7 @@ def test_replaying_the_action_log_rebuilds_the_same_match(game):
 @given(games, st.integers(min_value=0, max_value=400))
 def test_a_clone_is_independent_of_its_original(game, steps):
     players, seed, legend = game
-    state = GAME.new_state(players, {"legend": legend}, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over():
-            break
-        step(state, rng)
+    state, rng = played(players, seed, legend, steps)
     before = json.dumps([state.view(s) for s in range(players)], sort_keys=True)
     bag_before = state.area.bag[:]
     twin = state.clone()
@@ -149,12 +157,7 @@ def test_a_clone_is_independent_of_its_original(game, steps):
 @given(games, st.integers(min_value=0, max_value=300))
 def test_determinize_keeps_the_seats_view_and_plays_on(game, steps):
     players, seed, legend = game
-    state = GAME.new_state(players, {"legend": legend}, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over():
-            break
-        step(state, rng)
+    state, rng = played(players, seed, legend, steps)
     seat = rng.randrange(players)
     sample = state.determinize(seat, random.Random(seed + 1))
     assert sample.view(seat) == state.view(seat)
