@@ -1,6 +1,6 @@
 import pytest
 
-from meeplehall.core import InvalidOption, OptionSpec, validate_options
+from meeplehall.core import InvalidOption, OptionSpec, check_players, validate_options
 
 SPECS = (
     OptionSpec("rounds", "int", 10, minimum=1, maximum=20),
@@ -67,3 +67,13 @@ def test_spec_json_carries_what_a_form_needs():
         "maximum": 20,
     }
     assert SPECS[1].to_json()["choices"] == ["basic", "expert"]
+
+
+@pytest.mark.parametrize("players", [0, 5, True, "2", 2.0, None])
+def test_a_player_count_outside_the_range_or_not_a_whole_number_is_refused(players):
+    with pytest.raises(InvalidOption, match=r"Game is for 1 to 4 players, not"):
+        check_players("Game", players, 1, 4)
+
+
+def test_a_player_count_in_range_is_kept():
+    assert [check_players("Game", n, 1, 4) for n in (1, 4)] == [1, 4]

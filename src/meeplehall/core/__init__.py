@@ -6,7 +6,7 @@ else reaches games through :mod:`meeplehall.core.registry`.
 
 from meeplehall.core.errors import IllegalAction, InvalidOption, UnknownGame
 from meeplehall.core.events import Event, events_for
-from meeplehall.core.options import OptionSpec, validate_options
+from meeplehall.core.options import OptionSpec, check_players, validate_options
 from meeplehall.core.protocol import Action, Game, State
 from meeplehall.core.replay import replay, replay_steps
 from meeplehall.core.result import Result
@@ -23,6 +23,7 @@ __all__ = [
     "Rng",
     "State",
     "UnknownGame",
+    "check_players",
     "events_for",
     "replay",
     "replay_steps",

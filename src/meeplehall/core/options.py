@@ -89,3 +89,10 @@ def validate_options(
         key: spec.validate(given[key]) if key in given else spec.default
         for key, spec in by_key.items()
     }
+
+
+def check_players(game: str, players: object, lowest: int, highest: int) -> int:
+    """The player count, if it is a whole number from ``lowest`` to ``highest``."""
+    if isinstance(players, int) and not isinstance(players, bool) and lowest <= players <= highest:
+        return players
+    raise InvalidOption(f"{game} is for {lowest} to {highest} players, not {players!r}")

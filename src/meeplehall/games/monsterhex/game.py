@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from meeplehall.core import InvalidOption, OptionSpec, Rng, validate_options
+from meeplehall.core import InvalidOption, OptionSpec, Rng, check_players, validate_options
 from meeplehall.games.monsterhex.actions import Action, parse_action
 from meeplehall.games.monsterhex.components import Components, load_components
 from meeplehall.games.monsterhex.config import CATEGORIES, Config, build_place_table
@@ -46,8 +46,7 @@ def _place_table(comp: Components, source: str, board_key: str) -> Any:
 
 def new_state(players: int, options: Mapping[str, Any] | None, seed: int) -> MonsterHexState:
     opts = validate_options(OPTIONS, options)
-    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
-        raise InvalidOption(f"Monster Hex is for 1 to 4 players, not {players!r}")
+    check_players("Monster Hex", players, 1, 4)
     if opts["shared_faction"] and players not in (1, 2):
         raise InvalidOption("the shared faction is a 2-player variant (and always on in solo)")
     comp = load_components(opts["components"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from meeplehall.core import InvalidOption, OptionSpec, validate_options
+from meeplehall.core import InvalidOption, OptionSpec, check_players, validate_options
 from meeplehall.games.pyramido.actions import Action, parse_action
 from meeplehall.games.pyramido.components import DominoFileError, load_dominoes
 from meeplehall.games.pyramido.legend import A_LEGEND, THE_LEGEND
@@ -63,8 +63,7 @@ class PyramidoGame:
         self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
     ) -> PyramidoState:
         chosen = validate_options(self.options, options)
-        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 4:
-            raise InvalidOption(f"Pyramido is for 1 to 4 players, not {players!r}")
+        check_players("Pyramido", players, self.min_players, self.max_players)
         dominoes = load_dominoes(chosen["dominoes"] or None)
         return PyramidoState(players, dominoes, chosen["legend"], seed)
 

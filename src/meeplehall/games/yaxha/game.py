@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from meeplehall.core import InvalidOption, OptionSpec, Rng, validate_options
+from meeplehall.core import OptionSpec, Rng, check_players, validate_options
 from meeplehall.games.yaxha.actions import YaxhaAction, describe_action, parse_action
 from meeplehall.games.yaxha.options import OPTIONS, deal_bonus_cards
 from meeplehall.games.yaxha.state import YaxhaState
@@ -21,12 +21,7 @@ class YaxhaGame:
     def new_state(
         self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
     ) -> YaxhaState:
-        if (
-            isinstance(players, bool)
-            or not isinstance(players, int)
-            or not self.min_players <= players <= self.max_players
-        ):
-            raise InvalidOption(f"Yaxha is for 2 to 4 players, not {players!r}")
+        check_players("Yaxha", players, self.min_players, self.max_players)
         chosen = validate_options(self.options, options)
         rng = Rng(seed)
         cards = deal_bonus_cards(chosen["bonus_cards"], players, rng)
