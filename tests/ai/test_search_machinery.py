@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from meeplehall.ai import make_bot
+from meeplehall.ai import make_bot, mcts
 from meeplehall.ai.mcts import MctsBot
 from tests.ai.goofspiel import Bid, Goofspiel
 
@@ -65,3 +65,26 @@ def test_greedy_tie_break_follows_the_seed():
     state = Goofspiel(players=2, cards=6, seed=3)
     picks = {make_bot(2, 11).choose(state.clone(), 0) for _ in range(3)}
     assert len(picks) == 1
+
+
+def test_mcts_stops_early_once_the_choice_is_settled():
+    """Bidding 5 wins the last prize outright: the search need not spend its whole budget."""
+    state = Goofspiel(players=2, cards=5, seed=0)
+    state.deck = []
+    state.hands = [{3, 5}, {4}]
+    state.apply(1, Bid(4))
+    bot = MctsBot(seed=1, seconds=None, iterations=5_000)
+    assert bot.choose(state, 0) == Bid(5)
+    assert bot.last_iterations < 5_000
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_stopping_early_never_changes_the_decision(seed, monkeypatch):
+    state = Goofspiel(players=2, cards=6, seed=seed)
+    state.apply(1, Bid(1 + seed % 6))
+    early = MctsBot(seed=seed, seconds=None, iterations=3_000)
+    decision = early.choose(state, 0)
+    monkeypatch.setattr(mcts, "CHECK_EVERY", 10**9)
+    full = MctsBot(seed=seed, seconds=None, iterations=3_000)
+    assert full.choose(state, 0) == decision
+    assert full.last_iterations == 3_000

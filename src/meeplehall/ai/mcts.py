@@ -28,6 +28,9 @@ from meeplehall.ai.greedy import greedy_action, value_after
 from meeplehall.ai.keys import action_key, bot_actions
 from meeplehall.core import Action, IllegalAction, State
 
+#: How many iterations run between two checks of whether the choice is already settled.
+CHECK_EVERY = 32
+
 #: An edge's statistics: [visits, total reward, times available].
 Edge = list[float]
 
@@ -83,12 +86,17 @@ class MctsBot:
             return legal[0]
         root = Node()
         candidates = self._seed_root(root, state, seat, legal)
-        deadline = math.inf if self.seconds is None else time.perf_counter() + self.seconds
+        started = time.perf_counter()
+        deadline = math.inf if self.seconds is None else started + self.seconds
         limit = self.iterations if self.iterations is not None else math.inf
         done = 0
         while done < limit and (done == 0 or time.perf_counter() < deadline):
             self._iterate(root, state.determinize(seat, self.rng), seat, candidates)
             done += 1
+            if done % CHECK_EVERY == 0 and self._settled(
+                root.stats[seat], candidates, done, limit, started
+            ):
+                break
         self.last_iterations = done
         if self._lead_count:
             self.scale = max(1.0, self._lead_sum / self._lead_count)
@@ -99,6 +107,30 @@ class MctsBot:
             reverse=True,
         )
         return ranked[0]
+
+    def _settled(
+        self,
+        table: dict[str, Edge],
+        candidates: frozenset[str],
+        done: int,
+        limit: float,
+        started: float,
+    ) -> bool:
+        """Whether the rest of the budget can no longer change the choice.
+
+        The choice is the most visited candidate at the root. When its lead in visits exceeds the
+        iterations still to come (the iteration budget left, or the time left at the rate so
+        far), no rival can catch up, so searching on would spend time and change nothing.
+        """
+        visits = sorted((table[key][0] for key in candidates), reverse=True)
+        if len(visits) < 2:
+            return True
+        remaining = limit - done
+        if self.seconds is not None:
+            now = time.perf_counter()
+            rate = done / max(now - started, 1e-9)
+            remaining = min(remaining, rate * (started + self.seconds - now))
+        return visits[0] - visits[1] > remaining
 
     def _seed_root(
         self, root: Node, state: State, seat: int, legal: list[Action]
