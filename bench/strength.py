@@ -7,49 +7,127 @@ default budget against level 2 (target: at least 65%), plus level 3's decision t
 Run it with nice on a shared machine; --minutes caps each pairing, and the figures say exactly
 how many games were played.
 
-    nice python bench/strength.py [GAME ...] [--games 400] [--minutes 10] [--workers 2]
+Every finished game goes at once into a journal (one JSON line per game, under --out), so a run
+that is cut short loses nothing: --resume plays only the games the journal lacks and reports on
+all of them. A journal written by other bot or game code (its hash differs) is never resumed.
+
+    nice python bench/strength.py [GAME ...] [--games 400] [--minutes 10] [--workers 2] [--resume]
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from multiprocessing import get_context
 from pathlib import Path
+from typing import Any
 
-from meeplehall.ai.arena import BotSpec, GameOutcome, play_game, run_arena, schedule
+import meeplehall
+from meeplehall.ai.arena import BotSpec, GameOutcome, GamePlan, play_game, schedule
 from meeplehall.ai.arena_output import write_games, write_summary
 from meeplehall.ai.arena_stats import percentile, summarize
+from meeplehall.core.record import MatchRecord
 from meeplehall.core.registry import all_games, get_game
 
 PAIRINGS = ((BotSpec(2), BotSpec(1), 0.85), (BotSpec(3), BotSpec(2), 0.65))
 
 
-def measure(
-    game: str, strong: BotSpec, weak: BotSpec, games: int, minutes: float, workers: int, seed: int
-) -> list[GameOutcome]:
-    """Play up to ``games`` games until the time is up, always both seatings of a deal.
+def code_hash() -> str:
+    """A hash of the code that decides games: the bots, the core and the games with their data."""
+    root = Path(meeplehall.__file__).parent
+    digest = hashlib.sha256()
+    for part in ("ai", "core", "games"):
+        for path in sorted((root / part).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
-    One pool of worker processes serves the whole pairing; a deal's two games are handed out
+
+class Journal:
+    """One JSON line per finished game, after a header naming what was measured."""
+
+    def __init__(self, path: Path, header: dict[str, Any], resume: bool) -> None:
+        self.path = path
+        self.outcomes: list[GameOutcome] = []
+        if resume and path.exists():
+            lines = path.read_text().splitlines()
+            found = json.loads(lines[0]) if lines else None
+            if found != header:
+                raise SystemExit(f"{path} was written for {found}, not {header}: not resumed")
+            for line in lines[1:]:
+                try:
+                    entry = json.loads(line)
+                except json.JSONDecodeError:
+                    break  # the last line, cut off by a kill mid-write: that game is replayed
+                self.outcomes.append(_outcome(entry))
+            kept = lines[: 1 + len(self.outcomes)]
+            path.write_text("".join(line + "\n" for line in kept))
+        else:
+            path.write_text(json.dumps(header) + "\n")
+
+    def add(self, outcome: GameOutcome) -> None:
+        self.outcomes.append(outcome)
+        entry = {
+            "index": outcome.plan.index,
+            "seed": outcome.plan.seed,
+            "rotation": outcome.plan.rotation,
+            "seats": list(outcome.plan.seats),
+            "scores": list(outcome.scores),
+            "ranks": list(outcome.ranks),
+            "winners": sorted(outcome.winners),
+            "decision_seconds": [
+                [round(seconds, 5) for seconds in times] for times in outcome.decision_seconds
+            ],
+            "record": outcome.record.to_json(),
+        }
+        with self.path.open("a") as handle:
+            handle.write(json.dumps(entry) + "\n")
+
+
+def _outcome(entry: dict[str, Any]) -> GameOutcome:
+    plan = GamePlan(entry["index"], entry["seed"], entry["rotation"], tuple(entry["seats"]))
+    return GameOutcome(
+        plan,
+        MatchRecord.from_json(entry["record"]),
+        tuple(entry["scores"]),
+        tuple(entry["ranks"]),
+        frozenset(entry["winners"]),
+        entry["decision_seconds"],
+    )
+
+
+def measure(
+    game: str,
+    specs: list[BotSpec],
+    plans: list[GamePlan],
+    minutes: float,
+    workers: int,
+    on_game: Callable[[GameOutcome], None],
+) -> None:
+    """Play the planned games until the time is up, always both seatings of a deal.
+
+    One pool of worker processes serves the whole pairing; a deal's games are handed out
     together, and no new deal starts once the time is up.
     """
-    plans = schedule(2, 2, games - games % 2, seed)
-    deals = [plans[i : i + 2] for i in range(0, len(plans), 2)]
-    specs = [strong, weak]
+    deals: dict[int, list[GamePlan]] = {}
+    for plan in plans:
+        deals.setdefault(plan.seed, []).append(plan)
     deadline = time.monotonic() + 60 * minutes
     if workers <= 1:
-        outcomes: list[GameOutcome] = []
-        for deal in deals:
+        for seatings in deals.values():
             if time.monotonic() >= deadline:
                 break
-            outcomes += run_arena(game, 2, {}, specs, deal)
-        return outcomes
-    finished: list[GameOutcome] = []
+            for plan in seatings:
+                on_game(play_game(game, 2, {}, specs, plan))
+        return
     with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
         waiting: set[Future[GameOutcome]] = set()
-        queue = iter(deals)
+        queue = iter(deals.values())
         while True:
             while len(waiting) < workers and time.monotonic() < deadline:
                 deal = next(queue, None)
@@ -59,8 +137,8 @@ def measure(
             if not waiting:
                 break
             done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
-            finished += [future.result() for future in done]
-    return sorted(finished, key=lambda outcome: outcome.plan.index)
+            for future in done:
+                on_game(future.result())
 
 
 def main() -> None:
@@ -76,29 +154,45 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1_000)
     parser.add_argument("--pairing", choices=["all", "2v1", "3v2"], default="all")
     parser.add_argument("--out", type=Path, default=Path("bench-results"))
+    parser.add_argument(
+        "--resume", action="store_true", help="keep the games journalled by an earlier run"
+    )
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     names = args.names or [game.name for game in all_games()]
+    code = code_hash()
     for name in names:
         game = get_game(name)
         for strong, weak, target in PAIRINGS:
             tag = f"{strong.level}v{weak.level}"
             if args.pairing not in ("all", tag):
                 continue
+            stem = f"strength-{name}-{tag}"
+            specs = [strong, weak]
+            bots = [spec.label for spec in specs]
+            header = {"game": name, "bots": bots, "seed": args.seed, "code": code}
+            journal = Journal(args.out / f"{stem}.jsonl", header, args.resume)
+            kept = {outcome.plan.index for outcome in journal.outcomes}
+            plans = schedule(2, 2, args.count - args.count % 2, args.seed)
             started = time.monotonic()
-            outcomes = measure(
-                name, strong, weak, args.count, args.minutes, args.workers, args.seed
+            measure(
+                name,
+                specs,
+                [plan for plan in plans if plan.index not in kept],
+                args.minutes,
+                args.workers,
+                journal.add,
             )
             elapsed = time.monotonic() - started
-            summaries = summarize([strong, weak], outcomes)
-            stem = f"strength-{name}-{tag}"
-            write_games(args.out / f"{stem}-games.json", name, 2, {}, [strong, weak], outcomes)
+            outcomes = sorted(journal.outcomes, key=lambda outcome: outcome.plan.index)
+            summaries = summarize(specs, outcomes)
+            write_games(args.out / f"{stem}-games.json", name, 2, {}, specs, outcomes)
             write_summary(args.out / f"{stem}-summary.csv", summaries)
             top = summaries[0]
             verdict = "met" if top.win_rate >= target else "NOT met"
             print(
                 f"{game.name}: level {strong.label} vs level {weak.label}: {len(outcomes)} games "
-                f"({len(outcomes) // 2} deals x 2 seatings) in {elapsed:.0f} s"
+                f"({len(kept)} from the journal, the rest played in {elapsed:.0f} s)"
             )
             print(
                 f"  level {strong.label} wins {top.wins:.1f}/{top.seats} = {top.win_rate:.1%} "
