@@ -233,6 +233,107 @@ def test_every_renderer_text_exists_in_japanese_and_korean_with_the_same_placeho
     assert problems == []
 
 
+# One action of every type each game has (checked against the engine below), as JSON.
+ACTION_SAMPLES: dict[str, list[dict[str, Any]]] = {
+    "yaxha": [
+        {"type": "tile", "tile": 2},
+        {"type": "place", "colour": "blue", "level": 1, "x": 2, "y": 0},
+        {"type": "place", "colour": "white", "level": 0, "x": -1, "y": 1},
+        {"type": "undo"},
+        {"type": "confirm"},
+    ],
+    "pyramido": [
+        {"type": "take", "space": 2, "gem": "red"},
+        {"type": "take", "space": 3, "gem": None},
+        {"type": "split", "pile": 4},
+        {"type": "reveal", "pile": 1},
+        {"type": "place", "i": 1, "j": -1, "rotation": 3},
+        {"type": "activate", "area": 0, "units": 3, "coloured": 2, "mythical": 2},
+        {"type": "finish"},
+        {"type": "discard", "gem": "mythical"},
+    ],
+    "monsterhex": [
+        {"type": "place", "unit": "S", "q": 1, "r": -1, "rotation": 2},
+        {"type": "take_slot", "slot": 0},
+        {"type": "take_slot", "slot": 1},
+        {"type": "pass"},
+        {"type": "target", "q": 0, "r": 1},
+        {"type": "rotate", "q": 1, "r": -1, "rotation": 3},
+        {"type": "draw_objective"},
+        {"type": "pick", "ability": "curse"},
+    ],
+}
+
+
+def _action_types(game: str) -> set[str]:
+    from meeplehall.games.monsterhex import actions as monsterhex
+    from meeplehall.games.pyramido import actions as pyramido
+    from meeplehall.games.yaxha import actions as yaxha
+
+    return {
+        "yaxha": set(yaxha.ACTION_TYPES),
+        "pyramido": set(pyramido._FIELDS),
+        "monsterhex": set(monsterhex._FIELDS),
+    }[game]
+
+
+@pytest.mark.parametrize("game", ["yaxha", "pyramido", "monsterhex"])
+def test_every_action_type_is_described_in_english_japanese_and_korean(
+    pages: Pages, game: str
+) -> None:
+    from meeplehall.core.registry import get_game
+
+    engine = get_game(game)
+    samples = ACTION_SAMPLES[game]
+    assert {sample["type"] for sample in samples} == _action_types(game)
+    for sample in samples:
+        engine.parse_action(sample)  # each sample is a well-formed action
+    state = engine.new_state(2, seed=1)
+    seat = min(state.to_move())
+    first_legal = state.legal_actions(seat)[0].to_json()
+    page = pages.new()
+    page.goto("/")
+    wait_ready(page)
+    # The renderer's describeAction through the shell's own translator, in each language, with
+    # no view and with the engine's real view of the seat about to play its first legal action.
+    lines = page.evaluate(
+        """async ({game, samples, view, seat}) => {
+          const renderer = await import(`/games/${game}.js`);
+          const { actionText, translator } = await import("/js/renderers.js");
+          const { setLanguage } = await import("/js/i18n.js");
+          const out = {};
+          for (const lang of ["en", "ja", "ko"]) {
+            await setLanguage(lang);
+            const ctx = (v) => ({
+              view: v, legal: [], labels: [], seat, players: [], send: () => false,
+              t: translator(renderer), lang, hotseat: false, seatName: (s) => `P${s}`,
+              seatColour: () => "#000", actor: seat,
+            });
+            out[lang] = {
+              bare: samples.map((action) => renderer.describeAction(action, ctx(null))),
+              viewed: samples.map((action) => renderer.describeAction(action, ctx(view))),
+              hidden: actionText(renderer, null, "a hidden move", ctx(view)),
+            };
+          }
+          return out;
+        }""",
+        {"game": game, "samples": [*samples, first_legal], "view": state.view(seat), "seat": seat},
+    )
+    for lang in ("en", "ja", "ko"):
+        for line in lines[lang]["bare"] + lines[lang]["viewed"]:
+            assert line and "{" not in line and "act_" not in line, (lang, line)
+            if lang != "en":
+                assert not line.isascii(), (lang, line)
+    assert lines["en"]["hidden"] == "a hidden move"
+    assert lines["ja"]["hidden"] == "非公開の手"
+    assert lines["ko"]["hidden"] == "비공개 수"
+    if game == "monsterhex":
+        # With the view, a placement says where the unit's strongest edge faces, in words.
+        placed = lines["en"]["viewed"][-1]
+        assert " facing " in placed and "rotation" not in placed, placed
+        assert "に向ける" in lines["ja"]["viewed"][-1]
+
+
 def test_monster_hex_placement_works_from_the_keyboard_alone(pages: Pages) -> None:
     page = pages.new()
     login_guest(page, unique_name("Keys"))

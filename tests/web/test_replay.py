@@ -48,7 +48,10 @@ def test_replay_steps_forward_and_back_through_a_finished_game(pages: Any) -> No
     page.click("#replay-forward")
     assert _step(page) == 1
     assert page.locator("#log > li").count() == 1
-    assert replay["steps"][0]["label"] in page.text_content("#log")
+    # The step is named by the game's renderer (Yaxha counts market tiles from 1).
+    first = replay["steps"][0]["action"]
+    assert first["type"] == "tile"
+    assert page.text_content("#log > li > strong").endswith(f": Take tile {first['tile'] + 1}")
     page.click("#replay-forward")
     page.click("#replay-forward")
     page.click("#replay-back")
@@ -94,3 +97,30 @@ def test_finished_table_page_shows_the_breakdown_and_links_to_the_replay(pages: 
     page.click("#replay-link")
     wait_ready(page)
     assert page.text_content("#replay-step").startswith("Step 0 of ")
+
+
+JA_COLOURS = {"orange": "オレンジ", "yellow": "黄", "blue": "青", "green": "緑", "white": "白"}
+
+
+def test_replay_steps_are_named_in_the_readers_language(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Kiroku")
+    page.select_option("#language", "ja")
+    page.wait_for_function("document.documentElement.lang === 'ja'")
+    table = _finished_bot_game(page)
+    steps = api(page, "GET", f"/api/tables/{table['id']}/replay")["steps"]
+    page.goto(f"/replay.html?id={table['id']}")
+    wait_ready(page)
+    page.click("#replay-last")
+    shown = page.locator("#log > li > strong").all_inner_texts()
+    assert len(shown) == len(steps)
+    tile = steps[0]["action"]
+    assert shown[0].endswith(f": タイル {tile['tile'] + 1} を取る")
+    assert steps[0]["label"] not in shown[0]  # not the server's English label
+    # A cube placement: colour, level, then row and column from the level's top left.
+    at = next(i for i, step in enumerate(steps) if step["action"]["type"] == "place")
+    place = steps[at]["action"]
+    row, col = max(place["y"], 0) + 1, max(place["x"], 0) + 1
+    assert shown[at].endswith(
+        f": {JA_COLOURS[place['colour']]}のキューブを{place['level'] + 1}段目の{row}行{col}列に置く"
+    )

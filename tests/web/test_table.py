@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -81,32 +82,62 @@ def test_a_move_in_one_browser_appears_in_the_other_and_for_a_spectator(pages: A
     )
 
 
-def test_server_rejection_shows_its_reason_and_changes_nothing(pages: Any) -> None:
+def _tampered_table(pages: Any, name: str, tamper: Callable[[dict[str, Any]], None],
+                    language: str = "en") -> tuple[Any, dict[str, Any], list[dict[str, Any]]]:
+    """A started Yaxha table against a bot whose page's act messages pass through ``tamper`` on
+    their way out; also returns the error messages the server answered (filled as they come)."""
     page = pages.new()
-    login_guest(page, "Tamper")
+    login_guest(page, name)
+    _choose_language(page, language)
     table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
+    errors: list[dict[str, Any]] = []
 
-    # A client that sends something the rules refuse: rewrite the page's act on its way out.
     def route(ws: Any) -> None:
         server = ws.connect_to_server()
 
         def outgoing(message: str | bytes) -> None:
             data = json.loads(message)
             if data.get("type") == "act":
-                data["action"] = {"move": "fly to the moon"}
+                tamper(data)
             server.send(json.dumps(data))
 
+        def incoming(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "error":
+                errors.append(data)
+            ws.send(message)
+
         ws.on_message(outgoing)
+        server.on_message(incoming)
 
     page.route_web_socket("**/ws/tables/**", route)
     page.goto(table_url(table))
     wait_for_game(page)
+    return page, table, errors
+
+
+def _choose_language(page: Any, language: str) -> None:
+    """Pick the language on the current page (remembered for the person's next pages)."""
+    if language == "en":
+        return
+    page.select_option("#language", language)
+    page.wait_for_function(f"document.documentElement.lang === '{language}'")
+
+
+def test_server_rejection_shows_its_reason_and_changes_nothing(pages: Any) -> None:
+    # A client that sends something the rules refuse: the page's act is rewritten on its way.
+    page, table, errors = _tampered_table(
+        pages, "Tamper", lambda act: act.update(action={"move": "fly to the moon"})
+    )
     before = wait_for_turn(page, table["id"], [0])["seq"]  # the bot has made its choice
     page.wait_for_selector("#game-root [data-legal]")
     page.click("#game-root [data-legal='0']")
     page.wait_for_selector("#table-error")
-    assert page.text_content("#table-error").startswith("Not accepted: ")
-    assert len(page.text_content("#table-error")) > len("Not accepted: ") + 5
+    assert [error["code"] for error in errors] == ["illegal_action"]
+    # The rule the engine says was broken is kept after the translated sentence.
+    assert page.text_content("#table-error") == (
+        f"Not accepted: That move is against the rules. ({errors[0]['reason']})"
+    )
     assert seq(page) == before
     assert page.get_attribute("body", "data-busy") == "false"
     after = api(page, "GET", f"/api/tables/{table['id']}")
@@ -236,13 +267,22 @@ def test_language_switch_on_the_table_page_redraws_in_place(pages: Any) -> None:
     assert page.locator("#game-root [data-legal]").count() > 0
 
 
+def _hint_message(page: Any, received: list[dict[str, Any]]) -> dict[str, Any]:
+    """The hint message the page received (frame events reach the test a little later)."""
+    deadline = time.monotonic() + 5
+    while not any(m["type"] == "hint" for m in received):
+        assert time.monotonic() < deadline, "the page showed a hint the test never saw arrive"
+        page.wait_for_timeout(20)
+    return next(m for m in received if m["type"] == "hint")
+
+
 def test_hint_button_shows_the_strongest_bots_suggestion(pages: Any) -> None:
     page = pages.new()
     login_guest(page, "Learner")
     table = create_table(
         page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], hints=True, start=True
     )
-    # The labels of the legal actions as the server sent them, whatever the renderer shows.
+    # What the server sent: the legal actions, and the hint with its action and English label.
     received: list[dict[str, Any]] = []
     page.on(
         "websocket",
@@ -250,12 +290,68 @@ def test_hint_button_shows_the_strongest_bots_suggestion(pages: Any) -> None:
     )
     page.goto(table_url(table))
     wait_for_game(page)
+    wait_for_turn(page, table["id"], [0])  # the bot has chosen: no update will clear the hint
     page.wait_for_selector("#game-root [data-legal]")
-    labels = [m for m in received if m["type"] in ("sync", "update")][-1]["labels"]
+    legal = [m for m in received if m["type"] in ("sync", "update")][-1]["legal"]
     page.click("#hint")
     page.wait_for_selector("#hint-text")
-    suggestion = page.text_content("#hint-text").removeprefix("Suggested: ")
-    assert suggestion in labels
+    hint = _hint_message(page, received)
+    assert hint["action"] in legal
+    # Yaxha's renderer names the market tile as the page shows it (counted from 1).
+    assert hint["action"]["type"] == "tile"
+    assert page.text_content("#hint-text") == f"Suggested: Take tile {hint['action']['tile'] + 1}"
+
+
+def test_hint_is_described_in_the_readers_language(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Deshi")
+    _choose_language(page, "ja")
+    table = create_table(
+        page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], hints=True, start=True
+    )
+    received: list[dict[str, Any]] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framereceived", lambda frame: received.append(json.loads(frame))),
+    )
+    page.goto(table_url(table))
+    wait_for_game(page)
+    wait_for_turn(page, table["id"], [0])  # the bot has chosen: no update will clear the hint
+    page.wait_for_selector("#game-root [data-legal]")
+    page.click("#hint")
+    page.wait_for_selector("#hint-text")
+    hint = _hint_message(page, received)
+    shown = page.text_content("#hint-text")
+    assert shown == f"おすすめ：タイル {hint['action']['tile'] + 1} を取る"
+    assert hint["label"] not in shown  # not the server's English label
+    # A language switch redraws the same hint in Korean.
+    page.select_option("#language", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert page.text_content("#hint-text") == f"추천: 타일 {hint['action']['tile'] + 1} 가져가기"
+
+
+def test_rejection_is_shown_in_the_readers_language(pages: Any) -> None:
+    # The page's act claims a seq the table has not reached: the server answers future_seq.
+    page, table, errors = _tampered_table(
+        pages, "Henshu", lambda act: act.update(seq=act["seq"] + 5), language="ja"
+    )
+    before = wait_for_turn(page, table["id"], [0])["seq"]
+    page.wait_for_selector("#game-root [data-legal]")
+    page.click("#game-root [data-legal='0']")
+    page.wait_for_selector("#table-error")
+    assert [error["code"] for error in errors] == ["future_seq"]
+    shown = page.text_content("#table-error")
+    assert shown == (
+        "受け付けられませんでした：このページとテーブルの状態がずれています。"
+        "ページを再読み込みしてください。"
+    )
+    assert errors[0]["reason"] not in shown
+    page.select_option("#language", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert page.text_content("#table-error") == (
+        "받아들여지지 않았습니다: 이 페이지가 테이블 상태와 어긋났습니다. 페이지를 새로 고침하세요."
+    )
+    assert seq(page) == before
 
 
 def test_turn_based_table_shows_the_time_left_for_the_move(pages: Any) -> None:

@@ -492,6 +492,60 @@ export function eventText(event, ctx) {
   }
 }
 
+/** One line saying what an action does (the hint, a replay step, the log). */
+export function describeAction(action, ctx) {
+  const view = ctx.view;
+  // What the view says about the decision being made, when it is the actor's (a view from
+  // another moment, or none, gives the plainer description).
+  const pending = view && view.pending && view.pending.seat === ctx.actor ? view.pending : null;
+  switch (action.type) {
+    case "place": {
+      const facing = facingText(view, action.unit, action.rotation, ctx);
+      const shared = view && view.phase === "place" && view.turn_kind === "shared"
+        && (view.to_move || []).includes(ctx.actor);
+      const where = { id: action.unit, q: action.q, r: action.r };
+      if (!facing) return tr(ctx, "act_place_rotation", { ...where, n: action.rotation + 1 });
+      return tr(ctx, shared ? "act_place_shared" : "act_place", { ...where, ...facing });
+    }
+    case "take_slot": {
+      const site = pending && pending.kind === "slot"
+        ? (view.gems || []).find((g) => g.q === pending.q && g.r === pending.r) : null;
+      const slot = site && site.slots ? site.slots[action.slot] : null;
+      if (!slot) return tr(ctx, action.slot === 0 ? "act_slot_high" : "act_slot_low");
+      const player = (view.players || [])[ctx.actor];
+      const bonus = player && player.colour === slot.colour;
+      return tr(ctx, bonus ? "take_slot_bonus" : "take_slot", { value: slot.value, colour: tr(ctx, `faction_${slot.colour}`) });
+    }
+    case "pass":
+      return pending && pending.ability ? tr(ctx, "act_pass", { ability: abilityName(ctx, pending.ability) }) : tr(ctx, "pass_ability");
+    case "target":
+      return pending && pending.ability
+        ? tr(ctx, "act_target", { ability: abilityName(ctx, pending.ability), q: action.q, r: action.r })
+        : tr(ctx, "ability_target", { q: action.q, r: action.r });
+    case "rotate": {
+      const cell = view && Array.isArray(view.cells) ? view.cells.find((c) => c.q === action.q && c.r === action.r) : null;
+      const facing = cell && cell.unit ? facingText(view, cell.unit.id, action.rotation, ctx) : null;
+      if (!facing) return tr(ctx, "act_rotate_rotation", { q: action.q, r: action.r, n: action.rotation + 1 });
+      return tr(ctx, "act_rotate", { id: cell.unit.id, q: action.q, r: action.r, ...facing });
+    }
+    case "draw_objective":
+      return tr(ctx, "draw_objective");
+    case "pick":
+      return tr(ctx, "act_pick", { ability: abilityName(ctx, action.ability) });
+    default:
+      return "";
+  }
+}
+
+/** Where a unit turned to `rotation` shows its strongest power: {power, dirs} in words. */
+function facingText(view, unitId, rotation, ctx) {
+  if (!view || !view.unit_types || !view.unit_types[unitId]) return null;
+  const powers = powersAt(view, unitId, rotation);
+  const power = Math.max(...powers);
+  const dirs = [0, 1, 2, 3, 4, 5].filter((d) => powers[d] === power).map((d) => tr(ctx, `dir_${d}`));
+  return { power, dirs: dirs.join(tr(ctx, "dir_join")) };
+}
+
 function reasonText(ctx, reason) {
   const key = `reason_${String(reason).replace(/ /g, "_")}`;
   const text = ctx.t(key);

@@ -539,6 +539,44 @@ export function eventText(event, ctx) {
   }
 }
 
+/** One line saying what an action does (the hint, a replay step, the log). */
+export function describeAction(action, ctx) {
+  switch (action.type) {
+    case "take":
+      return action.gem
+        ? tr(ctx, "take_label", { n: action.space, gem: tr(ctx, `gem_${action.gem}`) })
+        : tr(ctx, "act_take_no_gem", { n: action.space });
+    case "split":
+      return tr(ctx, "act_split", { pile: action.pile });
+    case "reveal":
+      return tr(ctx, "act_reveal", { pile: action.pile });
+    case "place":
+      return tr(ctx, "act_place", { i: action.i, j: action.j, side: tr(ctx, `side_${action.rotation}`) });
+    case "activate":
+      return activationText(action, ctx);
+    case "finish":
+      return tr(ctx, "act_finish");
+    case "discard":
+      return tr(ctx, "discard_label", { gem: tr(ctx, `gem_${action.gem}`) });
+    default:
+      return "";
+  }
+}
+
+function activationText(action, ctx) {
+  // The area's colour and value are in the view while its seat scores the stage.
+  const player = ctx.view && Array.isArray(ctx.view.players) ? ctx.view.players[ctx.actor] : null;
+  const area = player && player.scoring ? player.scoring.areas.find((a) => a.area === action.area) : null;
+  const factor = action.units === 3 ? 2 : 1;
+  const pay = [];
+  if (action.coloured) pay.push(`${action.coloured} × ${area ? tr(ctx, `gem_${area.colour}`) : tr(ctx, "gem_area_colour")}`);
+  if (action.mythical) pay.push(`${action.mythical} × ${tr(ctx, "gem_mythical")}`);
+  if (!area) return tr(ctx, "act_activate_area", { n: action.area + 1, pay: pay.join(" + "), factor });
+  return tr(ctx, "act_activate", {
+    colour: tr(ctx, `gem_${area.colour}`), value: area.value, pay: pay.join(" + "), points: area.value * factor,
+  });
+}
+
 export function scores(view) {
   if (!view) return null;
   if (view.result && Array.isArray(view.result.scores)) return view.result.scores;

@@ -102,6 +102,18 @@ const en = {
   ev_explorer_scored: "The Legendary Explorer scored stage {n}: {points}.",
   ev_explorer_bonus_gem: "The Legendary Explorer drew a bonus gem: {gem}.",
   ev_game_over: "The game is over.",
+  act_take_no_gem: "Take space {n}'s domino (no gem left)",
+  act_split: "Move the bottom half of pile {pile} to the empty space",
+  act_reveal: "Turn pile {pile} face up",
+  act_place: "Place block A at ({i}, {j}) with block B {side}",
+  side_0: "to its right",
+  side_1: "below it",
+  side_2: "to its left",
+  side_3: "above it",
+  act_activate: "Activate the {colour} area worth {value}, paying {pay}: +{points} points",
+  act_activate_area: "Activate area {n}, paying {pay} (value ×{factor})",
+  gem_area_colour: "the area's colour",
+  act_finish: "Finish scoring this stage",
 };
 
 const ja = {
@@ -210,6 +222,18 @@ const ja = {
   ev_explorer_scored: "伝説の探検家はステージ {n} で {points} 点。",
   ev_explorer_bonus_gem: "伝説の探検家がボーナス宝石を引いた: {gem}。",
   ev_game_over: "ゲームは終了しました。",
+  act_take_no_gem: "スペース {n} のドミノを取る(宝石なし)",
+  act_split: "山 {pile} の下半分を空いたスペースへ移す",
+  act_reveal: "山 {pile} を表にする",
+  act_place: "ブロックAを ({i}, {j}) に、ブロックBをその{side}に置く",
+  side_0: "右",
+  side_1: "下",
+  side_2: "左",
+  side_3: "上",
+  act_activate: "{colour}のエリア(価値 {value})を起動、{pay} を払う: +{points} 点",
+  act_activate_area: "エリア {n} を起動、{pay} を払う(価値 ×{factor})",
+  gem_area_colour: "エリアの色",
+  act_finish: "このステージの得点を終える",
 };
 
 const ko = {
@@ -318,6 +342,18 @@ const ko = {
   ev_explorer_scored: "전설의 탐험가가 {n}단계에서 {points}점.",
   ev_explorer_bonus_gem: "전설의 탐험가가 보너스 보석을 뽑았습니다: {gem}.",
   ev_game_over: "게임이 끝났습니다.",
+  act_take_no_gem: "{n}번 칸의 도미노 가져가기 (보석 없음)",
+  act_split: "{pile}번 더미의 아래 절반을 빈 칸으로 옮기기",
+  act_reveal: "{pile}번 더미를 앞면으로 뒤집기",
+  act_place: "블록 A를 ({i}, {j})에, 블록 B를 그 {side}에 놓기",
+  side_0: "오른쪽",
+  side_1: "아래",
+  side_2: "왼쪽",
+  side_3: "위",
+  act_activate: "{colour} 구역(가치 {value}) 활성화, {pay} 지불: +{points}점",
+  act_activate_area: "{n}번 구역 활성화, {pay} 지불 (가치 ×{factor})",
+  gem_area_colour: "구역 색",
+  act_finish: "이번 단계 점수 계산 끝내기",
 };
 
 export const texts = { en, ja, ko };

@@ -426,6 +426,27 @@ export function eventText(event, ctx) {
   }
 }
 
+/** One line saying what an action does (the hint, a replay step, the log). */
+export function describeAction(action, ctx) {
+  switch (action.type) {
+    case "tile":
+      return tr(ctx, "take_tile", { n: action.tile + 1 });
+    case "place":
+      // Rows and columns count from 1 at the top left of the level, as the level strip shows
+      // it; a base cube left of (or above) the base makes a new first column (row).
+      return tr(ctx, "act_place", {
+        colour: tr(ctx, `colour_${action.colour}`), level: action.level + 1,
+        col: Math.max(action.x, 0) + 1, row: Math.max(action.y, 0) + 1,
+      });
+    case "undo":
+      return tr(ctx, "act_undo");
+    case "confirm":
+      return tr(ctx, "confirm");
+    default:
+      return "";
+  }
+}
+
 export function scores(view) {
   if (!view) return null;
   if (view.result && Array.isArray(view.result.scores)) return view.result.scores;

@@ -27,6 +27,24 @@ export function translator(renderer) {
   return (key, params) => rendererText(renderer, key, params) ?? shellText(key, params);
 }
 
+/**
+ * One line saying what `action` does, in the reader's language: the renderer's describeAction,
+ * else the server's `label`. A move secret to the reader (the server sends action null) is
+ * "a hidden move" in the reader's language. `ctx` is the renderer's ctx plus `actor`.
+ */
+export function actionText(renderer, action, label, ctx) {
+  if (action === null || action === undefined) return shellText("log.hidden_move");
+  if (renderer && typeof renderer.describeAction === "function") {
+    try {
+      const text = renderer.describeAction(action, ctx);
+      if (text) return String(text);
+    } catch (error) {
+      console.error(error);
+    }
+  }
+  return label;
+}
+
 /** A game's text with a fallback the server gave (option labels, help, breakdown names). */
 export function gameText(renderer, key, fallback, params) {
   return rendererText(renderer, key, params) ?? fallback;

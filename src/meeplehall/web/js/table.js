@@ -7,9 +7,9 @@ import { resultBlock } from "./breakdown.js";
 import { TableSocket } from "./connection.js";
 import { h, param, replace } from "./dom.js";
 import { renderHeader } from "./header.js";
-import { currentLanguage, initI18n, onLanguageChange, t } from "./i18n.js";
+import { currentLanguage, hasText, initI18n, onLanguageChange, t } from "./i18n.js";
 import { playersPanel, seatColour, tickClocks, useSeatColours } from "./players.js";
-import { loadRenderer, translator } from "./renderers.js";
+import { actionText, loadRenderer, translator } from "./renderers.js";
 import { clockText, seatName } from "./tablelist.js";
 
 const game = {
@@ -34,8 +34,8 @@ const game = {
   result: null,
   log: [],
   pending: false,
-  error: "",
-  hint: "",
+  error: null, // () => the error to show (a rejection, say), in the current language
+  hint: null, // the hint message: {action, label}
   passTo: null, // hot-seat: the seat the device goes to next, while its screen is shown
   confirmLeave: false, // the "leave for good?" question is showing
   connection: "connecting",
@@ -68,6 +68,23 @@ function ctx() {
     seatName: (seat) => (game.table.seats[seat] ? seatName(game.table.seats[seat]) : String(seat)),
     seatColour,
   };
+}
+
+/** ctx for describeAction: `view` is the view the action was (or is to be) chosen in. */
+function actionCtx(view, actor) {
+  return { ...ctx(), view, actor };
+}
+
+// Error codes whose server reason carries specifics a player needs (the rule the move broke);
+// for the others the translated sentence says it all.
+const DETAILED_ERRORS = new Set(["illegal_action"]);
+
+/** A rejection in the reader's language; the server's reason for a code the shell does not know. */
+function rejectionText(code, reason) {
+  const key = `error.${code}`;
+  if (!code || !hasText(key)) return reason || code || "";
+  if (DETAILED_ERRORS.has(code) && reason) return t("error.with_detail", { text: t(key), detail: reason });
+  return t(key);
 }
 
 function promptText() {
@@ -200,7 +217,7 @@ function draw() {
     h("h1", {}, `${game.title} #${game.table.id}`, " ", h("span", { class: "badge" }, t(`status.${game.status}`))),
     statusLine(),
     h("p", { id: "prompt", class: "prompt", "aria-live": "polite", tabindex: -1 }, promptText()),
-    game.error ? h("p", { id: "table-error", class: "form-error", role: "alert" }, t("table.rejected", { reason: game.error })) : null,
+    game.error ? h("p", { id: "table-error", class: "form-error", role: "alert" }, t("table.rejected", { reason: game.error() })) : null,
     h(
       "div",
       { class: "table-layout" },
@@ -255,8 +272,12 @@ function hintBar() {
     "div",
     { class: "hint" },
     h("button", { type: "button", id: "hint", class: "secondary", onclick: () => socket.send({ type: "hint", seat: game.seat }) }, t("table.hint")),
-    game.hint ? h("p", { id: "hint-text" }, t("table.hint_is", { label: game.hint })) : null,
+    game.hint ? h("p", { id: "hint-text" }, t("table.hint_is", { label: hintLabel() })) : null,
   );
+}
+
+function hintLabel() {
+  return actionText(game.renderer, game.hint.action, game.hint.label, actionCtx(game.view, game.seat));
 }
 
 function leaveBar() {
@@ -296,23 +317,24 @@ function send(action) {
   // One act in flight at a time: the next update or error frees the page again.
   if (game.pending || game.passTo !== null) return false;
   game.pending = true;
-  game.error = "";
+  game.error = null;
   document.body.dataset.busy = "true";
   const sent = socket.send({ type: "act", seq: game.seq, action, seat: game.seat });
   if (!sent) {
     game.pending = false;
-    game.error = t("connection.reconnecting");
+    game.error = () => t("connection.reconnecting");
     draw();
   }
   return sent;
 }
 
 async function lobbyAction(what, body) {
-  game.error = "";
+  game.error = null;
   try {
     game.table = await post(`/api/tables/${game.id}/${what}${game.invite ? `?invite=${encodeURIComponent(game.invite)}` : ""}`, body);
   } catch (error) {
-    game.error = error.message;
+    const reason = error.message;
+    game.error = () => reason;
     draw();
     return;
   }
@@ -365,6 +387,7 @@ function applyGameMessage(message) {
   const alreadyLogged = message.type === "sync" && message.since > 0 && message.seq <= game.seq;
   // Who was to move at the step just played: a sync does not say, so it forgets.
   game.stepSeats = message.type === "update" ? game.toMove : [];
+  const viewBefore = game.view; // the view the last move was chosen in (for its description)
   game.seq = message.seq;
   game.view = message.view;
   game.legal = message.legal || [];
@@ -376,15 +399,16 @@ function applyGameMessage(message) {
   game.replaced = message.replaced || [];
   game.result = message.result;
   game.pending = false;
-  game.hint = "";
+  game.hint = null;
   if (game.table) game.table.status = message.status;
   const lines = alreadyLogged ? [] : eventLines(message.events || []);
   if (message.type === "update" && !lines.length && message.last) {
-    lines.push(`${seatName(game.table.seats[message.last.seat])}: ${message.last.label}`);
+    const { seat, action, label } = message.last;
+    lines.push(`${seatName(game.table.seats[seat])}: ${actionText(game.renderer, action, label, actionCtx(viewBefore, seat))}`);
   }
   for (const text of lines) game.log.push({ seq: message.seq, text });
   // A rejection stays on screen until this seat's next move goes through.
-  if (message.type === "update" && message.last && message.last.seat === game.seat) game.error = "";
+  if (message.type === "update" && message.last && message.last.seat === game.seat) game.error = null;
   checkHandOver();
 }
 
@@ -413,10 +437,10 @@ async function onMessage(message) {
       break;
     case "error":
       game.pending = false;
-      game.error = message.reason;
+      game.error = () => rejectionText(message.code, message.reason);
       break;
     case "hint":
-      if (message.seat === game.seat) game.hint = message.label;
+      if (message.seat === game.seat) game.hint = { action: message.action, label: message.label };
       break;
     default:
       return;
@@ -426,7 +450,7 @@ async function onMessage(message) {
 
 function onStatus(status, reason) {
   game.connection = status;
-  if (status === "refused") game.error = reason || t("connection.refused");
+  if (status === "refused") game.error = () => reason || t("connection.refused");
   draw();
 }
 

@@ -1,0 +1,50 @@
+"""The shell's texts files (web/i18n/*.json), read as files: no browser needed."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+I18N = REPO / "src" / "meeplehall" / "web" / "i18n"
+PROTOCOL = REPO / "docs" / "protocol.md"
+
+
+def _texts(code: str) -> dict[str, str]:
+    texts: dict[str, str] = json.loads((I18N / f"{code}.json").read_text(encoding="utf-8"))
+    return texts
+
+
+def _holes(text: str) -> list[str]:
+    return sorted(re.findall(r"\{(\w+)\}", text))
+
+
+def test_every_shell_text_has_the_same_placeholders_in_each_language() -> None:
+    english = _texts("en")
+    for code in ("ja", "ko"):
+        other = _texts(code)
+        differ = [
+            key for key in english if key in other and _holes(other[key]) != _holes(english[key])
+        ]
+        assert differ == [], code
+
+
+def _error_codes() -> list[str]:
+    """The codes of the error table in docs/protocol.md ("| `code` | when |")."""
+    lines = PROTOCOL.read_text(encoding="utf-8").splitlines()
+    start = lines.index("| `code` | when |")
+    codes: list[str] = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        codes += re.findall(r"`([a-z_]+)`", line.split("|")[1])
+    return codes
+
+
+def test_every_protocol_error_code_has_a_sentence_in_each_language() -> None:
+    codes = _error_codes()
+    assert "illegal_action" in codes and "stale_seq" in codes
+    for code in ("en", "ja", "ko"):
+        texts = _texts(code)
+        assert [c for c in codes if f"error.{c}" not in texts] == [], code
