@@ -438,7 +438,7 @@ const ko = {
   take_slot: "{value} ({colour}) 칸 가져가기",
   take_slot_bonus: "{value} ({colour}, 색 보너스 +2) 칸 가져가기",
   ability_pending: "{name}: {effect}",
-  turn_to: "방향 {n}으로 돌리기",
+  turn_to: "{n}번 방향으로 돌리기",
   draw_objective: "비밀 목표 한 장 뽑기",
   pass_ability: "능력 사용 안 함",
   gems: "마석",
