@@ -39,14 +39,18 @@ def test_mcts_decision_ignores_a_rivals_secret_bid():
     assert len(decisions) == 1
 
 
-def test_mcts_outbids_the_rival_for_the_deciding_last_prize():
-    """Last prize at 0-0: seat 0 holds 3 and 5, its rival only 4; bidding 5 wins the game."""
+def _last_prize() -> Goofspiel:
+    """Last prize at 0-0: seat 0 holds 3 and 5, its rival bid its only 4; bidding 5 wins."""
     state = Goofspiel(players=2, cards=5, seed=0)
     state.deck = []
     state.hands = [{3, 5}, {4}]
     state.apply(1, Bid(4))
+    return state
+
+
+def test_mcts_outbids_the_rival_for_the_deciding_last_prize():
     bot = MctsBot(seed=1, seconds=None, iterations=100)
-    assert bot.choose(state, 0) == Bid(5)
+    assert bot.choose(_last_prize(), 0) == Bid(5)
 
 
 def test_bots_survive_pickling_mid_game_and_decide_alike():
@@ -69,12 +73,8 @@ def test_greedy_tie_break_follows_the_seed():
 
 def test_mcts_stops_early_once_the_choice_is_settled():
     """Bidding 5 wins the last prize outright: the search need not spend its whole budget."""
-    state = Goofspiel(players=2, cards=5, seed=0)
-    state.deck = []
-    state.hands = [{3, 5}, {4}]
-    state.apply(1, Bid(4))
     bot = MctsBot(seed=1, seconds=None, iterations=5_000)
-    assert bot.choose(state, 0) == Bid(5)
+    assert bot.choose(_last_prize(), 0) == Bid(5)
     assert bot.last_iterations < 5_000
 
 
