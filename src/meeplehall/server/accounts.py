@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections import defaultdict, deque
+from collections import deque
 from typing import Annotated, Any
 
 from argon2 import PasswordHasher
@@ -44,24 +44,35 @@ class Credentials(BaseModel):
     password: str = Field(min_length=8, max_length=200)
 
 
+#: Below this many keys the failed-login table is not swept (a sweep reads every key).
+SWEEP_MIN_KEYS = 1_024
+
+
 class LoginIn(BaseModel):
     name: str = Field(min_length=1, max_length=32)
     password: str = Field(min_length=1, max_length=200)
 
 
 class LoginLimiter:
-    """Failed logins per name and per client address in a sliding window."""
+    """Failed logins per name and per client address in a sliding window.
+
+    Only keys with a failure inside the window are kept: a sweep drops the others whenever the
+    table has doubled since the last one, so guessing at many names cannot grow it for good.
+    """
 
     def __init__(self, per_name: int, per_address: int, window: float) -> None:
         self.per_name = per_name
         self.per_address = per_address
         self.window = window
-        self.failures: dict[str, deque[float]] = defaultdict(deque)
+        self.failures: dict[str, deque[float]] = {}
+        self._sweep_at = SWEEP_MIN_KEYS
 
     def _recent(self, key: str, now: float) -> deque[float]:
-        times = self.failures[key]
+        times = self.failures.get(key, deque())
         while times and times[0] <= now - self.window:
             times.popleft()
+        if not times:
+            self.failures.pop(key, None)
         return times
 
     def retry_after(self, name: str, address: str) -> float:
@@ -76,8 +87,12 @@ class LoginLimiter:
 
     def failed(self, name: str, address: str) -> None:
         now = time.monotonic()
-        self.failures[f"n:{name}"].append(now)
-        self.failures[f"a:{address}"].append(now)
+        for key in (f"n:{name}", f"a:{address}"):
+            self.failures.setdefault(key, deque()).append(now)
+        if len(self.failures) >= self._sweep_at:
+            for key in list(self.failures):
+                self._recent(key, now)
+            self._sweep_at = max(SWEEP_MIN_KEYS, 2 * len(self.failures))
 
 
 def limiter_of(request: Request) -> LoginLimiter:
