@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import VerificationError
-from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import delete, select
 
@@ -24,6 +24,7 @@ from meeplehall.server.deps import (
     token_hash,
     user_json,
 )
+from meeplehall.server.errors import ApiError
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 hasher = PasswordHasher()
@@ -127,7 +128,7 @@ async def guest(body: GuestIn, request: Request, response: Response) -> dict[str
     """Play as a guest under a display name; register later to keep the games."""
     name = body.name.strip()
     if not name:
-        raise HTTPException(422, "a guest name needs at least one visible character")
+        raise ApiError(422, "guest_name_blank", "a guest name needs at least one visible character")
     with hall_of(request).db() as session:
         user = User(name=name, login=None, password_hash=None, created_at=time.time())
         session.add(user)
@@ -143,14 +144,15 @@ async def register(body: Credentials, request: Request, response: Response) -> d
     name = body.name.strip()
     login = name.lower()
     if not name:
-        raise HTTPException(422, "a name needs at least one visible character")
+        raise ApiError(422, "name_blank", "a name needs at least one visible character")
     password_hash = await asyncio.to_thread(hasher.hash, body.password)
     me = current_user(request)
     if me is not None and me.login is not None:
-        raise HTTPException(409, "you are already registered; log out first")
+        raise ApiError(409, "already_registered", "you are already registered; log out first")
     with hall_of(request).db() as session:
         if session.scalar(select(User.id).where(User.login == login)) is not None:
-            raise HTTPException(409, f"the name {name!r} is taken; choose another")
+            raise ApiError(409, "name_taken", f"the name {name!r} is taken; choose another",
+                           {"name": name})
         user = session.get(User, me.id) if me is not None else None
         if user is None:
             user = User(name=name, created_at=time.time())
@@ -180,10 +182,13 @@ async def login(
     address = request.client.host if request.client else "?"
     wait = limiter.retry_after(name, address)
     if wait > 0:
-        raise HTTPException(
+        seconds = int(wait) + 1
+        raise ApiError(
             429,
-            f"too many failed logins; try again in {int(wait) + 1} seconds",
-            headers={"Retry-After": str(int(wait) + 1)},
+            "too_many_logins",
+            f"too many failed logins; try again in {seconds} seconds",
+            {"seconds": seconds},
+            headers={"Retry-After": str(seconds)},
         )
     with hall_of(request).db() as session:
         user = session.scalar(select(User).where(User.login == name))
@@ -197,7 +202,7 @@ async def login(
             ok = False
     if not ok or data is None:
         limiter.failed(name, address)
-        raise HTTPException(401, "wrong name or password")
+        raise ApiError(401, "wrong_name_or_password", "wrong name or password")
     _open_session(request, response, data["id"])
     return data
 

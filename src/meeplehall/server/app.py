@@ -14,7 +14,7 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from meeplehall.server import accounts, history, lobby, ws
+from meeplehall.server import accounts, errors, history, lobby, ws
 from meeplehall.server.accounts import LoginLimiter
 from meeplehall.server.bots import BotPool
 from meeplehall.server.config import Settings
@@ -79,6 +79,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Board-game arena: accounts, lobby, tables, replays, ratings.",
         lifespan=lifespan,
     )
+    errors.install(app)
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(history.router)

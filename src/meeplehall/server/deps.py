@@ -11,13 +11,14 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from fastapi import HTTPException, Request
+from fastapi import Request
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from meeplehall.server.config import Settings
 from meeplehall.server.db.models import Session as SessionRow
 from meeplehall.server.db.models import User
+from meeplehall.server.errors import ApiError
 
 if TYPE_CHECKING:
     from meeplehall.server.bots import BotPool
@@ -88,7 +89,7 @@ def current_user(request: Request) -> User | None:
 def require_user(request: Request) -> User:
     user = current_user(request)
     if user is None:
-        raise HTTPException(401, "log in or pick a guest name first")
+        raise ApiError(401, "not_logged_in", "log in or pick a guest name first")
     return user
 
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from sqlalchemy import select
 
 from meeplehall.core import UnknownGame, replay_steps
 from meeplehall.core.registry import get_game
 from meeplehall.server.db.models import ActionRow, Rating, Seat, Table, User
 from meeplehall.server.deps import current_user, hall_of, user_json
+from meeplehall.server.errors import ApiError
 from meeplehall.server.lobby import _visible_table, describe_table
 from meeplehall.server.ratings import ordinal
 
@@ -23,7 +24,7 @@ def _finished(request: Request, table_id: int, invite: str | None) -> tuple[Any,
     with hall.db() as session:
         table = _visible_table(session, table_id, viewer.id if viewer else None, invite)
         if table.status != "finished":
-            raise HTTPException(409, "this table has not finished yet")
+            raise ApiError(409, "not_finished", "this table has not finished yet")
         described = describe_table(session, table, viewer.id if viewer else None)
         actions = session.execute(
             select(ActionRow.seq, ActionRow.seat, ActionRow.action, ActionRow.bot)
@@ -50,7 +51,7 @@ async def table_replay(table_id: int, request: Request, invite: str | None = Non
     try:
         game = get_game(table.game)
     except UnknownGame as error:
-        raise HTTPException(404, error.reason) from None
+        raise ApiError(404, "unknown_game", error.reason, {"game": table.game}) from None
     log = [(row.seat, row.action) for row in actions]
     steps: list[dict[str, Any]] = []
     initial_view: dict[str, Any] = {}
@@ -93,7 +94,7 @@ async def leaderboard(game: str, request: Request, limit: int = 50) -> list[dict
     try:
         get_game(game)
     except UnknownGame as error:
-        raise HTTPException(404, error.reason) from None
+        raise ApiError(404, "unknown_game", error.reason, {"game": game}) from None
     with hall_of(request).db() as session:
         rows = session.execute(
             select(Rating, User).join(User, User.id == Rating.user_id).where(Rating.game == game)
@@ -117,7 +118,7 @@ async def user_profile(user_id: int, request: Request) -> dict[str, Any]:
     with hall_of(request).db() as session:
         user = session.get(User, user_id)
         if user is None:
-            raise HTTPException(404, f"no user {user_id}")
+            raise ApiError(404, "no_user", f"no user {user_id}", {"user": user_id})
         ratings = session.scalars(select(Rating).where(Rating.user_id == user_id)).all()
         return {
             "user": user_json(user),
@@ -134,7 +135,7 @@ async def user_history(user_id: int, request: Request, limit: int = 50) -> list[
     """Finished tables the user sat at, newest first (private tables too: they are theirs)."""
     with hall_of(request).db() as session:
         if session.get(User, user_id) is None:
-            raise HTTPException(404, f"no user {user_id}")
+            raise ApiError(404, "no_user", f"no user {user_id}", {"user": user_id})
         rows = session.execute(
             select(Table, Seat)
             .join(Seat, Seat.table_id == Table.id)

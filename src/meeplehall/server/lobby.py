@@ -6,7 +6,7 @@ import secrets
 import time
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -16,6 +16,7 @@ from meeplehall.core import InvalidOption, UnknownGame, validate_options
 from meeplehall.core.registry import all_games, get_game
 from meeplehall.server.db.models import Seat, Table, User
 from meeplehall.server.deps import Hall, current_user, hall_of, require_user, user_json
+from meeplehall.server.errors import ApiError
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
@@ -157,7 +158,9 @@ def _visible_table(session: Session, table_id: int, viewer: int | None,
                    invite: str | None) -> Table:
     table = session.get(Table, table_id)
     if table is None or not may_see(table, viewer, invite, session):
-        raise HTTPException(404, f"no table {table_id} (a private table needs its invite link)")
+        raise ApiError(404, "no_table",
+                       f"no table {table_id} (a private table needs its invite link)",
+                       {"table": table_id})
     return table
 
 
@@ -189,39 +192,52 @@ async def create_table(body: CreateTable, request: Request,
     try:
         game = get_game(body.game)
     except UnknownGame as error:
-        raise HTTPException(400, error.reason) from None
+        raise ApiError(400, "unknown_game", error.reason, {"game": body.game}) from None
     if not game.min_players <= body.players <= game.max_players:
-        raise HTTPException(
-            400, f"{game.title} is for {game.min_players} to {game.max_players} players, "
+        raise ApiError(
+            400, "player_count",
+            f"{game.title} is for {game.min_players} to {game.max_players} players, "
             f"not {body.players}",
+            {"title": game.title, "min": game.min_players, "max": game.max_players,
+             "players": body.players},
         )
     try:
         options = validate_options(game.options, body.options)
         game.new_state(body.players, options, 0)
     except InvalidOption as error:
-        raise HTTPException(400, error.reason) from None
+        # The engine's reason names the option and what it allows (in English only).
+        raise ApiError(400, "invalid_options", error.reason, {"reason": error.reason}) from None
     bots = {}
     for bot in body.bots:
         if not 0 <= bot.seat < body.players:
-            raise HTTPException(400, f"bot seat {bot.seat} is not a seat of this table "
-                                f"(0 to {body.players - 1})")
+            raise ApiError(400, "bot_seat_out_of_range",
+                           f"bot seat {bot.seat} is not a seat of this table "
+                           f"(0 to {body.players - 1})",
+                           {"seat": bot.seat, "players": body.players})
         if bot.level not in LEVELS:
             levels = ", ".join(str(level) for level in sorted(LEVELS))
-            raise HTTPException(400, f"no bot of level {bot.level}; levels: {levels}")
+            raise ApiError(400, "no_bot_level", f"no bot of level {bot.level}; levels: {levels}",
+                           {"level": bot.level, "levels": sorted(LEVELS)})
         if bot.seat in bots:
-            raise HTTPException(400, f"seat {bot.seat} is given two bots")
+            raise ApiError(400, "bot_seat_twice", f"seat {bot.seat} is given two bots",
+                           {"seat": bot.seat})
         bots[bot.seat] = bot.level
     if body.seat is not None:
         if not 0 <= body.seat < body.players:
-            raise HTTPException(400, f"seat {body.seat} is not a seat of this table "
-                                f"(0 to {body.players - 1})")
+            raise ApiError(400, "seat_out_of_range",
+                           f"seat {body.seat} is not a seat of this table "
+                           f"(0 to {body.players - 1})",
+                           {"seat": body.seat, "players": body.players})
         if body.seat in bots:
-            raise HTTPException(400, f"seat {body.seat} is a bot's; choose another seat")
+            raise ApiError(400, "seat_is_bot", f"seat {body.seat} is a bot's; choose another seat",
+                           {"seat": body.seat})
     if body.rated:
         if bots:
-            raise HTTPException(400, "a rated table is for people only: remove the bots")
+            raise ApiError(400, "rated_with_bots",
+                           "a rated table is for people only: remove the bots")
         if user.login is None:
-            raise HTTPException(400, "guests cannot open rated tables; register first")
+            raise ApiError(400, "guest_cannot_open_rated",
+                           "guests cannot open rated tables; register first")
     live = body.mode == "live"
     hall = hall_of(request)
     with hall.db() as session:
@@ -267,7 +283,8 @@ async def list_tables(
 ) -> list[dict[str, Any]]:
     """Public tables in one status (waiting tables by default), newest first."""
     if status not in ("waiting", "playing", "finished"):
-        raise HTTPException(400, "status is waiting, playing or finished")
+        raise ApiError(400, "bad_status", "status is waiting, playing or finished",
+                       {"status": status})
     hall = hall_of(request)
     viewer = current_user(request)
     with hall.db() as session:
@@ -300,25 +317,30 @@ async def join_table(table_id: int, body: JoinTable, request: Request,
     with hall.db() as session:
         table = _visible_table(session, table_id, user.id, body.invite)
         if table.status != "waiting":
-            raise HTTPException(409, "this table has already started")
+            raise ApiError(409, "table_started", "this table has already started")
         seats = session.scalars(
             select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat).with_for_update()
         ).all()
         if table.rated:
             if user.login is None:
-                raise HTTPException(403, "guests cannot sit at rated tables; register first")
+                raise ApiError(403, "guest_cannot_sit_rated",
+                               "guests cannot sit at rated tables; register first")
             if any(s.user_id == user.id for s in seats):
-                raise HTTPException(403, "at a rated table each person takes one seat")
+                raise ApiError(403, "rated_one_seat",
+                               "at a rated table each person takes one seat")
         free = [s for s in seats if s.user_id is None and s.bot_level is None]
         if body.seat is not None:
             if not 0 <= body.seat < table.players:
-                raise HTTPException(400, f"seat {body.seat} is not a seat of this table "
-                                    f"(0 to {table.players - 1})")
+                raise ApiError(400, "seat_out_of_range",
+                               f"seat {body.seat} is not a seat of this table "
+                               f"(0 to {table.players - 1})",
+                               {"seat": body.seat, "players": table.players})
             free = [s for s in free if s.seat == body.seat]
             if not free:
-                raise HTTPException(409, f"seat {body.seat} is taken")
+                raise ApiError(409, "seat_taken", f"seat {body.seat} is taken",
+                               {"seat": body.seat})
         if not free:
-            raise HTTPException(409, "this table is full")
+            raise ApiError(409, "table_full", "this table is full")
         free[0].user_id = user.id
         session.flush()
         data = describe_table(session, table, user.id)
@@ -338,13 +360,13 @@ async def leave_table(table_id: int, body: LeaveTable, request: Request,
             if s.user_id == user.id and (body.seat is None or s.seat == body.seat)
         ]
         if not mine:
-            raise HTTPException(409, "you hold no such seat at this table")
+            raise ApiError(409, "not_seated", "you hold no such seat at this table")
         status = table.status
         if status == "waiting":
             for seat in mine:
                 seat.user_id = None
         elif status == "finished":
-            raise HTTPException(409, "this game is over")
+            raise ApiError(409, "game_over", "this game is over")
         seat_numbers = [s.seat for s in mine]
     if status == "waiting":
         await hall.manager.table_changed(table_id)
@@ -366,13 +388,15 @@ async def start_table(table_id: int, request: Request,
     with hall.db() as session:
         table = _visible_table(session, table_id, user.id, None)
         if table.owner_id != user.id:
-            raise HTTPException(403, "only the table's owner can start it")
+            raise ApiError(403, "not_owner", "only the table's owner can start it")
         if table.status != "waiting":
-            raise HTTPException(409, "this table has already started")
+            raise ApiError(409, "table_started", "this table has already started")
         seats = session.scalars(select(Seat).where(Seat.table_id == table_id)).all()
         free = sorted(s.seat for s in seats if s.user_id is None and s.bot_level is None)
         if free:
-            raise HTTPException(409, f"seats {free} are still free: wait for players or add bots")
+            raise ApiError(409, "seats_free",
+                           f"seats {free} are still free: wait for players or add bots",
+                           {"seats": free})
         table.status = "playing"
         table.started_at = time.time()
     await hall.manager.started(table_id)

@@ -1,0 +1,95 @@
+"""Refusals of the HTTP API: a stable code and its values beside the English sentence.
+
+Every refusal is ``{"detail": "<English sentence>", "code": "<code>", "params": {...}}``:
+``detail`` is for people reading the raw answer and for clients that know no code; ``code`` and
+``params`` let a client say the same thing in its reader's language (docs/protocol.md lists the
+codes). FastAPI's own 422 validation errors keep their standard shape (no code).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import JSONResponse
+
+#: Every code the HTTP API sends, with the names of the values its ``params`` carry (always all
+#: of them, no others). Clients translate by code, so a code keeps its meaning once published;
+#: docs/protocol.md documents each one and the web client has a sentence for each.
+API_ERRORS: dict[str, tuple[str, ...]] = {
+    # accounts
+    "not_logged_in": (),
+    "guest_name_blank": (),
+    "name_blank": (),
+    "already_registered": (),
+    "name_taken": ("name",),
+    "wrong_name_or_password": (),
+    "too_many_logins": ("seconds",),
+    # games and tables
+    "unknown_game": ("game",),
+    "no_table": ("table",),
+    "bad_status": ("status",),
+    "player_count": ("title", "min", "max", "players"),
+    "invalid_options": ("reason",),
+    "bot_seat_out_of_range": ("seat", "players"),
+    "no_bot_level": ("level", "levels"),
+    "bot_seat_twice": ("seat",),
+    "seat_out_of_range": ("seat", "players"),
+    "seat_is_bot": ("seat",),
+    "rated_with_bots": (),
+    "guest_cannot_open_rated": (),
+    "guest_cannot_sit_rated": (),
+    "rated_one_seat": (),
+    "table_started": (),
+    "seat_taken": ("seat",),
+    "table_full": (),
+    "not_seated": (),
+    "game_over": (),
+    "not_owner": (),
+    "seats_free": ("seats",),
+    # results and history
+    "not_finished": (),
+    "no_user": ("user",),
+}
+
+
+class ApiError(HTTPException):
+    """An HTTP refusal with a code from ``API_ERRORS``, its params and the English ``detail``.
+
+    Without the handler below (``install``) it is answered like any HTTPException: the detail
+    alone.
+    """
+
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        detail: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        params = dict(params or {})
+        expected = API_ERRORS.get(code)
+        # A code or a param a client does not know of is a bug here: tests/server check every
+        # call site against API_ERRORS, this catches what they could not read.
+        assert expected is not None, f"undocumented API error code {code!r}"
+        assert sorted(params) == sorted(expected), (code, sorted(params), expected)
+        super().__init__(status, detail, headers)
+        self.code = code
+        self.params = params
+
+
+async def _answer(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, ApiError)
+    return JSONResponse(
+        {"detail": error.detail, "code": error.code, "params": error.params},
+        status_code=error.status_code,
+        headers=error.headers,
+    )
+
+
+def install(app: FastAPI) -> None:
+    """Answer ApiError with its code and params beside the detail."""
+    app.add_exception_handler(ApiError, _answer)
