@@ -59,6 +59,29 @@ def test_short_password_is_refused_with_the_servers_reason(pages: Any) -> None:
     assert "password" in page.text_content("#register-form .form-error")
 
 
+def test_a_taken_name_is_refused_in_the_readers_language(pages: Any) -> None:
+    name = unique_name("taken")
+    register(pages.new(), name)
+    page = pages.new()
+    page.goto("/")
+    wait_ready(page)
+    page.select_option("#language", "ja")
+    page.wait_for_function("document.documentElement.lang === 'ja'")
+    page.fill("#register-name", name.upper())
+    page.fill("#register-password", "another password")
+    page.click("#register-form button[type=submit]")
+    page.wait_for_selector("#register-form .form-error:not(:empty)")
+    # The server's code and params, in Japanese: not its English detail.
+    assert page.text_content("#register-form .form-error") == (
+        f"「{name.upper()}」という名前はすでに使われています。別の名前を選んでください。"
+    )
+    # The lobby redraws its forms on a language switch: the refusal stays, in Korean now.
+    page.select_option("#language", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert page.text_content("#register-form .form-error") == (
+        f"이미 쓰이고 있는 이름입니다: {name.upper()}. 다른 이름을 고르세요."
+    )
+
 def test_create_table_form_sends_chosen_options_seats_and_clock(pages: Any) -> None:
     page = pages.new()
     login_guest(page, "Creator")

@@ -26,6 +26,7 @@ from tests.web.conftest import (
     wait_for_game,
     wait_for_seq_after,
     wait_for_turn,
+    wait_ready,
 )
 
 
@@ -330,6 +331,67 @@ def test_rejection_is_shown_in_the_readers_language(pages: Any) -> None:
     )
     assert seq(page) == before
 
+
+def test_a_seat_taken_meanwhile_is_refused_in_the_readers_language(pages: Any) -> None:
+    owner = pages.new()
+    login_guest(owner, "Host")
+    table = create_table(owner, "yaxha", players=2)
+    page = pages.new()
+    login_guest(page, "Late")
+    _choose_language(page, "ja")
+    # The page does not hear that seat 2 was taken (its "table" messages are held back), so it
+    # still offers the seat: the server refuses the join.
+    hold = {"table": False}
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def incoming(message: str | bytes) -> None:
+            if hold["table"] and json.loads(message).get("type") == "table":
+                return
+            ws.send(message)
+
+        ws.on_message(server.send)
+        server.on_message(incoming)
+
+    page.route_web_socket("**/ws/tables/**", route)
+    page.goto(table_url(table))
+    page.wait_for_selector("#seats li[data-seat='1'] button.sit")
+    hold["table"] = True
+    quicker = pages.new()
+    login_guest(quicker, "Quicker")
+    api(quicker, "POST", f"/api/tables/{table['id']}/join", {"seat": 1})
+    page.click("#seats li[data-seat='1'] button.sit")
+    page.wait_for_selector("#table-error")
+    # The server's seat 1 is the page's "seat 2", in Japanese, then in Korean after a switch.
+    assert page.text_content("#table-error") == (
+        "受け付けられませんでした：2番席はすでに埋まっています。"
+    )
+    page.select_option("#language", "ko")
+    page.wait_for_function("document.documentElement.lang === 'ko'")
+    assert page.text_content("#table-error") == "받아들여지지 않았습니다: 2번 자리는 이미 찼습니다."
+    seats = api(page, "GET", f"/api/tables/{table['id']}")["seats"]
+    assert [seat["user"]["name"] for seat in seats] == ["Host", "Quicker"]
+
+
+def test_a_private_table_without_its_link_says_why_in_the_readers_language(pages: Any) -> None:
+    owner = pages.new()
+    login_guest(owner, "Secretive")
+    table = create_table(owner, "yaxha", players=2, visibility="private")
+    page = pages.new()
+    page.goto("/")
+    wait_ready(page)
+    _choose_language(page, "ja")
+    page.goto(f"/tables/{table['id']}")  # no invite token: the server answers 404 no_table
+    page.wait_for_selector("#table-error")
+    assert page.text_content("#table-error") == (
+        f"テーブル#{table['id']}はありません（非公開テーブルには招待リンクが必要です）。"
+    )
+    page.select_option("#language", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.text_content("#table-error") == (
+        f"There is no table #{table['id']} (a private table needs its invite link)."
+    )
 
 def test_turn_based_table_shows_the_time_left_for_the_move(pages: Any) -> None:
     page = pages.new()

@@ -6,6 +6,8 @@ import json
 import re
 from pathlib import Path
 
+from meeplehall.server.errors import API_ERRORS
+
 REPO = Path(__file__).resolve().parents[2]
 I18N = REPO / "src" / "meeplehall" / "web" / "i18n"
 PROTOCOL = REPO / "docs" / "protocol.md"
@@ -48,3 +50,37 @@ def test_every_protocol_error_code_has_a_sentence_in_each_language() -> None:
     for code in ("en", "ja", "ko"):
         texts = _texts(code)
         assert [c for c in codes if f"error.{c}" not in texts] == [], code
+
+
+def _api_error_table() -> dict[str, list[str]]:
+    """The HTTP error codes of docs/protocol.md with their params
+    ("| `code` | status | `params` | when |")."""
+    lines = PROTOCOL.read_text(encoding="utf-8").splitlines()
+    start = lines.index("| `code` | status | `params` | when |")
+    table: dict[str, list[str]] = {}
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        cells = line.split("|")
+        (code,) = re.findall(r"`([a-z_]+)`", cells[1])
+        table[code] = re.findall(r"`([a-z_]+)`", cells[3])
+    return table
+
+
+def test_the_http_error_codes_documented_are_those_the_server_sends() -> None:
+    documented = _api_error_table()
+    assert "table_full" in documented and "name_taken" in documented
+    registry = {code: list(params) for code, params in API_ERRORS.items()}
+    assert documented == registry
+
+
+def test_every_http_error_code_has_a_sentence_in_each_language_using_only_its_params() -> None:
+    for code in ("en", "ja", "ko"):
+        texts = _texts(code)
+        sentences = {key[4:]: text for key, text in texts.items() if key.startswith("api.")}
+        assert sorted(sentences) == sorted(API_ERRORS), code
+        unknown = {
+            error: hole for error, text in sentences.items() for hole in _holes(text)
+            if hole not in API_ERRORS[error]
+        }
+        assert unknown == {}, code

@@ -8,8 +8,12 @@ function field(id, labelKey, attrs) {
   return h("div", { class: "field" }, h("label", { for: id }, t(labelKey)), h("input", { id, ...attrs }));
 }
 
+// The last refusal of each form, kept while the page redraws the forms (a language switch, a
+// table update): it stays shown, in the language of the moment, until a form is sent again.
+const refusals = new Map();
+
 function form(id, titleKey, fields, submitKey, onsubmit) {
-  const status = h("p", { class: "form-error", role: "alert" });
+  const status = h("p", { class: "form-error", role: "alert" }, refusals.get(id)?.message || null);
   const element = h(
     "form",
     {
@@ -18,10 +22,12 @@ function form(id, titleKey, fields, submitKey, onsubmit) {
       onsubmit: async (event) => {
         event.preventDefault();
         status.textContent = "";
+        refusals.clear();
         const data = Object.fromEntries(new FormData(element).entries());
         try {
           await onsubmit(data);
         } catch (error) {
+          refusals.set(id, error);
           status.textContent = error.message;
         }
       },

@@ -1,10 +1,41 @@
-// The server's HTTP API (docs/protocol.md): JSON in, JSON out, errors as readable sentences.
+// The server's HTTP API (docs/protocol.md): JSON in, JSON out, errors by code with their values.
 
+import { hasText, t } from "./i18n.js";
+
+/**
+ * A refused request. `message` is read at the time it is shown, in the reader's language then:
+ * the text `api.<code>` filled with the error's params, else the server's English `detail`
+ * (FastAPI's 422 list of problems, a code this client has no text for, a proxy's error page).
+ * Keep the error, not its message, to show it again after a language switch.
+ */
 export class ApiError extends Error {
-  constructor(status, detail) {
-    super(typeof detail === "string" ? detail : describeValidation(detail));
+  constructor(status, data, statusText) {
+    super(); // no own `message`: the getter below gives it
+    this.name = "ApiError";
     this.status = status;
+    this.detail = (data && data.detail) || statusText;
+    this.code = data && typeof data.code === "string" ? data.code : null;
+    this.params = (data && data.params) || {};
   }
+
+  get message() {
+    const key = `api.${this.code}`;
+    if (this.code && hasText(key)) return t(key, shownParams(this.params));
+    return typeof this.detail === "string" ? this.detail : describeValidation(this.detail);
+  }
+}
+
+/** Params as a sentence shows them: seats counted from 1 as on the page, lists as "1, 2". */
+function shownParams(params) {
+  const shown = {};
+  for (const [name, value] of Object.entries(params)) {
+    const seats = name === "seat" || name === "seats";
+    const list = Array.isArray(value) ? value : null;
+    if (seats && typeof value === "number") shown[name] = value + 1;
+    else if (list) shown[name] = list.map((item) => (seats && typeof item === "number" ? item + 1 : item)).join(", ");
+    else shown[name] = value;
+  }
+  return shown;
 }
 
 function describeValidation(detail) {
@@ -29,9 +60,7 @@ export async function api(method, path, body) {
   } catch {
     data = null;
   }
-  if (!response.ok) {
-    throw new ApiError(response.status, (data && data.detail) || response.statusText);
-  }
+  if (!response.ok) throw new ApiError(response.status, data, response.statusText);
   return data;
 }
 

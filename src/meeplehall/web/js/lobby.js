@@ -151,7 +151,7 @@ async function showLeaderboard(game) {
   try {
     state.leaderboard = { game, rows: await get(`/api/leaderboard/${game}?limit=50`) };
   } catch (error) {
-    state.leaderboard = { game, rows: [], error: error.message };
+    state.leaderboard = { game, rows: [], error }; // its message is read at each draw
   }
   draw();
 }
@@ -164,7 +164,7 @@ function leaderboardSection() {
   );
   const board = state.leaderboard;
   let body = h("p", { class: "empty" }, t("leaderboard.pick"));
-  if (board && board.error) body = h("p", { class: "form-error" }, board.error);
+  if (board && board.error) body = h("p", { class: "form-error" }, board.error.message);
   else if (board && board.rows.length === 0) body = h("p", { class: "empty" }, t("leaderboard.empty"));
   else if (board) {
     body = h(

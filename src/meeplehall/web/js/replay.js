@@ -21,6 +21,7 @@ const page = {
   step: 0, // 0 = before the first action; steps.length = the end
   playing: null, // the playback timer
   speed: 1000,
+  failed: null, // why the game could not be loaded (an ApiError, say), shown instead of it
 };
 
 function query() {
@@ -123,6 +124,10 @@ function draw() {
   const focused = document.activeElement && document.activeElement.id;
   renderHeader(userBox(page.user, () => location.reload()));
   const main = document.getElementById("main");
+  if (page.failed) {
+    replace(main, h("p", { class: "form-error", role: "alert" }, page.failed.message));
+    return;
+  }
   if (!page.replay) return;
   const root = h("div", { id: "game-root", class: `game-root game-${page.table.game}` });
   const view = viewAt(page.step);
@@ -166,7 +171,8 @@ async function main() {
     page.title = (catalog.find((entry) => entry.name === page.table.game) || {}).title || page.table.game;
     page.renderer = await loadRenderer(page.table.game);
   } catch (error) {
-    replace(document.getElementById("main"), h("p", { class: "form-error", role: "alert" }, error.message));
+    page.failed = error; // its message is read at each draw: in the language of the moment
+    draw();
     return;
   }
   document.addEventListener("keydown", (event) => {

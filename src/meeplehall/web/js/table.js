@@ -39,6 +39,7 @@ const game = {
   passTo: null, // hot-seat: the seat the device goes to next, while its screen is shown
   confirmLeave: false, // the "leave for good?" question is showing
   connection: "connecting",
+  failed: null, // why the table could not be loaded (an ApiError, say), shown instead of it
 };
 
 let socket = null;
@@ -206,6 +207,10 @@ function draw() {
   if (game.renderer) useSeatColours(game.renderer, game.view);
   renderHeader(userBox(game.user, () => location.reload()));
   const main = document.getElementById("main");
+  if (game.failed) {
+    replace(main, h("p", { class: "form-error", role: "alert", id: "table-error" }, game.failed.message));
+    return;
+  }
   if (!game.table) {
     replace(main, statusLine() || h("p", {}, t("table.loading")));
     return;
@@ -333,8 +338,7 @@ async function lobbyAction(what, body) {
   try {
     game.table = await post(`/api/tables/${game.id}/${what}${game.invite ? `?invite=${encodeURIComponent(game.invite)}` : ""}`, body);
   } catch (error) {
-    const reason = error.message;
-    game.error = () => reason;
+    game.error = () => error.message; // read at each draw: in the language of the moment
     draw();
     return;
   }
@@ -466,7 +470,8 @@ async function main() {
     game.renderer = await loadRenderer(table.game);
   } catch (error) {
     game.connection = "refused";
-    replace(document.getElementById("main"), h("p", { class: "form-error", role: "alert", id: "table-error" }, error.message));
+    game.failed = error; // its message is read at each draw: in the language of the moment
+    draw();
     return;
   }
   socket = new TableSocket(game.id, {
