@@ -393,6 +393,38 @@ def test_a_private_table_without_its_link_says_why_in_the_readers_language(pages
         f"There is no table #{table['id']} (a private table needs its invite link)."
     )
 
+def _log_lines(page: Any) -> list[str]:
+    lines: list[str] = page.eval_on_selector_all("#log li", "lis => lis.map(li => li.textContent)")
+    return lines
+
+
+def test_log_lines_already_shown_switch_language_with_the_page(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, "Chronicler")
+    table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
+    page.goto(table_url(table))
+    wait_for_game(page)
+    # Lines from the first sync, the bot's update, and this page's own move.
+    wait_for_turn(page, table["id"], [0])
+    page.click("#game-root [data-legal='0']")
+    wait_for_turn(page, table["id"], [0])
+    english = _log_lines(page)
+    assert english[0] == "Bot (level 1) has chosen a tile."
+    assert "Chronicler secretly chose tile 1." in english
+    # The bot's secret placements have no event line: the page names the move itself.
+    assert "Bot (level 1): a hidden move" in english
+    page.select_option("#language", "ja")
+    page.wait_for_function("document.documentElement.lang === 'ja'")
+    japanese = _log_lines(page)
+    assert len(japanese) == len(english)
+    assert japanese[0] == "ボット（レベル1） がタイルを選んだ。"
+    assert "Chronicler はタイル 1 を秘密で選んだ。" in japanese
+    assert "ボット（レベル1）: 非公開の手" in japanese
+    assert all(ja != en for ja, en in zip(japanese, english, strict=True))
+    page.select_option("#language", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert _log_lines(page) == english
+
 def test_turn_based_table_shows_the_time_left_for_the_move(pages: Any) -> None:
     page = pages.new()
     login_guest(page, "Patient")

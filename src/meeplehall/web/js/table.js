@@ -32,7 +32,7 @@ const game = {
   clocksAt: 0,
   replaced: [],
   result: null,
-  log: [],
+  log: [], // {seq, make, lang, text}: see logEntry
   pending: false,
   error: null, // () => the error to show (a rejection, say), in the current language
   hint: null, // the hint message: {action, label}
@@ -161,8 +161,8 @@ function passScreen() {
 function logBlock() {
   // While the device is being passed on, the log (which holds the last seat's private events)
   // is hidden too; the next seat's log is rebuilt from what that seat may see.
-  const shown = game.passTo === null ? game.log.slice(-300) : [];
-  const items = shown.map((entry) => h("li", { dataset: { seq: String(entry.seq) } }, entry.text));
+  const shown = game.passTo === null ? game.log : [];
+  const items = shown.map((entry) => h("li", { dataset: { seq: String(entry.seq) } }, logText(entry)));
   return h(
     "section",
     { id: "log-section", "aria-labelledby": "log-title" },
@@ -369,19 +369,43 @@ function checkHandOver() {
 
 // --- messages ---------------------------------------------------------------------------------
 
-function eventLines(events) {
-  const c = ctx();
-  const lines = [];
-  for (const event of events) {
-    let text = "";
-    try {
-      text = game.renderer.eventText(event, c);
-    } catch (error) {
-      console.error(error);
-    }
-    if (text) lines.push(text);
+// The log keeps (and shows) its last LOG_LINES lines.
+const LOG_LINES = 300;
+
+/**
+ * A log line: `make()` writes it in the current language from what it was made of (an event, or
+ * the last move, and the game as it was then), so a language switch writes it again (`logText`).
+ */
+function logEntry(seq, make) {
+  return { seq, make, lang: currentLanguage(), text: make() };
+}
+
+function logText(entry) {
+  if (entry.lang !== currentLanguage()) {
+    entry.text = entry.make();
+    entry.lang = currentLanguage();
   }
-  return lines;
+  return entry.text;
+}
+
+/** A renderer's text, or "" when it fails (the page goes on). */
+function safeText(make) {
+  try {
+    return String(make() ?? "");
+  } catch (error) {
+    console.error(error);
+    return "";
+  }
+}
+
+/** The log lines of `events` (those the renderer writes a line for). */
+function eventEntries(seq, events, state) {
+  const entries = [];
+  for (const event of events) {
+    const entry = logEntry(seq, () => safeText(() => game.renderer.eventText(event, { ...ctx(), ...state })));
+    if (entry.text) entries.push(entry);
+  }
+  return entries;
 }
 
 function applyGameMessage(message) {
@@ -405,12 +429,16 @@ function applyGameMessage(message) {
   game.pending = false;
   game.hint = null;
   if (game.table) game.table.status = message.status;
-  const lines = alreadyLogged ? [] : eventLines(message.events || []);
-  if (message.type === "update" && !lines.length && message.last) {
+  // What the renderer saw of the game when these lines were first written, kept for rewriting them.
+  const state = { view: game.view, legal: game.legal, labels: game.labels };
+  const entries = alreadyLogged ? [] : eventEntries(message.seq, message.events || [], state);
+  if (message.type === "update" && !entries.length && message.last) {
     const { seat, action, label } = message.last;
-    lines.push(`${seatName(game.table.seats[seat])}: ${actionText(game.renderer, action, label, actionCtx(viewBefore, seat))}`);
+    entries.push(logEntry(message.seq, () =>
+      `${seatName(game.table.seats[seat])}: ${actionText(game.renderer, action, label, { ...ctx(), ...state, view: viewBefore, actor: seat })}`));
   }
-  for (const text of lines) game.log.push({ seq: message.seq, text });
+  game.log.push(...entries);
+  if (game.log.length > LOG_LINES) game.log.splice(0, game.log.length - LOG_LINES);
   // A rejection stays on screen until this seat's next move goes through.
   if (message.type === "update" && message.last && message.last.seat === game.seat) game.error = null;
   checkHandOver();
