@@ -311,3 +311,22 @@ def test_hot_seat_at_a_rated_table_is_refused_before_anything_is_created(pages: 
     page.wait_for_selector("#create-error:not(:empty)")
     assert "unrated" in page.text_content("#create-error")
     assert api(page, "GET", "/api/my/tables") == []
+
+
+def test_what_a_visitor_types_survives_the_table_page_redrawing(pages: Any) -> None:
+    owner = pages.new()
+    login_guest(owner, "Host")
+    table = create_table(owner, "yaxha", players=3)
+    visitor = pages.new()
+    visitor.goto(table_url(table))
+    visitor.wait_for_selector("#seats #guest-form")
+    visitor.click("#guest-name")
+    visitor.keyboard.type("Half")
+    # Someone sits down meanwhile: the table update redraws the seats and the forms below them.
+    api(owner, "POST", f"/api/tables/{table['id']}/join", {"seat": 1})
+    visitor.wait_for_selector("#seats li[data-seat='1'] .player-name:has-text('Host')")
+    visitor.keyboard.type("way")
+    assert visitor.input_value("#guest-name") == "Halfway"
+    visitor.click("#guest-form button[type=submit]")
+    visitor.wait_for_selector("#seats button.sit")
+    assert visitor.text_content("#user-name").startswith("Halfway")

@@ -4,8 +4,14 @@ import { post } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
+// What has been typed into each field, kept while the page redraws the forms (a table update
+// arrives while someone types their name): cleared once a form goes through.
+const typed = new Map();
+
 function field(id, labelKey, attrs) {
-  return h("div", { class: "field" }, h("label", { for: id }, t(labelKey)), h("input", { id, ...attrs }));
+  const input = h("input", { id, ...attrs, oninput: () => typed.set(id, input.value) });
+  if (typed.has(id)) input.value = typed.get(id);
+  return h("div", { class: "field" }, h("label", { for: id }, t(labelKey)), input);
 }
 
 // The last refusal of each form, kept while the page redraws the forms (a language switch, a
@@ -26,6 +32,7 @@ function form(id, titleKey, fields, submitKey, onsubmit) {
         const data = Object.fromEntries(new FormData(element).entries());
         try {
           await onsubmit(data);
+          typed.clear();
         } catch (error) {
           refusals.set(id, error);
           status.textContent = error.message;

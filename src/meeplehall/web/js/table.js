@@ -254,7 +254,19 @@ function draw() {
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
   if (game.passTo !== null) document.getElementById("pass-device-ready")?.focus();
-  else if (focus) document.querySelector(focus)?.focus();
+  else if (focus) restoreFocus(document.querySelector(focus));
+}
+
+/** Focus what had it before a redraw; a text field gets its caret back at the end. */
+function restoreFocus(element) {
+  if (!element) return;
+  element.focus();
+  if (element.tagName !== "INPUT") return;
+  try {
+    element.setSelectionRange(element.value.length, element.value.length);
+  } catch {
+    // a field without a caret (a checkbox, say)
+  }
 }
 
 function safeScores() {
