@@ -152,6 +152,12 @@ def wait_ready(page: Any) -> None:
     page.wait_for_selector("body[data-ready='true']")
 
 
+def switch_language(page: Any, language: str) -> None:
+    """Pick a language on the current page and wait until the page has redrawn in it."""
+    page.select_option("#language", language)
+    page.wait_for_function(f"document.documentElement.lang === '{language}'")
+
+
 def login_guest(page: Any, name: str) -> None:
     page.goto("/")
     wait_ready(page)

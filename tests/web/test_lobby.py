@@ -9,6 +9,7 @@ from tests.web.conftest import (
     create_table,
     login_guest,
     register,
+    switch_language,
     table_url,
     unique_name,
     wait_for_game,
@@ -65,8 +66,7 @@ def test_a_taken_name_is_refused_in_the_readers_language(pages: Any) -> None:
     page = pages.new()
     page.goto("/")
     wait_ready(page)
-    page.select_option("#language", "ja")
-    page.wait_for_function("document.documentElement.lang === 'ja'")
+    switch_language(page, "ja")
     page.fill("#register-name", name.upper())
     page.fill("#register-password", "another password")
     page.click("#register-form button[type=submit]")
@@ -76,8 +76,7 @@ def test_a_taken_name_is_refused_in_the_readers_language(pages: Any) -> None:
         f"「{name.upper()}」という名前はすでに使われています。別の名前を選んでください。"
     )
     # The lobby redraws its forms on a language switch: the refusal stays, in Korean now.
-    page.select_option("#language", "ko")
-    page.wait_for_function("document.documentElement.lang === 'ko'")
+    switch_language(page, "ko")
     assert page.text_content("#register-form .form-error") == (
         f"이미 쓰이고 있는 이름입니다: {name.upper()}. 다른 이름을 고르세요."
     )
@@ -186,8 +185,7 @@ def test_language_switch_translates_and_is_remembered(pages: Any) -> None:
     page.goto("/")
     wait_ready(page)
     assert page.text_content("#games-title") == "Games"
-    page.select_option("#language", "ja")
-    page.wait_for_function("document.documentElement.lang === 'ja'")
+    switch_language(page, "ja")
     assert page.text_content("#games-title") == "ゲーム"
     assert page.title() == "ミープルホール"
     page.reload()
@@ -197,8 +195,7 @@ def test_language_switch_translates_and_is_remembered(pages: Any) -> None:
     page.goto("/rules.html?game=yaxha")
     wait_ready(page)
     assert page.text_content(".button-link") == "ロビーへ戻る"
-    page.select_option("#language", "ko")
-    page.wait_for_function("document.documentElement.lang === 'ko'")
+    switch_language(page, "ko")
     assert page.text_content(".button-link") == "로비로 돌아가기"
 
 

@@ -8,7 +8,15 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import api, create_table, login_guest, table_url, wait_for_game, wait_ready
+from tests.web.conftest import (
+    api,
+    create_table,
+    login_guest,
+    switch_language,
+    table_url,
+    wait_for_game,
+    wait_ready,
+)
 
 
 def _finished_table(page: Any) -> dict[str, Any]:
@@ -35,8 +43,7 @@ def test_every_page_loads_cleanly_in_each_language(pages: Any, language: str) ->
     page = pages.new()
     page.goto("/")
     wait_ready(page)
-    page.select_option("#language", language)
-    page.wait_for_function(f"document.documentElement.lang === '{language}'")
+    switch_language(page, language)
     keys = set(page.evaluate("fetch('/i18n/en.json').then(r => r.json())"))
     keys = {key for key in keys if "." in key}
     _no_raw_keys(page, keys)

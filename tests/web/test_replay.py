@@ -5,7 +5,15 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tests.web.conftest import api, create_table, login_guest, screenshot, table_url, wait_ready
+from tests.web.conftest import (
+    api,
+    create_table,
+    login_guest,
+    screenshot,
+    switch_language,
+    table_url,
+    wait_ready,
+)
 
 
 def _finished_bot_game(page: Any) -> dict[str, Any]:
@@ -105,8 +113,7 @@ JA_COLOURS = {"orange": "オレンジ", "yellow": "黄", "blue": "青", "green":
 def test_replay_steps_are_named_in_the_readers_language(pages: Any) -> None:
     page = pages.new()
     login_guest(page, "Kiroku")
-    page.select_option("#language", "ja")
-    page.wait_for_function("document.documentElement.lang === 'ja'")
+    switch_language(page, "ja")
     table = _finished_bot_game(page)
     steps = api(page, "GET", f"/api/tables/{table['id']}/replay")["steps"]
     page.goto(f"/replay.html?id={table['id']}")

@@ -21,6 +21,7 @@ from tests.web.conftest import (
     register,
     screenshot,
     seq,
+    switch_language,
     table_url,
     unique_name,
     wait_for_game,
@@ -121,8 +122,7 @@ def _choose_language(page: Any, language: str) -> None:
     """Pick the language on the current page (remembered for the person's next pages)."""
     if language == "en":
         return
-    page.select_option("#language", language)
-    page.wait_for_function(f"document.documentElement.lang === '{language}'")
+    switch_language(page, language)
 
 
 def test_server_rejection_shows_its_reason_and_changes_nothing(pages: Any) -> None:
@@ -260,8 +260,7 @@ def test_language_switch_on_the_table_page_redraws_in_place(pages: Any) -> None:
     before = wait_for_turn(page, table["id"], [0])["seq"]  # the bot has made its choice
     assert page.text_content("#log-title") == "Game log"
     assert page.text_content("#players li[data-seat='0'] .player-status") == "to move"
-    page.select_option("#language", "ko")
-    page.wait_for_function("document.documentElement.lang === 'ko'")
+    switch_language(page, "ko")
     assert page.text_content("#log-title") == "게임 기록"
     assert page.text_content("#players li[data-seat='0'] .player-status") == "차례"
     assert seq(page) == before
@@ -303,8 +302,7 @@ def test_hint_button_shows_the_strongest_bots_suggestion(pages: Any) -> None:
     assert page.text_content("#hint-text") == f"Suggested: Take tile {hint['action']['tile'] + 1}"
     # A language switch redraws the same hint in the reader's language, not the server's English.
     for lang, text in (("ja", "おすすめ：タイル {n} を取る"), ("ko", "추천: 타일 {n} 가져가기")):
-        page.select_option("#language", lang)
-        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        switch_language(page, lang)
         assert page.text_content("#hint-text") == text.format(n=hint["action"]["tile"] + 1)
 
 
@@ -324,8 +322,7 @@ def test_rejection_is_shown_in_the_readers_language(pages: Any) -> None:
         "ページを再読み込みしてください。"
     )
     assert errors[0]["reason"] not in shown
-    page.select_option("#language", "ko")
-    page.wait_for_function("document.documentElement.lang === 'ko'")
+    switch_language(page, "ko")
     assert page.text_content("#table-error") == (
         "받아들여지지 않았습니다: 이 페이지가 테이블 상태와 어긋났습니다. 페이지를 새로 고침하세요."
     )
@@ -367,8 +364,7 @@ def test_a_seat_taken_meanwhile_is_refused_in_the_readers_language(pages: Any) -
     assert page.text_content("#table-error") == (
         "受け付けられませんでした：2番席はすでに埋まっています。"
     )
-    page.select_option("#language", "ko")
-    page.wait_for_function("document.documentElement.lang === 'ko'")
+    switch_language(page, "ko")
     assert page.text_content("#table-error") == "받아들여지지 않았습니다: 2번 자리는 이미 찼습니다."
     seats = api(page, "GET", f"/api/tables/{table['id']}")["seats"]
     assert [seat["user"]["name"] for seat in seats] == ["Host", "Quicker"]
@@ -387,8 +383,7 @@ def test_a_private_table_without_its_link_says_why_in_the_readers_language(pages
     assert page.text_content("#table-error") == (
         f"テーブル#{table['id']}はありません（非公開テーブルには招待リンクが必要です）。"
     )
-    page.select_option("#language", "en")
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    switch_language(page, "en")
     assert page.text_content("#table-error") == (
         f"There is no table #{table['id']} (a private table needs its invite link)."
     )
@@ -413,16 +408,14 @@ def test_log_lines_already_shown_switch_language_with_the_page(pages: Any) -> No
     assert "Chronicler secretly chose tile 1." in english
     # The bot's secret placements have no event line: the page names the move itself.
     assert "Bot (level 1): a hidden move" in english
-    page.select_option("#language", "ja")
-    page.wait_for_function("document.documentElement.lang === 'ja'")
+    switch_language(page, "ja")
     japanese = _log_lines(page)
     assert len(japanese) == len(english)
     assert japanese[0] == "ボット（レベル1） がタイルを選んだ。"
     assert "Chronicler はタイル 1 を秘密で選んだ。" in japanese
     assert "ボット（レベル1）: 非公開の手" in japanese
     assert all(ja != en for ja, en in zip(japanese, english, strict=True))
-    page.select_option("#language", "en")
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    switch_language(page, "en")
     assert _log_lines(page) == english
 
 def test_turn_based_table_shows_the_time_left_for_the_move(pages: Any) -> None:
