@@ -154,6 +154,12 @@ def may_see(table: Table, viewer: int | None, invite: str | None, session: Sessi
     return seated is not None
 
 
+def _seat_out_of_range(seat: int, players: int) -> ApiError:
+    return ApiError(400, "seat_out_of_range",
+                    f"seat {seat} is not a seat of this table (0 to {players - 1})",
+                    {"seat": seat, "players": players})
+
+
 def _visible_table(session: Session, table_id: int, viewer: int | None,
                    invite: str | None) -> Table:
     table = session.get(Table, table_id)
@@ -224,10 +230,7 @@ async def create_table(body: CreateTable, request: Request,
         bots[bot.seat] = bot.level
     if body.seat is not None:
         if not 0 <= body.seat < body.players:
-            raise ApiError(400, "seat_out_of_range",
-                           f"seat {body.seat} is not a seat of this table "
-                           f"(0 to {body.players - 1})",
-                           {"seat": body.seat, "players": body.players})
+            raise _seat_out_of_range(body.seat, body.players)
         if body.seat in bots:
             raise ApiError(400, "seat_is_bot", f"seat {body.seat} is a bot's; choose another seat",
                            {"seat": body.seat})
@@ -331,10 +334,7 @@ async def join_table(table_id: int, body: JoinTable, request: Request,
         free = [s for s in seats if s.user_id is None and s.bot_level is None]
         if body.seat is not None:
             if not 0 <= body.seat < table.players:
-                raise ApiError(400, "seat_out_of_range",
-                               f"seat {body.seat} is not a seat of this table "
-                               f"(0 to {table.players - 1})",
-                               {"seat": body.seat, "players": table.players})
+                raise _seat_out_of_range(body.seat, table.players)
             free = [s for s in free if s.seat == body.seat]
             if not free:
                 raise ApiError(409, "seat_taken", f"seat {body.seat} is taken",
