@@ -296,6 +296,16 @@ def test_public_table_is_listed_for_others_who_open_it_and_sit(pages: Any) -> No
     other.click("#seats li[data-seat='1'] button.leave")
     other.wait_for_selector("#seats li[data-seat='1'] button.sit")
     owner.wait_for_selector("#start[disabled]")
+    # The page that left still follows the table live: it sees the next person sit there.
+    third = pages.new()
+    login_guest(third, "Latecomer")
+    third.goto(table_url(table))
+    third.click("#seats li[data-seat='1'] button.sit")
+    other.wait_for_function(
+        "document.querySelector(\"#seats li[data-seat='1'] .player-name\")"
+        "?.textContent.endsWith('Latecomer')"
+    )
+    assert other.locator("#connection").count() == 0
 
 
 def test_hot_seat_at_a_rated_table_is_refused_before_anything_is_created(pages: Any) -> None:

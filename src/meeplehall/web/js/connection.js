@@ -1,14 +1,15 @@
 // The table WebSocket (docs/protocol.md section 5), reconnecting by itself after a drop.
 
-const CLOSE_REFUSED = new Set([4403, 4404]);
+const CLOSE_NO_TABLE = 4404;
+const CLOSE_NOT_YOUR_SEAT = 4403;
 
 export class TableSocket {
   /**
    * @param {number} tableId
    * @param {{invite: string|null, onMessage: Function, onStatus: Function,
    *          currentSeat: Function, currentSeq: Function}} handlers
-   *   onStatus("open" | "reconnecting" | "refused", reason); currentSeat() and currentSeq() say
-   *   where the page is, so a reconnect resumes there.
+   *   onStatus("open" | "reconnecting" | "refused" | "seat_lost"); currentSeat() and
+   *   currentSeq() say where the page is, so a reconnect resumes there.
    */
   constructor(tableId, { invite, onMessage, onStatus, currentSeat, currentSeq }) {
     this.tableId = tableId;
@@ -55,8 +56,13 @@ export class TableSocket {
     ws.onclose = (event) => {
       clearInterval(this.keepAlive);
       if (ws !== this.ws || this.closedByUs) return;
-      if (CLOSE_REFUSED.has(event.code)) {
-        this.onStatus("refused", event.reason);
+      if (event.code === CLOSE_NO_TABLE) {
+        this.onStatus("refused");
+        return;
+      }
+      if (event.code === CLOSE_NOT_YOUR_SEAT) {
+        // The seat was given up (left, or taken over elsewhere): the page decides what to show.
+        this.onStatus("seat_lost");
         return;
       }
       this.onStatus("reconnecting");

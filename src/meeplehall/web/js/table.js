@@ -492,9 +492,18 @@ async function onMessage(message) {
   draw();
 }
 
-function onStatus(status, reason) {
+function onStatus(status) {
+  if (status === "seat_lost") {
+    // The shown seat is no longer ours: show what the server picks for us now, from the start.
+    game.seat = null;
+    game.view = null;
+    game.log = [];
+    game.connection = "connecting";
+    socket.connect(null, 0);
+    return;
+  }
   game.connection = status;
-  if (status === "refused") game.error = () => reason || t("connection.refused");
+  if (status === "refused") game.error = () => t("connection.refused");
   draw();
 }
 
