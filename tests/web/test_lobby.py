@@ -308,6 +308,47 @@ def test_public_table_is_listed_for_others_who_open_it_and_sit(pages: Any) -> No
     assert other.locator("#connection").count() == 0
 
 
+def test_create_form_keeps_choices_and_refusal_across_a_language_switch_and_logging_in(
+    pages: Any,
+) -> None:
+    page = pages.new()
+    page.goto("/")
+    wait_ready(page)
+    page.click(".game-card[data-game=yaxha] .new-table")
+    page.select_option("#create-players", "3")
+    page.select_option("#seat-2", "bot:2")
+    page.check("#mode-turn")
+    page.fill("#create-deadline", "48")
+    page.check("#create-rated")
+    page.click("#create-submit")
+    page.wait_for_selector("#create-error:not(:empty)")
+    english = page.text_content("#create-error")
+    assert "guest" in english
+
+    def assert_choices_kept() -> None:
+        assert page.input_value("#create-players") == "3"
+        assert page.input_value("#seat-2") == "bot:2"
+        assert page.is_checked("#mode-turn") and page.is_visible("#create-deadline")
+        assert page.input_value("#create-deadline") == "48"
+        assert page.is_checked("#create-rated")
+
+    switch_language(page, "ja")
+    assert_choices_kept()
+    japanese = page.text_content("#create-error")
+    assert japanese and japanese != english
+    switch_language(page, "en")
+    page.fill("#guest-name", "Chooser")
+    page.click("#guest-form button[type=submit]")
+    page.wait_for_selector("#welcome")
+    assert_choices_kept()
+    # Sending again clears the old refusal and shows the new one: a rated table takes no bots.
+    page.click("#create-submit")
+    page.wait_for_function(
+        "document.getElementById('create-error').textContent.includes('bots')"
+    )
+    assert api(page, "GET", "/api/my/tables") == []
+
+
 def test_hot_seat_at_a_rated_table_is_refused_before_anything_is_created(pages: Any) -> None:
     page = pages.new()
     register(page, unique_name("solo"))

@@ -78,9 +78,25 @@ function radio(name, value, labelKey, checked) {
   return h("span", { class: "radio" }, h("input", { type: "radio", id, name, value, checked }), h("label", { for: id }, t(labelKey)));
 }
 
+// The last refusal, kept while the lobby redraws the form (a language switch, logging in): it
+// stays shown, in the language of the moment, until the form is sent again.
+let refusal = null;
+
+/** A refusal of the form itself, read like an ApiError: in the language of the moment. */
+class FormRefusal extends Error {
+  constructor(key) {
+    super();
+    this.key = key;
+  }
+
+  get message() {
+    return t(this.key);
+  }
+}
+
 /** The create-table form for `game`; on success the browser goes to the new table. */
 export function createTableForm({ games, game, bots, renderer, user, onGameChange, onCancel }) {
-  const status = h("p", { class: "form-error", role: "alert", id: "create-error" });
+  const status = h("p", { class: "form-error", role: "alert", id: "create-error" }, refusal?.message || null);
   const seats = h("fieldset", { id: "create-seats" }, h("legend", {}, t("create.seats")));
   const players = h(
     "select",
@@ -133,9 +149,11 @@ export function createTableForm({ games, game, bots, renderer, user, onGameChang
       onsubmit: async (event) => {
         event.preventDefault();
         status.textContent = "";
+        refusal = null;
         try {
           location.href = await submit(form, game);
         } catch (error) {
+          refusal = error;
           status.textContent = error.message;
         }
       },
@@ -161,7 +179,10 @@ export function createTableForm({ games, game, bots, renderer, user, onGameChang
     user ? null : h("p", { class: "help" }, t("create.login_first")),
     h("div", { class: "form-actions" },
       h("button", { type: "submit", id: "create-submit" }, t("create.submit")),
-      h("button", { type: "button", class: "secondary", onclick: onCancel }, t("create.cancel"))),
+      h("button", { type: "button", class: "secondary", onclick: () => {
+        refusal = null;
+        onCancel();
+      } }, t("create.cancel"))),
     status,
   );
   return form;
@@ -176,7 +197,7 @@ export function createTableForm({ games, game, bots, renderer, user, onGameChang
       if (kind === "me") mine.push(seat);
       else if (kind.startsWith("bot:")) botSeats.push({ seat, level: Number(kind.slice(4)) });
     }
-    if (mine.length > 1 && data.get("rated") === "on") throw new Error(t("create.hotseat_unrated"));
+    if (mine.length > 1 && data.get("rated") === "on") throw new FormRefusal("create.hotseat_unrated");
     const mode = data.get("mode");
     const body = {
       game: game.name,

@@ -51,3 +51,30 @@ export function replace(node, ...children) {
   clear(node);
   return fill(node, {}, children);
 }
+
+const toggles = (field) => field.type === "checkbox" || field.type === "radio";
+
+/** What a form's fields (those with an id) hold now, in document order, for restoreFields(). */
+export function fieldValues(form) {
+  if (!form) return [];
+  return Array.from(form.elements)
+    .filter((field) => field.id)
+    .map((field) => [field.id, toggles(field) ? field.checked : field.value]);
+}
+
+/**
+ * Put fieldValues() back into a form drawn again. Each field is looked up when its turn comes
+ * and a changed one fires "change", so fields the form builds from others (the seats of a player
+ * count) exist and are filled in turn. A value the field no longer offers is left out.
+ */
+export function restoreFields(saved) {
+  for (const [id, value] of saved) {
+    const field = document.getElementById(id);
+    if (!field) continue;
+    const key = toggles(field) ? "checked" : "value";
+    if (field[key] === value || (field.type === "radio" && !value)) continue;
+    if (field.tagName === "SELECT" && !Array.from(field.options).some((option) => option.value === value)) continue;
+    field[key] = value;
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+}

@@ -4,7 +4,7 @@ import { accountForms, userBox } from "./account.js";
 import { currentUser, get, post } from "./api.js";
 import { gamePicture } from "./art.js";
 import { createTableForm } from "./createtable.js";
-import { h, replace } from "./dom.js";
+import { fieldValues, h, replace, restoreFields } from "./dom.js";
 import { renderHeader } from "./header.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
 import { loadRenderer, rendererText } from "./renderers.js";
@@ -215,6 +215,8 @@ function drawLists() {
 
 function draw() {
   const focused = document.activeElement && document.activeElement.id;
+  // A language switch or logging in redraws the create form: keep what was chosen in it.
+  const chosen = fieldValues(document.getElementById("create-form"));
   document.title = t("app.name");
   renderHeader(userBox(state.user, loggedOut));
   const main = document.getElementById("main");
@@ -227,6 +229,7 @@ function draw() {
     inviteSection(),
     leaderboardSection(),
   );
+  restoreFields(chosen);
   if (focused) document.getElementById(focused)?.focus();
 }
 
