@@ -347,6 +347,11 @@ def test_create_form_keeps_choices_and_refusal_across_a_language_switch_and_logg
         "document.getElementById('create-error').textContent.includes('bots')"
     )
     assert api(page, "GET", "/api/my/tables") == []
+    # Another game's button opens the form for that game, with what still applies kept.
+    page.click(".game-card[data-game=pyramido] .new-table")
+    assert page.input_value("#create-game") == "pyramido"
+    assert page.locator("#option-legend").count() == 1
+    assert_choices_kept()
 
 
 def test_hot_seat_at_a_rated_table_is_refused_before_anything_is_created(pages: Any) -> None:

@@ -215,8 +215,9 @@ function drawLists() {
 
 function draw() {
   const focused = document.activeElement && document.activeElement.id;
-  // A language switch or logging in redraws the create form: keep what was chosen in it.
-  const chosen = fieldValues(document.getElementById("create-form"));
+  // A language switch or logging in redraws the create form: keep what was chosen in it. The
+  // game is state.creating's (a game card's button may just have changed it).
+  const chosen = fieldValues(document.getElementById("create-form")).filter(([id]) => id !== "create-game");
   document.title = t("app.name");
   renderHeader(userBox(state.user, loggedOut));
   const main = document.getElementById("main");
