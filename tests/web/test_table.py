@@ -90,7 +90,8 @@ def _tampered_table(pages: Any, name: str, tamper: Callable[[dict[str, Any]], No
     their way out; also returns the error messages the server answered (filled as they come)."""
     page = pages.new()
     login_guest(page, name)
-    _choose_language(page, language)
+    if language != "en":
+        switch_language(page, language)
     table = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
     errors: list[dict[str, Any]] = []
 
@@ -116,13 +117,6 @@ def _tampered_table(pages: Any, name: str, tamper: Callable[[dict[str, Any]], No
     page.goto(table_url(table))
     wait_for_game(page)
     return page, table, errors
-
-
-def _choose_language(page: Any, language: str) -> None:
-    """Pick the language on the current page (remembered for the person's next pages)."""
-    if language == "en":
-        return
-    switch_language(page, language)
 
 
 def test_server_rejection_shows_its_reason_and_changes_nothing(pages: Any) -> None:
@@ -335,7 +329,7 @@ def test_a_seat_taken_meanwhile_is_refused_in_the_readers_language(pages: Any) -
     table = create_table(owner, "yaxha", players=2)
     page = pages.new()
     login_guest(page, "Late")
-    _choose_language(page, "ja")
+    switch_language(page, "ja")
     # The page does not hear that seat 2 was taken (its "table" messages are held back), so it
     # still offers the seat: the server refuses the join.
     hold = {"table": False}
@@ -377,7 +371,7 @@ def test_a_private_table_without_its_link_says_why_in_the_readers_language(pages
     page = pages.new()
     page.goto("/")
     wait_ready(page)
-    _choose_language(page, "ja")
+    switch_language(page, "ja")
     page.goto(f"/tables/{table['id']}")  # no invite token: the server answers 404 no_table
     page.wait_for_selector("#table-error")
     assert page.text_content("#table-error") == (

@@ -32,16 +32,24 @@ def test_every_shell_text_has_the_same_placeholders_in_each_language() -> None:
         assert differ == [], code
 
 
-def _error_codes() -> list[str]:
-    """The codes of the error table in docs/protocol.md ("| `code` | when |")."""
+def _protocol_table(header: str) -> list[list[str]]:
+    """The cells of each row of the docs/protocol.md table whose header line is ``header``."""
     lines = PROTOCOL.read_text(encoding="utf-8").splitlines()
-    start = lines.index("| `code` | when |")
-    codes: list[str] = []
+    start = lines.index(header)
+    rows: list[list[str]] = []
     for line in lines[start + 2:]:
         if not line.startswith("|"):
             break
-        codes += re.findall(r"`([a-z_]+)`", line.split("|")[1])
-    return codes
+        rows.append(line.split("|")[1:-1])
+    return rows
+
+
+def _error_codes() -> list[str]:
+    """The codes of the WebSocket error table ("| `code` | when |")."""
+    return [
+        code for cells in _protocol_table("| `code` | when |")
+        for code in re.findall(r"`([a-z_]+)`", cells[0])
+    ]
 
 
 def test_every_protocol_error_code_has_a_sentence_in_each_language() -> None:
@@ -53,17 +61,11 @@ def test_every_protocol_error_code_has_a_sentence_in_each_language() -> None:
 
 
 def _api_error_table() -> dict[str, list[str]]:
-    """The HTTP error codes of docs/protocol.md with their params
-    ("| `code` | status | `params` | when |")."""
-    lines = PROTOCOL.read_text(encoding="utf-8").splitlines()
-    start = lines.index("| `code` | status | `params` | when |")
+    """The HTTP error codes with their params ("| `code` | status | `params` | when |")."""
     table: dict[str, list[str]] = {}
-    for line in lines[start + 2:]:
-        if not line.startswith("|"):
-            break
-        cells = line.split("|")
-        (code,) = re.findall(r"`([a-z_]+)`", cells[1])
-        table[code] = re.findall(r"`([a-z_]+)`", cells[3])
+    for cells in _protocol_table("| `code` | status | `params` | when |"):
+        (code,) = re.findall(r"`([a-z_]+)`", cells[0])
+        table[code] = re.findall(r"`([a-z_]+)`", cells[2])
     return table
 
 

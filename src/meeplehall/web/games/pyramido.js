@@ -571,9 +571,10 @@ function activationText(action, ctx) {
   const pay = [];
   if (action.coloured) pay.push(`${action.coloured} × ${area ? tr(ctx, `gem_${area.colour}`) : tr(ctx, "gem_area_colour")}`);
   if (action.mythical) pay.push(`${action.mythical} × ${tr(ctx, "gem_mythical")}`);
-  if (!area) return tr(ctx, "act_activate_area", { n: action.area + 1, pay: pay.join(" + "), factor });
+  const paid = pay.join(" + ");
+  if (!area) return tr(ctx, "act_activate_area", { n: action.area + 1, pay: paid, factor });
   return tr(ctx, "act_activate", {
-    colour: tr(ctx, `gem_${area.colour}`), value: area.value, pay: pay.join(" + "), points: area.value * factor,
+    colour: tr(ctx, `gem_${area.colour}`), value: area.value, pay: paid, points: area.value * factor,
   });
 }
 

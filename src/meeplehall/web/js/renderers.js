@@ -34,15 +34,20 @@ export function translator(renderer) {
  */
 export function actionText(renderer, action, label, ctx) {
   if (action === null || action === undefined) return shellText("log.hidden_move");
-  if (renderer && typeof renderer.describeAction === "function") {
-    try {
-      const text = renderer.describeAction(action, ctx);
-      if (text) return String(text);
-    } catch (error) {
-      console.error(error);
-    }
+  const described = renderer && typeof renderer.describeAction === "function"
+    ? safeText(() => renderer.describeAction(action, ctx))
+    : "";
+  return described || label;
+}
+
+/** A renderer's text from `make()`, or "" when it fails: one faulty text never stops the page. */
+export function safeText(make) {
+  try {
+    return String(make() ?? "");
+  } catch (error) {
+    console.error(error);
+    return "";
   }
-  return label;
 }
 
 /** A game's text with a fallback the server gave (option labels, help, breakdown names). */

@@ -7,7 +7,7 @@ import { h, param, replace } from "./dom.js";
 import { renderHeader } from "./header.js";
 import { currentLanguage, initI18n, onLanguageChange, t } from "./i18n.js";
 import { seatColour, useSeatColours } from "./players.js";
-import { actionText, loadRenderer, translator } from "./renderers.js";
+import { actionText, loadRenderer, safeText, translator } from "./renderers.js";
 import { seatName } from "./tablelist.js";
 
 const page = {
@@ -59,14 +59,7 @@ function logLines(upTo) {
   steps.forEach((step, index) => {
     const c = ctx(null);
     const who = c.seatName(step.seat);
-    const texts = (step.events || []).map((event) => {
-      try {
-        return page.renderer.eventText(event, c);
-      } catch (error) {
-        console.error(error);
-        return "";
-      }
-    }).filter(Boolean);
+    const texts = (step.events || []).map((event) => safeText(() => page.renderer.eventText(event, c))).filter(Boolean);
     // The step is described from the view it was chosen in (the one before it).
     const label = actionText(page.renderer, step.action, step.label, { ...ctx(viewAt(index)), actor: step.seat });
     lines.push(h("li", { dataset: { step: String(index + 1) } }, h("strong", {}, `${index + 1}. ${who}: ${label}`), texts.length ? h("ul", {}, texts.map((text) => h("li", {}, text))) : null));

@@ -9,7 +9,7 @@ import { h, param, replace } from "./dom.js";
 import { renderHeader } from "./header.js";
 import { currentLanguage, hasText, initI18n, onLanguageChange, t } from "./i18n.js";
 import { playersPanel, seatColour, tickClocks, useSeatColours } from "./players.js";
-import { actionText, loadRenderer, translator } from "./renderers.js";
+import { actionText, loadRenderer, safeText, translator } from "./renderers.js";
 import { clockText, seatName } from "./tablelist.js";
 
 const game = {
@@ -398,16 +398,6 @@ function logText(entry) {
     entry.lang = currentLanguage();
   }
   return entry.text;
-}
-
-/** A renderer's text, or "" when it fails (the page goes on). */
-function safeText(make) {
-  try {
-    return String(make() ?? "");
-  } catch (error) {
-    console.error(error);
-    return "";
-  }
 }
 
 /** The log lines of `events` (those the renderer writes a line for). */
