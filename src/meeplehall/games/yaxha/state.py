@@ -348,12 +348,15 @@ class YaxhaState:
                 raise IllegalAction(f"there is no market tile {tile}; tiles are 0 to {self.n - 1}")
             if self.choice[seat] == tile:
                 raise IllegalAction(f"you have already chosen tile {tile}")
+            first = self.choice[seat] < 0
             self.choice[seat] = tile
             self.waiting = self.waiting - {seat}
             events: list[Event] = [
-                {"type": "tile_chosen", "seat": seat, "tile": tile, "private": [seat]},
-                {"type": "seat_has_chosen", "seat": seat},
+                {"type": "tile_chosen", "seat": seat, "tile": tile, "private": [seat]}
             ]
+            # Others learn that a seat has chosen, never that it changed its mind.
+            if first:
+                events.append({"type": "seat_has_chosen", "seat": seat})
             if not self.waiting:
                 events.extend(self._reveal())
             return events
