@@ -1,5 +1,6 @@
-"""Clock arithmetic: the mover's bank loses the think time and gains the increment; clocks run
-for every seat to move; turn deadlines restart with each move; bots have no clock."""
+"""Clock arithmetic: a seat's bank loses the think time and gains the increment when its turn
+ends; clocks run for every seat to move; turn deadlines restart with each turn; bots have no
+clock."""
 
 from __future__ import annotations
 
@@ -36,17 +37,31 @@ def test_a_seat_no_longer_to_move_stops_without_increment_and_the_end_stops_all(
     start_clocks(LIVE, table, [0, 1], now=0.0)
     after_move(LIVE, table, actor=0, to_move=frozenset({0}), finished=False, now=2.0)
     assert table[1].running_since is None and table[1].clock_ms == 58_000
-    assert table[0].running_since == 2.0
     after_move(LIVE, table, actor=0, to_move=frozenset(), finished=True, now=3.0)
     assert all(s.running_since is None for s in table)
 
 
-def test_turn_deadline_is_per_move_and_restarts_after_each_move() -> None:
+def test_a_seat_still_to_move_after_its_action_keeps_its_clock_running_without_increment() -> None:
+    # Several actions of one turn (or secret placements at a simultaneous step) neither earn
+    # increments nor touch the clock, so nothing shows the others how many there were.
+    table = seats(2)
+    start_clocks(LIVE, table, [0, 1], now=0.0)
+    for now in (1.0, 2.0, 3.0):
+        after_move(LIVE, table, actor=0, to_move=frozenset({0, 1}), finished=False, now=now)
+    assert table[0].running_since == 0.0 and table[0].clock_ms == 60_000
+    after_move(LIVE, table, actor=0, to_move=frozenset({1}), finished=False, now=4.0)
+    assert table[0].running_since is None and table[0].clock_ms == 60_000 - 4_000 + 5_000
+
+
+def test_turn_deadline_is_per_turn_and_restarts_when_the_seat_is_to_move_again() -> None:
     table = seats(2, bank=None)
     start_clocks(TURN, table, [0], now=1000.0)
     assert expiry(TURN, table[0]) == 1000.0 + 3600.0
     after_move(TURN, table, actor=0, to_move=frozenset({0}), finished=False, now=1500.0)
-    assert expiry(TURN, table[0]) == 1500.0 + 3600.0
+    assert expiry(TURN, table[0]) == 1000.0 + 3600.0
+    after_move(TURN, table, actor=0, to_move=frozenset({1}), finished=False, now=1600.0)
+    after_move(TURN, table, actor=1, to_move=frozenset({0}), finished=False, now=1700.0)
+    assert expiry(TURN, table[0]) == 1700.0 + 3600.0
 
 
 def test_bot_and_replaced_seats_have_no_running_clock() -> None:

@@ -1,4 +1,8 @@
-"""Clocks: a time bank with an increment per move (live), or a deadline per move (turn-based).
+"""Clocks: a time bank with an increment per turn (live), or a deadline per turn (turn-based).
+
+A turn ends when a seat stops being to move: several actions of one turn (Pyramido's take,
+reveal, place, activate; Yaxha's secret placements while building) neither earn increments nor
+restart a deadline, so a clock shows nobody how many actions a seat took.
 
 A seat's clock is two numbers kept in the database: ``clock_ms`` (the bank when the clock last
 started or stopped) and ``running_since`` (when it started; None when stopped). Several clocks
@@ -61,8 +65,10 @@ def stop_clock(rules: ClockRules, state: SeatState, now: float, increment: bool)
 
 def after_move(rules: ClockRules, seats: Sequence[SeatState], actor: int,
                to_move: frozenset[int], finished: bool, now: float) -> None:
-    """The actor's clock stops (with the increment); clocks follow who is to move now."""
-    stop_clock(rules, seats[actor], now, increment=True)
+    """The actor's clock stops with the increment if its turn is over; clocks follow who is
+    to move now."""
+    if finished or actor not in to_move:
+        stop_clock(rules, seats[actor], now, increment=True)
     for index, state in enumerate(seats):
         if finished or index not in to_move:
             stop_clock(rules, state, now, increment=False)
