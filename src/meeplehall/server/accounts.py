@@ -6,6 +6,7 @@ import asyncio
 import secrets
 import time
 from collections import deque
+from functools import cache
 from typing import Annotated, Any
 
 from argon2 import PasswordHasher
@@ -13,6 +14,7 @@ from argon2.exceptions import VerificationError
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
 
 from meeplehall.server.db.models import Session as SessionRow
 from meeplehall.server.db.models import User
@@ -86,7 +88,8 @@ class LoginLimiter:
                 wait = max(wait, times[len(times) - limit] + self.window - now)
         return wait
 
-    def failed(self, name: str, address: str) -> None:
+    def failed(self, name: str, address: str) -> float:
+        """Count a failure now; returns its time, which ``release`` takes back."""
         now = time.monotonic()
         for key in (f"n:{name}", f"a:{address}"):
             self.failures.setdefault(key, deque()).append(now)
@@ -94,6 +97,34 @@ class LoginLimiter:
             for key in list(self.failures):
                 self._recent(key, now)
             self._sweep_at = max(SWEEP_MIN_KEYS, 2 * len(self.failures))
+        return now
+
+    def reserve(self, name: str, address: str) -> tuple[float, float]:
+        """Check and count an attempt in one step, before its password is verified.
+
+        Returns ``(wait, stamp)``: a wait above 0 refuses the attempt; otherwise it already
+        counts as a failure, so attempts sent at the same moment cannot all pass the check
+        while the first ones are still being verified. A success gives it back (``release``).
+        """
+        wait = self.retry_after(name, address)
+        if wait > 0:
+            return wait, 0.0
+        return 0.0, self.failed(name, address)
+
+    def release(self, name: str, address: str, stamp: float) -> None:
+        """Forget a reserved attempt that turned out right."""
+        for key in (f"n:{name}", f"a:{address}"):
+            times = self.failures.get(key)
+            if times is not None and stamp in times:
+                times.remove(stamp)
+                if not times:
+                    del self.failures[key]
+
+
+@cache
+def dummy_hash() -> str:
+    """A hash of no one's password, with the hasher's settings (made once, on first use)."""
+    return hasher.hash(secrets.token_urlsafe(16))
 
 
 def limiter_of(request: Request) -> LoginLimiter:
@@ -102,9 +133,14 @@ def limiter_of(request: Request) -> LoginLimiter:
 
 
 def _open_session(request: Request, response: Response, user_id: int) -> None:
+    """A new session token for ``user_id``; the token the request came with stops working, so a
+    token planted in a browser before a login or a registration never becomes an account's."""
     hall = hall_of(request)
     token = secrets.token_urlsafe(32)
+    old = request.cookies.get(COOKIE)
     with hall.db() as session:
+        if old:
+            session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash(old)))
         session.add(
             SessionRow(
                 token_hash=token_hash(token),
@@ -138,6 +174,11 @@ async def guest(body: GuestIn, request: Request, response: Response) -> dict[str
     return data
 
 
+def _name_taken(name: str) -> ApiError:
+    return ApiError(409, "name_taken", f"the name {name!r} is taken; choose another",
+                    {"name": name})
+
+
 @router.post("/auth/register", response_model=UserOut, status_code=201)
 async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
     """Create an account; a guest who registers keeps their id, tables and history."""
@@ -145,25 +186,32 @@ async def register(body: Credentials, request: Request, response: Response) -> d
     login = name.lower()
     if not name:
         raise ApiError(422, "name_blank", "a name needs at least one visible character")
-    password_hash = await asyncio.to_thread(hasher.hash, body.password)
     me = current_user(request)
     if me is not None and me.login is not None:
         raise ApiError(409, "already_registered", "you are already registered; log out first")
-    with hall_of(request).db() as session:
+    hall = hall_of(request)
+    # The cheap refusals come before the costly hash, which only a request that can succeed
+    # pays for; the name is checked again below, as another registration may take it meanwhile.
+    with hall.db() as session:
         if session.scalar(select(User.id).where(User.login == login)) is not None:
-            raise ApiError(409, "name_taken", f"the name {name!r} is taken; choose another",
-                           {"name": name})
-        user = session.get(User, me.id) if me is not None else None
-        if user is None:
-            user = User(name=name, created_at=time.time())
-            session.add(user)
-        user.name = name
-        user.login = login
-        user.password_hash = password_hash
-        session.flush()
-        data = user_json(user)
-    if me is None:
-        _open_session(request, response, data["id"])
+            raise _name_taken(name)
+    password_hash = await asyncio.to_thread(hasher.hash, body.password)
+    try:
+        with hall.db() as session:
+            if session.scalar(select(User.id).where(User.login == login)) is not None:
+                raise _name_taken(name)
+            user = session.get(User, me.id) if me is not None else None
+            if user is None:
+                user = User(name=name, created_at=time.time())
+                session.add(user)
+            user.name = name
+            user.login = login
+            user.password_hash = password_hash
+            session.flush()
+            data = user_json(user)
+    except IntegrityError:
+        raise _name_taken(name) from None
+    _open_session(request, response, data["id"])
     return data
 
 
@@ -180,7 +228,7 @@ async def login(
 ) -> dict[str, Any]:
     name = body.name.strip().lower()
     address = request.client.host if request.client else "?"
-    wait = limiter.retry_after(name, address)
+    wait, stamp = limiter.reserve(name, address)
     if wait > 0:
         seconds = int(wait) + 1
         raise ApiError(
@@ -194,15 +242,15 @@ async def login(
         user = session.scalar(select(User).where(User.login == name))
         stored = user.password_hash if user is not None else None
         data = user_json(user) if user is not None else None
-    ok = False
-    if stored is not None:
-        try:
-            ok = await asyncio.to_thread(hasher.verify, stored, body.password)
-        except VerificationError:
-            ok = False
-    if not ok or data is None:
-        limiter.failed(name, address)
+    # A name that does not exist (or a guest's) is checked against a dummy hash, so a refusal
+    # takes as long whether or not the name exists.
+    try:
+        ok = await asyncio.to_thread(hasher.verify, stored or dummy_hash(), body.password)
+    except VerificationError:
+        ok = False
+    if not ok or stored is None or data is None:
         raise ApiError(401, "wrong_name_or_password", "wrong name or password")
+    limiter.release(name, address, stamp)
     _open_session(request, response, data["id"])
     return data
 

@@ -58,6 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings.login_failures_per_address,
             settings.login_window_seconds,
         )
+        await asyncio.to_thread(accounts.dummy_hash)  # made before the first login needs it
         recovered = await tables.recover()
         # Long-lived objects (modules, recovered tables) leave the collector's sight, and full
         # collections come less often: they were the long tail of move latency under load.
