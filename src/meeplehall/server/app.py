@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 from meeplehall.server import accounts, errors, history, lobby, ws
 from meeplehall.server.accounts import LoginLimiter
+from meeplehall.server.bodylimit import BodyLimit
 from meeplehall.server.bots import BotPool
 from meeplehall.server.config import Settings
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
@@ -81,6 +82,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     errors.install(app)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(history.router)

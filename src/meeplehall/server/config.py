@@ -17,10 +17,27 @@ class Settings:
     bot_workers: int = 1
     #: Largest WebSocket message handled with an error reply; larger closes the socket.
     max_message_bytes: int = 16 * 1024
+    #: Table WebSocket limits (docs/protocol.md): tokens a second and saved-up tokens for one
+    #: connection, and for every connection of one client address together (0: no address
+    #: limit); a message costs 1 token, a ``sync`` or ``watch`` 5, a ``hint`` 10.
+    ws_rate: float = 20.0
+    ws_burst: float = 60.0
+    ws_address_rate: float = 60.0
+    ws_address_burst: float = 240.0
+    #: Messages refused for their rate that a connection may send (refilled at ``ws_rate``)
+    #: before it is closed with 4429.
+    ws_flood_strikes: float = 100.0
+    #: Table WebSockets open at once from one client address (an IPv6 /64); 0: no limit.
+    ws_connections_per_address: int = 64
+    #: Messages, and bytes, waiting to go out to one connection; past them it is closed (4408).
+    ws_queue_messages: int = 256
+    ws_queue_bytes: int = 4 * 1024 * 1024
     #: Failed logins allowed per name, and per client address, within the window.
     login_failures_per_name: int = 5
     login_failures_per_address: int = 20
     login_window_seconds: float = 300.0
+    #: Largest HTTP request body read; larger ones are refused with 413 before being read.
+    max_body_bytes: int = 64 * 1024
     #: Seconds a session cookie lives.
     session_seconds: int = 30 * 24 * 3600
     #: Static web client folder; None means the package's ``web`` folder.

@@ -26,6 +26,8 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "name_taken": ("name",),
     "wrong_name_or_password": (),
     "too_many_logins": ("seconds",),
+    # any request
+    "body_too_large": ("limit",),
     # games and tables
     "unknown_game": ("game",),
     "no_table": ("table",),
@@ -81,13 +83,18 @@ class ApiError(HTTPException):
         self.params = params
 
 
-async def _answer(request: Request, error: Exception) -> JSONResponse:
-    assert isinstance(error, ApiError)
+def response_for(error: ApiError) -> JSONResponse:
+    """The answer to a refusal, also for the middlewares that answer before any route."""
     return JSONResponse(
         {"detail": error.detail, "code": error.code, "params": error.params},
         status_code=error.status_code,
         headers=error.headers,
     )
+
+
+async def _answer(request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, ApiError)
+    return response_for(error)
 
 
 def install(app: FastAPI) -> None:
