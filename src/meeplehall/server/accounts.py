@@ -244,6 +244,7 @@ async def login(
         data = user_json(user) if user is not None else None
     # A name that does not exist (or a guest's) is checked against a dummy hash, so a refusal
     # takes as long whether or not the name exists.
+    ok: bool
     try:
         ok = await asyncio.to_thread(hasher.verify, stored or dummy_hash(), body.password)
     except VerificationError:
