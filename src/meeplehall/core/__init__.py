@@ -10,10 +10,11 @@ from meeplehall.core.options import OptionSpec, check_players, validate_options
 from meeplehall.core.protocol import Action, Game, State
 from meeplehall.core.replay import replay, replay_steps
 from meeplehall.core.result import Result
-from meeplehall.core.rng import Rng
+from meeplehall.core.rng import Blake2bCounter, Rng, Seed, SplitMix64, rng_for
 
 __all__ = [
     "Action",
+    "Blake2bCounter",
     "Event",
     "Game",
     "IllegalAction",
@@ -21,11 +22,14 @@ __all__ = [
     "OptionSpec",
     "Result",
     "Rng",
+    "Seed",
+    "SplitMix64",
     "State",
     "UnknownGame",
     "check_players",
     "events_for",
     "replay",
     "replay_steps",
+    "rng_for",
     "validate_options",
 ]

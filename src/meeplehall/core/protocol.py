@@ -14,6 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 from meeplehall.core.events import Event
 from meeplehall.core.options import OptionSpec
 from meeplehall.core.result import Result
+from meeplehall.core.rng import Seed
 
 
 @runtime_checkable
@@ -85,9 +86,13 @@ class Game(Protocol):
     options: tuple[OptionSpec, ...]
 
     def new_state(
-        self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
+        self, players: int, options: Mapping[str, Any] | None = None, seed: int | Seed = 0
     ) -> State:
-        """A new match; raises InvalidOption for a bad option or player count."""
+        """A new match; raises InvalidOption for a bad option or player count.
+
+        Every random draw of the match comes from ``rng_for(seed)``; a plain int is a seed of
+        the keyed generator.
+        """
         ...
 
     def parse_action(self, data: Any) -> Action:

@@ -9,6 +9,7 @@ from typing import Any
 from meeplehall.core.errors import IllegalAction
 from meeplehall.core.events import Event
 from meeplehall.core.protocol import Game, State
+from meeplehall.core.rng import Seed
 
 #: One entry of an action log: the seat that acted and the action as JSON.
 LogEntry = tuple[int, Any]
@@ -18,7 +19,7 @@ def replay_steps(
     game: Game,
     players: int,
     options: Mapping[str, Any] | None,
-    seed: int,
+    seed: int | Seed,
     actions: Iterable[LogEntry | Sequence[Any]],
 ) -> Iterator[tuple[State, list[Event]]]:
     """Yield the state after setup, then after each logged action with that action's events.
@@ -40,7 +41,7 @@ def replay(
     game: Game,
     players: int,
     options: Mapping[str, Any] | None,
-    seed: int,
+    seed: int | Seed,
     actions: Iterable[LogEntry | Sequence[Any]],
 ) -> State:
     """The state reached by playing the whole log from the start."""

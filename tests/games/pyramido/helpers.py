@@ -14,6 +14,7 @@ from meeplehall.games.pyramido.components import (
 )
 from meeplehall.games.pyramido.pyramid import Pyramid
 from meeplehall.games.pyramido.state import PyramidoState
+from tests.rng_draws import next_draws
 
 BlockSpec = tuple[str, list[str]]
 
@@ -80,7 +81,7 @@ def fingerprint(state: PyramidoState) -> str:
             "public": state.view(None),
             "piles": area.piles,
             "bag": area.bag,
-            "rng": area.rng.state,
+            "rng": next_draws(area.rng),
             "phase": state.phase,
             "status": state.status,
             "turn": state.turn,

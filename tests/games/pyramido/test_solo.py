@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from meeplehall.core import IllegalAction, Rng
+from meeplehall.core import IllegalAction, SplitMix64
 from meeplehall.games.pyramido import GAME
 from meeplehall.games.pyramido.actions import Finish, Place
 from meeplehall.games.pyramido.exploration import Exploration
@@ -20,7 +20,7 @@ SET = domino_set(d1=("red", [], "blue", []), d2=("red", [], "red", []),
 
 def exploration(spaces, piles=None, bag=None, discard=None):
     piles = piles or [[10 + 5 * p, 11 + 5 * p, 12 + 5 * p] for p in range(5)]
-    area = Exploration([p[:] for p in piles], bag or gems(orange=9), Rng(7))
+    area = Exploration([p[:] for p in piles], bag or gems(orange=9), SplitMix64(7))
     area.face_up = [True, False, True, False, True]
     area.spaces = [s[:] for s in spaces]
     area.discard = discard or gems()

@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from meeplehall.core import InvalidOption, OptionSpec, Rng, check_players, validate_options
+from meeplehall.core import (
+    InvalidOption,
+    OptionSpec,
+    Seed,
+    check_players,
+    rng_for,
+    validate_options,
+)
 from meeplehall.games.monsterhex.actions import Action, parse_action
 from meeplehall.games.monsterhex.components import Components, load_components
 from meeplehall.games.monsterhex.config import CATEGORIES, Config, build_place_table
@@ -44,7 +51,9 @@ def _place_table(comp: Components, source: str, board_key: str) -> Any:
     return _CACHE[key]
 
 
-def new_state(players: int, options: Mapping[str, Any] | None, seed: int) -> MonsterHexState:
+def new_state(
+    players: int, options: Mapping[str, Any] | None, seed: int | Seed
+) -> MonsterHexState:
     opts = validate_options(OPTIONS, options)
     check_players("Monster Hex", players, 1, 4)
     if opts["shared_faction"] and players not in (1, 2):
@@ -61,7 +70,7 @@ def new_state(players: int, options: Mapping[str, Any] | None, seed: int) -> Mon
         solo_target=opts["solo_target"], options=opts,
         place_table=_place_table(comp, opts["components"], board_key),
     )
-    rng = Rng(seed)
+    rng = rng_for(seed)
     s = MonsterHexState.__new__(MonsterHexState)
     s.cfg = cfg
     n_cells = len(board.cells)
@@ -163,7 +172,9 @@ def new_state(players: int, options: Mapping[str, Any] | None, seed: int) -> Mon
     s.order = round_order(cfg, start)
     s.step = 0
     s.phase = DRAFT if s.draft_order else PLACE
-    s.rng = Rng(rng.next64())
+    # The in-game stream is a child of the setup one (a legacy seed reseeds from one draw,
+    # as it always did; a keyed one hands down a full-size key).
+    s.rng = rng.spawn()
     return s
 
 
@@ -175,7 +186,7 @@ class MonsterHexGame:
     options = OPTIONS
 
     def new_state(
-        self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
+        self, players: int, options: Mapping[str, Any] | None = None, seed: int | Seed = 0
     ) -> MonsterHexState:
         return new_state(players, options, seed)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from meeplehall.core import Event, IllegalAction, Result, Rng
+from meeplehall.core import Event, IllegalAction, Result, Rng, SplitMix64
 from meeplehall.games.monsterhex.abilities import (
     ability_options,
     apply_effect,
@@ -332,7 +332,8 @@ class MonsterHexState:
         # the copy depends on what the seat knows and on rng alone, never on the true order (a
         # bot then decides the same whatever the hidden cards are).
         new = self.clone()
-        new.rng = Rng(rng.getrandbits(64))
+        # A bot's own sample: the fast generator will do, nothing here is secret.
+        new.rng = SplitMix64(rng.getrandbits(64))
         for p in range(self.cfg.players):
             if p == seat:
                 new.decks[p].sort()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from meeplehall.core import InvalidOption, OptionSpec, check_players, validate_options
+from meeplehall.core import InvalidOption, OptionSpec, Seed, check_players, validate_options
 from meeplehall.games.pyramido.actions import Action, parse_action
 from meeplehall.games.pyramido.components import DominoFileError, load_dominoes
 from meeplehall.games.pyramido.legend import A_LEGEND, THE_LEGEND
@@ -60,7 +60,7 @@ class PyramidoGame:
     options = OPTIONS
 
     def new_state(
-        self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
+        self, players: int, options: Mapping[str, Any] | None = None, seed: int | Seed = 0
     ) -> PyramidoState:
         chosen = validate_options(self.options, options)
         check_players("Pyramido", players, self.min_players, self.max_players)

@@ -39,7 +39,7 @@ class Exploration:
         twin.spaces = [space[:] for space in self.spaces]
         twin.bag = self.bag[:]
         twin.discard = self.discard[:]
-        twin.rng = Rng(self.rng.state)
+        twin.rng = self.rng.clone()
         return twin
 
     # -- gems -------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from meeplehall.core import Event, IllegalAction, Result, Rng
+from meeplehall.core import Event, IllegalAction, Result, Seed, SplitMix64, rng_for
 from meeplehall.games.pyramido.actions import (
     Action,
     Activate,
@@ -113,9 +113,9 @@ class PyramidoState:
     )
 
     def __init__(
-        self, players: int, dominoes: DominoSet, legend: str, seed: int
+        self, players: int, dominoes: DominoSet, legend: str, seed: int | Seed
     ) -> None:
-        rng = Rng(seed)
+        rng = rng_for(seed)
         order = dominoes.ids
         rng.shuffle(order)
         self.dominoes = dominoes
@@ -526,7 +526,8 @@ class PyramidoState:
             else:
                 continue
             del hidden[:below]
-        area.rng = Rng(rng.getrandbits(64))
+        # A bot's own sample: the fast generator will do, nothing here is secret.
+        area.rng = SplitMix64(rng.getrandbits(64))
         return twin
 
     # -- evaluation and views (own modules) ------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from meeplehall.core import OptionSpec, Rng, check_players, validate_options
+from meeplehall.core import OptionSpec, Seed, check_players, rng_for, validate_options
 from meeplehall.games.yaxha.actions import YaxhaAction, describe_action, parse_action
 from meeplehall.games.yaxha.options import OPTIONS, deal_bonus_cards
 from meeplehall.games.yaxha.state import YaxhaState
@@ -19,11 +19,11 @@ class YaxhaGame:
     options: tuple[OptionSpec, ...] = OPTIONS
 
     def new_state(
-        self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
+        self, players: int, options: Mapping[str, Any] | None = None, seed: int | Seed = 0
     ) -> YaxhaState:
         check_players("Yaxha", players, self.min_players, self.max_players)
         chosen = validate_options(self.options, options)
-        rng = Rng(seed)
+        rng = rng_for(seed)
         cards = deal_bonus_cards(chosen["bonus_cards"], players, rng)
         return YaxhaState.new(players, chosen, cards, rng)
 
