@@ -99,7 +99,7 @@ def play(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="yaxha, pyramido, ...")],
     players: Annotated[int, typer.Option(help="number of seats")] = 2,
     seat: Annotated[str, typer.Option(help="your seat number, or 'none' for bots only")] = "0",
-    seed: Annotated[int, typer.Option(help="the match's seed")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help="the match's seed")] = 0,
     bots: Annotated[int, typer.Option(help="level of the bots in the other seats")] = 1,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="a game option, key=value")
@@ -190,7 +190,7 @@ def arena(
     ] = "1,2",
     games: Annotated[int, typer.Option(help="games to play")] = 400,
     players: Annotated[int, typer.Option(help="seats per game")] = 2,
-    seed: Annotated[int, typer.Option(help="seed of the first deal")] = 0,
+    seed: Annotated[int, typer.Option(min=0, help="seed of the first deal")] = 0,
     workers: Annotated[int, typer.Option(help="processes playing games at once")] = 1,
     out: Annotated[Path, typer.Option(help="folder for the games, summary and chart")] = Path(
         "arena-results"
