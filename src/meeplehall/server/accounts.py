@@ -27,8 +27,9 @@ from meeplehall.server.deps import (
     user_json,
 )
 from meeplehall.server.errors import ApiError
+from meeplehall.server.strictjson import StrictJSONRoute
 
-router = APIRouter(prefix="/api", tags=["accounts"])
+router = APIRouter(prefix="/api", tags=["accounts"], route_class=StrictJSONRoute)
 hasher = PasswordHasher()
 
 

@@ -28,6 +28,7 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "too_many_logins": ("seconds",),
     # any request
     "body_too_large": ("limit",),
+    "bad_json_value": (),
     # games and tables
     "unknown_game": ("game",),
     "no_table": ("table",),

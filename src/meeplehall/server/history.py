@@ -10,12 +10,13 @@ from sqlalchemy import select
 from meeplehall.core import UnknownGame, replay_steps
 from meeplehall.core.registry import get_game
 from meeplehall.server.db.models import ActionRow, Rating, Seat, Table, User
-from meeplehall.server.deps import current_user, hall_of, user_json
+from meeplehall.server.deps import current_user, hall_of, is_id, user_json
 from meeplehall.server.errors import ApiError
 from meeplehall.server.lobby import _visible_table, describe_table
 from meeplehall.server.ratings import ordinal
+from meeplehall.server.strictjson import StrictJSONRoute
 
-router = APIRouter(prefix="/api", tags=["history"])
+router = APIRouter(prefix="/api", tags=["history"], route_class=StrictJSONRoute)
 
 
 def _finished(request: Request, table_id: int, invite: str | None) -> tuple[Any, ...]:
@@ -116,7 +117,7 @@ async def leaderboard(game: str, request: Request, limit: int = 50) -> list[dict
 @router.get("/users/{user_id}")
 async def user_profile(user_id: int, request: Request) -> dict[str, Any]:
     with hall_of(request).db() as session:
-        user = session.get(User, user_id)
+        user = session.get(User, user_id) if is_id(user_id) else None
         if user is None:
             raise ApiError(404, "no_user", f"no user {user_id}", {"user": user_id})
         ratings = session.scalars(select(Rating).where(Rating.user_id == user_id)).all()
@@ -134,7 +135,7 @@ async def user_profile(user_id: int, request: Request) -> dict[str, Any]:
 async def user_history(user_id: int, request: Request, limit: int = 50) -> list[dict[str, Any]]:
     """Finished tables the user sat at, newest first (private tables too: they are theirs)."""
     with hall_of(request).db() as session:
-        if session.get(User, user_id) is None:
+        if not is_id(user_id) or session.get(User, user_id) is None:
             raise ApiError(404, "no_user", f"no user {user_id}", {"user": user_id})
         rows = session.execute(
             select(Table, Seat)

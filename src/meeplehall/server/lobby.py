@@ -15,10 +15,11 @@ from meeplehall.ai import LEVELS
 from meeplehall.core import InvalidOption, UnknownGame, validate_options
 from meeplehall.core.registry import all_games, get_game
 from meeplehall.server.db.models import Seat, Table, User
-from meeplehall.server.deps import Hall, current_user, hall_of, require_user, user_json
+from meeplehall.server.deps import Hall, current_user, hall_of, is_id, require_user, user_json
 from meeplehall.server.errors import ApiError
+from meeplehall.server.strictjson import StrictJSONRoute
 
-router = APIRouter(prefix="/api", tags=["lobby"])
+router = APIRouter(prefix="/api", tags=["lobby"], route_class=StrictJSONRoute)
 
 MAX_DEADLINE_HOURS = 30 * 24
 
@@ -162,7 +163,7 @@ def _seat_out_of_range(seat: int, players: int) -> ApiError:
 
 def _visible_table(session: Session, table_id: int, viewer: int | None,
                    invite: str | None) -> Table:
-    table = session.get(Table, table_id)
+    table = session.get(Table, table_id) if is_id(table_id) else None
     if table is None or not may_see(table, viewer, invite, session):
         raise ApiError(404, "no_table",
                        f"no table {table_id} (a private table needs its invite link)",
