@@ -88,6 +88,15 @@ class Socket:
     async def send(self, message: dict[str, Any] | str) -> None:
         await self.connection.send(message if isinstance(message, str) else json.dumps(message))
 
+    async def settle(self) -> list[dict[str, Any]]:
+        """Everything the server had sent this connection before now: a ping's pong is queued
+        behind it, so the messages read before the pong are all of them."""
+        await self.send({"type": "ping"})
+        before: list[dict[str, Any]] = []
+        while (message := await self.recv())["type"] != "pong":
+            before.append(message)
+        return before
+
     async def close(self) -> None:
         await self.connection.close()
 
@@ -151,10 +160,19 @@ class TableSession:
             if message["status"] == "playing" and seat in message["to_move"] and message["legal"]
         ]
 
-    async def catch_up(self, seq: int) -> None:
-        for seat in range(len(self.sockets)):
-            while self.latest[seat].get("seq", -1) < seq:
-                await self.drain(seat)
+    async def acknowledged(self, seat: int) -> dict[str, Any]:
+        """Read seat's socket until the update that acknowledges its own move."""
+        while True:
+            message = await self.drain(seat)
+            if message["type"] == "update" and message["last"]["seat"] == seat:
+                return message
+
+    async def settle(self) -> None:
+        """Bring every seat's latest message up to date (each seat counts its own seq)."""
+        for seat, socket in enumerate(self.sockets):
+            for message in await socket.settle():
+                if message["type"] in ("update", "sync"):
+                    self.latest[seat] = message
 
     async def act(self, seat: int, action: dict[str, Any] | None = None,
                   seq: int | None = None) -> None:
@@ -188,14 +206,14 @@ async def open_table(base: str, ws_base: str, game: str, players: int,
 
 
 async def advance(session: TableSession, rng: random.Random, steps: int) -> int:
-    """Play ``steps`` random legal moves, one at a time; returns the table's seq."""
-    seq = session.latest[0]["seq"]
+    """Play ``steps`` random legal moves, one at a time, keeping every seat's latest message
+    current; returns seat 0's seq (each seat counts the steps it sees)."""
     for _ in range(steps):
-        movers = [s for s in session.movers() if session.latest[s]["seq"] == seq]
+        movers = session.movers()
         if not movers or session.latest[0]["status"] != "playing":
             break
         seat = rng.choice(movers)
         await session.act(seat, rng.choice(session.latest[seat]["legal"]))
-        seq += 1
-        await session.catch_up(seq)
-    return seq
+        await session.acknowledged(seat)
+        await session.settle()
+    return int(session.latest[0]["seq"])

@@ -28,16 +28,19 @@ async def expect_error(socket: Socket, code: str) -> dict[str, Any]:
 
 
 async def assert_unchanged_and_playable(session: TableSession, seq: int) -> None:
-    """No other socket saw anything; the table is still at ``seq`` and accepts a legal move."""
+    """No other socket saw anything; the table is still where seat 0 saw it at ``seq`` (and
+    every other seat at its latest seq), and it accepts a legal move."""
     await session.sockets[0].send({"type": "sync", "seq": seq})
     sync = await session.sockets[0].expect("sync")
     assert sync["seq"] == seq
     mover = next(s for s in sync["to_move"])
-    await session.sockets[mover].send({"type": "sync", "seq": seq})
+    mine = session.latest[mover]["seq"] if mover else seq
+    await session.sockets[mover].send({"type": "sync", "seq": mine})
     session.latest[mover] = await session.sockets[mover].expect("sync")
+    assert session.latest[mover]["seq"] == mine
     await session.act(mover)
     update = await session.sockets[mover].expect("update")
-    assert update["seq"] == seq + 1
+    assert update["seq"] == mine + 1
 
 
 async def bad_messages(server: ServerProcess) -> None:
@@ -110,17 +113,16 @@ async def turn_and_seq_errors(server: ServerProcess) -> None:
     rng = random.Random(5)
     for game in catalog(server):
         session = await open_table(server.base, server.ws_base, game["name"], 2)
-        history: list[list[int]] = [session.latest[0]["to_move"]]
+        # After each step: who was to move, and each seat's own seq (seats count apart).
+        history: list[tuple[list[int], list[int]]] = []
         found = None
         for _ in range(200):
+            history.append((session.latest[0]["to_move"], [m["seq"] for m in session.latest]))
             seq = await advance(session, rng, 1)
-            history.append(session.latest[0]["to_move"])
-            now = set(history[-1])
+            now = set(session.latest[0]["to_move"])
             # An idle seat with no optional move either (a change of mind, say).
             idle = [s for s in (0, 1) if s not in now and not session.latest[s]["legal"]]
-            stale = [
-                (s, k) for s in now for k in range(len(history) - 1) if s not in history[k]
-            ]
+            stale = [(s, seqs[s]) for s in now for to_move, seqs in history if s not in to_move]
             if idle and stale:
                 found = (idle[0], stale[0], seq)
                 break
@@ -128,14 +130,15 @@ async def turn_and_seq_errors(server: ServerProcess) -> None:
             await session.close()
             continue
         idle_seat, (stale_seat, stale_seq), seq = found
-        await session.sockets[idle_seat].send(
-            {"type": "act", "seq": seq, "action": session.latest[stale_seat]["legal"][0]}
-        )
+        await session.sockets[idle_seat].send({
+            "type": "act", "seq": session.latest[idle_seat]["seq"],
+            "action": session.latest[stale_seat]["legal"][0],
+        })
         await expect_error(session.sockets[idle_seat], "not_your_turn")
         await session.act(stale_seat, seq=stale_seq)
         await expect_error(session.sockets[stale_seat], "stale_seq")
         sync = await session.sockets[stale_seat].expect("sync")
-        assert sync["seq"] == seq and sync["legal"]
+        assert sync["seq"] == session.latest[stale_seat]["seq"] and sync["legal"]
         await assert_unchanged_and_playable(session, seq)
         await session.close()
         return

@@ -69,13 +69,26 @@ def replayed(replay: dict[str, Any], players: int) -> list[Step]:
     ]
 
 
+def seen_steps(replay: dict[str, Any], steps: list[Step], audience: int | None) -> list[int]:
+    """Which step of the log each of ``audience``'s seq numbers stands for: seq n is the n-th
+    step it saw, a step being seen by its mover and by whoever may see one of its events."""
+    seen = [0]
+    for index, ((seat, _action), step) in enumerate(
+        zip(replay["actions"], steps[1:], strict=True), start=1
+    ):
+        if seat == audience or events_for(step[3], audience):
+            seen.append(index)
+    return seen
+
+
 def check_hidden_values_never_sent(replay: dict[str, Any], sockets: dict[int | None, Socket],
                                    players: int, steps: list[Step] | None = None) -> int:
     """What a seat's view holds that neither the public view nor another seat's own view
     holds is that seat's secret: search for it in the raw text of every message the other
     connections received at that step."""
     secrets_at: list[dict[int | None, set[str]]] = []
-    for public_view, views, _legal, _events in steps or replayed(replay, players):
+    steps = steps or replayed(replay, players)
+    for public_view, views, _legal, _events in steps:
         public = json.dumps(public_view)
         own = {s: fragments(views[s], public_view) for s in range(players)}
         texts = {s: json.dumps(views[s]) for s in range(players)}
@@ -89,10 +102,11 @@ def check_hidden_values_never_sent(replay: dict[str, Any], sockets: dict[int | N
         secrets_at.append(per_viewer)
     searched = 0
     for viewer, socket in sockets.items():
+        step_of = seen_steps(replay, steps, viewer)
         for raw, message in zip(socket.raw, socket.received, strict=True):
             if message["type"] not in ("update", "sync"):
                 continue
-            for secret in secrets_at[message["seq"]][viewer]:
+            for secret in secrets_at[step_of[message["seq"]]][viewer]:
                 assert secret not in raw, f"seat {viewer} was sent another seat's {secret}"
                 searched += 1
     has_secrets = any(fragments for step in secrets_at for fragments in step.values())
@@ -106,10 +120,11 @@ def check_messages_against_replay(table: dict[str, Any], replay: dict[str, Any],
     states = steps or replayed(replay, table["players"])
     for seat, socket in sockets.items():
         checked = 0
+        step_of = seen_steps(replay, states, seat)
         for message in socket.received:
             if message["type"] not in ("update", "sync"):
                 continue
-            public, views, legal, events = states[message["seq"]]
+            public, views, legal, events = states[step_of[message["seq"]]]
             expected_view = public if seat is None else views[seat]
             assert message["view"] == expected_view, f"seat {seat} got a view not its own"
             if message["type"] == "update":
@@ -148,8 +163,11 @@ async def play_full_table(server: ServerProcess, game: dict[str, Any], players: 
     for final in [*finals, watched]:
         assert final["result"]["scores"] == result["scores"]
     replay = people[0].http.get(f"/api/tables/{table['id']}/replay").json()
-    assert len(replay["actions"]) == finals[0]["seq"]
     steps = replayed(replay, players)
+    for audience, final in [*enumerate(finals), (None, watched)]:
+        # Each connection counted exactly the steps it was shown, the last one the end.
+        step_of = seen_steps(replay, steps, audience)
+        assert final["seq"] == len(step_of) - 1 and step_of[-1] == len(replay["actions"])
     check_messages_against_replay(table, replay, sockets, steps)
     check_hidden_values_never_sent(replay, sockets, players, steps)
     for socket in sockets.values():

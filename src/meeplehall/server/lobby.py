@@ -109,7 +109,8 @@ def describe_table(session: Session, table: Table, viewer: int | None,
             }
             for s in seats
         ],
-        "seq": (live or {}).get("seq", table.seq),
+        # While playing, the public count: the log's length would count secret moves.
+        "seq": table.seq if table.status == "finished" else (live or {}).get("seq"),
         "to_move": to_move,
         "waiting_for_me": any(seat in to_move for seat in mine)
         and not any(seats[seat].replaced for seat in mine if seat in to_move),
@@ -126,7 +127,7 @@ def live_info(hall: Hall, table_id: int) -> dict[str, Any] | None:
     room = hall.manager.rooms.get(table_id)
     if room is None or room.match is None:
         return None
-    return {"seq": room.match.seq, "to_move": room.to_move()}
+    return {"seq": room.match.seq_for(None), "to_move": room.to_move()}
 
 
 def make_describer(hall: Hall) -> Any:

@@ -2,6 +2,13 @@
 
 Pure: no I/O, no asyncio. The table manager serialises calls and persists each step before it
 counts as made.
+
+Every audience (each seat, and the spectators as ``None``) counts steps on its own: its ``seq``
+is the number of steps it has seen, a step being seen by its mover and by whoever may see one of
+its events. A step nobody else sees (a secret placement, an undo, a changed secret choice) is
+sent to its mover alone and moves no one else's count, so neither the messages nor their
+numbers tell the others how many secret moves were made. The games promise that such a step
+changes nothing those others may see (tests/games/test_silent_steps.py).
 """
 
 from __future__ import annotations
@@ -10,6 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from meeplehall.core import Action, Event, Game, IllegalAction, State
+
+#: A seat, or ``None`` for the spectators.
+Audience = int | None
 
 
 class Rejection(Exception):
@@ -38,13 +48,33 @@ class Match:
         self.steps: list[Step] = []
         #: ``to_move_at[k]`` is who was to move after k actions.
         self.to_move_at: list[frozenset[int]] = [self.state.to_move()]
+        #: Per audience, the (table-wide) seq after each step it saw.
+        self.seen: dict[Audience, list[int]] = {seat: [] for seat in range(players)}
+        self.seen[None] = []
 
     @property
     def seq(self) -> int:
+        """How many steps the table has made (its log's length)."""
         return len(self.steps)
 
+    def seq_for(self, audience: Audience) -> int:
+        """How many steps ``audience`` has seen: the ``seq`` of its messages."""
+        return len(self.seen[audience])
+
+    def table_seq(self, audience: Audience, seq: int) -> int:
+        """The table's seq when ``audience`` had seen ``seq`` steps (clamped to what exists)."""
+        seen = self.seen[audience]
+        seq = max(0, min(seq, len(seen)))
+        return seen[seq - 1] if seq else 0
+
+    def saw_last(self, audience: Audience) -> bool:
+        """Whether ``audience`` sees the latest step."""
+        seen = self.seen[audience]
+        return bool(seen) and seen[-1] == self.seq
+
     def check(self, seat: int, seq: int, data: Any) -> Action:
-        """The parsed action if ``seat`` may play it now from a client at ``seq``."""
+        """The parsed action if ``seat`` may play it now from a client at ``seq`` (counted as
+        ``seat`` counts steps: see :meth:`seq_for`)."""
         if self.state.is_over():
             raise Rejection("finished", "the game is over")
         # A seat the match is not waiting for may still have optional actions (taking back a
@@ -52,21 +82,23 @@ class Match:
         optional = seat not in self.state.to_move()
         if optional and not self.state.legal_actions(seat):
             raise Rejection("not_your_turn", f"seat {seat} is not to move now")
-        if seq > self.seq:
-            raise Rejection("future_seq", f"seq {seq} is ahead of the table (at {self.seq})")
+        now = self.seq_for(seat)
+        if seq > now:
+            raise Rejection("future_seq", f"seq {seq} is ahead of the table (at {now})")
         if seq < 0:
             raise Rejection("bad_message", "seq must be 0 or more")
         # Behind is fine at a simultaneous step: the seat has been to move all along, so the
         # others' moves since then did not change what it was asked to decide. An optional
         # action is taken only from the newest state.
         if optional:
-            stale = seq != self.seq
+            stale = seq != now
         else:
-            stale = any(seat not in self.to_move_at[k] for k in range(seq, self.seq + 1))
+            since = self.table_seq(seat, seq)
+            stale = any(seat not in self.to_move_at[k] for k in range(since, self.seq + 1))
         if stale:
             raise Rejection(
                 "stale_seq",
-                f"the table moved on since seq {seq} (now {self.seq}); look again and resend",
+                f"the table moved on since seq {seq} (now {now}); look again and resend",
             )
         try:
             return self.game.parse_action(data)
@@ -82,6 +114,9 @@ class Match:
         step = Step(seat, action.to_json(), bot, events)
         self.steps.append(step)
         self.to_move_at.append(self.state.to_move() if not self.state.is_over() else frozenset())
+        for audience, seen in self.seen.items():
+            if audience == seat or _sees(events, audience):
+                seen.append(self.seq)
         return step
 
     def replay_log(self, actions: list[tuple[int, Any, bool]]) -> None:
@@ -89,6 +124,7 @@ class Match:
             self.apply(seat, self.game.parse_action(data), bot)
 
     def events_since(self, seq: int) -> list[Event]:
+        """Every event after table seq ``seq`` (filter them with ``events_for``)."""
         events: list[Event] = []
         for step in self.steps[max(0, seq):]:
             events.extend(step.events)
@@ -96,3 +132,11 @@ class Match:
 
     def result_json(self) -> dict[str, Any] | None:
         return self.state.result().to_json() if self.state.is_over() else None
+
+
+def _sees(events: list[Event], audience: Audience) -> bool:
+    for event in events:
+        private = event.get("private")
+        if private is None or (audience is not None and audience in private):
+            return True
+    return False

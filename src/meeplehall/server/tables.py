@@ -123,7 +123,7 @@ class Room:
                 labels.append(self.game.describe_action(action))
         data: dict[str, Any] = {
             "type": kind,
-            "seq": match.seq,
+            "seq": match.seq_for(seat),
             "seat": seat,
             "view": state.view(seat),
             "legal": legal,
@@ -150,9 +150,12 @@ class Room:
         }
 
     def sync(self, seat: int | None, since: int) -> dict[str, Any]:
-        assert self.match is not None
-        since = max(0, min(since, self.match.seq))
-        return self.message("sync", seat, events_for(self.match.events_since(since), seat), since)
+        """Everything ``seat`` saw after its ``since``-th step (counted as it counts steps)."""
+        match = self.match
+        assert match is not None
+        since = max(0, min(since, match.seq_for(seat)))
+        events = events_for(match.events_since(match.table_seq(seat, since)), seat)
+        return self.message("sync", seat, events, since)
 
 
 class TableManager:
@@ -394,8 +397,12 @@ class TableManager:
         last = room.describe_step(step)
         # The mover's connections first: their update is the acknowledgement they wait for.
         ordered = sorted(room.connections, key=lambda c: c.seat != step.seat)
+        match = room.match
+        assert match is not None
         for connection in ordered:
             seat = connection.seat
+            if not match.saw_last(seat):
+                continue  # a secret step: only its mover hears of it, not even as a number
             if seat not in texts:
                 events = events_for(step.events, seat)
                 shown = last if seat == step.seat else hide_secret_move(last, step.events, seat)
@@ -486,7 +493,7 @@ class TableManager:
             match = room.match
             if match is None:
                 return
-            seq = match.seq
+            seq = match.seq_for(seat)
             level = room.seats[seat].bot_level or replacement_level()
             bot_seed = (room.record.seed * 1_000_003 + seat * 7919 + seq) & 0x7FFFFFFF
             try:
@@ -520,7 +527,7 @@ class TableManager:
             raise Rejection("hints_off", "hints are not allowed at this table")
         if seat not in room.to_move():
             raise Rejection("not_your_turn", f"seat {seat} is not to move now")
-        seq = match.seq
+        seq = match.seq_for(seat)
         level = strongest_level()
         data = await self.bots.decide(
             self._decision(room, seat, level, random.randrange(1 << 31))

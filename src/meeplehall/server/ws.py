@@ -21,7 +21,7 @@ MESSAGE_TYPES = ("act", "sync", "watch", "hint", "ping")
 
 
 def _error(connection: Connection, room: Room, code: str, reason: str) -> None:
-    seq = room.match.seq if room.match is not None else 0
+    seq = room.match.seq_for(connection.seat) if room.match is not None else 0
     connection.send_json({"type": "error", "code": code, "reason": reason, "seq": seq})
 
 
@@ -136,7 +136,7 @@ async def _handle(kind: str, data: dict[str, Any], manager: TableManager, room: 
         connection.seat = seat
         if room.match is not None:
             async with room.lock:
-                connection.send_json(room.sync(seat, room.match.seq))
+                connection.send_json(room.sync(seat, room.match.seq_for(seat)))
         return
     if not owned:
         raise Rejection("spectator", "spectators watch; take a seat to play")
