@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from meeplehall.core import IllegalAction
+from meeplehall.core.untrusted import action_type, short_text, shown, whole_number
 
 
 class Place(NamedTuple):
@@ -80,22 +81,6 @@ class Pick(NamedTuple):
 Action = Place | TakeSlot | Pass | Target | Rotate | DrawObjective | Pick
 
 
-def _int(data: dict[str, Any], key: str, low: int | None = None, high: int | None = None) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction(f"{key!r} must be a whole number, not {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise IllegalAction(f"{key!r} must be from {low} to {high}, not {value}")
-    return value
-
-
-def _str(data: dict[str, Any], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str) or not value:
-        raise IllegalAction(f"{key!r} must be a non-empty text, not {value!r}")
-    return value
-
-
 _FIELDS = {
     "place": {"unit", "q", "r", "rotation"},
     "take_slot": {"slot"},
@@ -108,25 +93,23 @@ _FIELDS = {
 
 
 def parse_action(data: Any) -> Action:
-    if not isinstance(data, dict):
-        raise IllegalAction(f"an action is a JSON object with a 'type', not {data!r}")
-    kind = data.get("type")
-    if kind not in _FIELDS:
-        raise IllegalAction(f"unknown action type {kind!r}; types are {', '.join(_FIELDS)}")
+    kind = action_type(data, _FIELDS)
     extra = set(data) - _FIELDS[kind] - {"type"}
     if extra:
-        raise IllegalAction(f"unexpected field {sorted(extra)[0]!r} in a {kind!r} action")
+        raise IllegalAction(f"unexpected field {shown(sorted(extra)[0])} in a {kind!r} action")
     if kind == "place":
-        return Place(_str(data, "unit"), _int(data, "q"), _int(data, "r"),
-                     _int(data, "rotation", 0, 5))
+        return Place(short_text(data, "unit"), whole_number(data, "q"), whole_number(data, "r"),
+                     whole_number(data, "rotation", 0, 5))
     if kind == "take_slot":
-        return TakeSlot(_int(data, "slot", 0, 1))
+        return TakeSlot(whole_number(data, "slot", 0, 1))
     if kind == "pass":
         return Pass()
     if kind == "target":
-        return Target(_int(data, "q"), _int(data, "r"))
+        return Target(whole_number(data, "q"), whole_number(data, "r"))
     if kind == "rotate":
-        return Rotate(_int(data, "q"), _int(data, "r"), _int(data, "rotation", 0, 5))
+        return Rotate(
+            whole_number(data, "q"), whole_number(data, "r"), whole_number(data, "rotation", 0, 5)
+        )
     if kind == "draw_objective":
         return DrawObjective()
-    return Pick(_str(data, "ability"))
+    return Pick(short_text(data, "ability"))

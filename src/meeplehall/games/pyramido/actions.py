@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from meeplehall.core import IllegalAction
+from meeplehall.core.untrusted import action_type, shown, whole_number
 from meeplehall.games.pyramido.components import GEM_KINDS
 
 SPACES = 5
@@ -112,51 +113,40 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _int(data: dict[str, Any], key: str, low: int | None = None, high: int | None = None) -> int:
-    value = data[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction(f"{key!r} must be a whole number, not {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise IllegalAction(f"{key!r} must be from {low} to {high}, not {value}")
-    return value
-
-
 def _gem(value: Any, allow_none: bool) -> str | None:
     if value is None and allow_none:
         return None
-    if value not in GEM_KINDS:
-        raise IllegalAction(f"unknown gem {value!r}; gems are {', '.join(GEM_KINDS)}")
+    if not isinstance(value, str) or value not in GEM_KINDS:
+        raise IllegalAction(f"unknown gem {shown(value)}; gems are {', '.join(GEM_KINDS)}")
     return str(value)
 
 
 def parse_action(data: Any) -> Action:
     """JSON -> action, or IllegalAction with a reason a player can read."""
-    if not isinstance(data, dict):
-        raise IllegalAction("an action is a JSON object with a 'type'")
-    kind = data.get("type")
-    if kind not in _FIELDS:
-        raise IllegalAction(f"unknown action type {kind!r}; types are {', '.join(_FIELDS)}")
+    kind = action_type(data, _FIELDS)
     expected = set(_FIELDS[kind]) | {"type"}
     missing = [key for key in _FIELDS[kind] if key not in data]
     if missing:
         raise IllegalAction(f"a {kind} action needs {', '.join(missing)}")
     extra = sorted(set(data) - expected)
     if extra:
-        raise IllegalAction(f"a {kind} action has no field {extra[0]!r}")
+        raise IllegalAction(f"a {kind} action has no field {shown(extra[0])}")
     if kind == "take":
-        return Take(_int(data, "space", 1, SPACES), _gem(data["gem"], allow_none=True))
+        return Take(whole_number(data, "space", 1, SPACES), _gem(data["gem"], allow_none=True))
     if kind == "split":
-        return Split(_int(data, "pile", 1, SPACES))
+        return Split(whole_number(data, "pile", 1, SPACES))
     if kind == "reveal":
-        return Reveal(_int(data, "pile", 1, SPACES))
+        return Reveal(whole_number(data, "pile", 1, SPACES))
     if kind == "place":
-        return Place(_int(data, "i"), _int(data, "j"), _int(data, "rotation", 0, 3))
+        return Place(
+            whole_number(data, "i"), whole_number(data, "j"), whole_number(data, "rotation", 0, 3)
+        )
     if kind == "activate":
         return Activate(
-            _int(data, "area", 0),
-            _int(data, "units"),
-            _int(data, "coloured", 0),
-            _int(data, "mythical", 0),
+            whole_number(data, "area", 0),
+            whole_number(data, "units"),
+            whole_number(data, "coloured", 0),
+            whole_number(data, "mythical", 0),
         )
     if kind == "finish":
         return Finish()

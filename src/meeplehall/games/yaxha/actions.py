@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from meeplehall.core import IllegalAction
+from meeplehall.core.untrusted import action_type, shown, whole_number
 from meeplehall.games.yaxha.components import COLOUR_NAMES
 
 
@@ -64,32 +65,23 @@ COORD_LIMIT = 3
 def _int_field(data: dict[str, Any], key: str) -> int:
     if key not in data:
         raise IllegalAction(f"a {data['type']!r} action needs a {key!r} field")
-    value = data[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction(f"{key!r} must be a whole number, not {value!r}")
-    return value
+    return whole_number(data, key)
 
 
 def parse_action(data: Any) -> YaxhaAction:
     """Build an action from its JSON form; anything malformed raises IllegalAction."""
-    if not isinstance(data, dict):
-        raise IllegalAction(f"an action is a JSON object with a 'type', not {data!r}")
-    kind = data.get("type")
-    if kind not in ACTION_TYPES:
-        raise IllegalAction(
-            f"unknown action type {kind!r}; expected one of {', '.join(ACTION_TYPES)}"
-        )
+    kind = action_type(data, ACTION_TYPES)
     fields = {"tile": {"tile"}, "place": {"colour", "level", "x", "y"}}.get(kind, set())
     extra = sorted(set(data) - fields - {"type"})
     if extra:
-        raise IllegalAction(f"a {kind!r} action has no field {extra[0]!r}")
+        raise IllegalAction(f"a {kind!r} action has no field {shown(extra[0])}")
     if kind == "tile":
         return ChooseTile(_int_field(data, "tile"))
     if kind == "place":
         colour = data.get("colour")
-        if colour not in COLOUR_NAMES:
+        if not isinstance(colour, str) or colour not in COLOUR_NAMES:
             raise IllegalAction(
-                f"unknown cube colour {colour!r}; colours are {', '.join(COLOUR_NAMES)}"
+                f"unknown cube colour {shown(colour)}; colours are {', '.join(COLOUR_NAMES)}"
             )
         level, x, y = (_int_field(data, key) for key in ("level", "x", "y"))
         return Place(colour, level, x, y)
