@@ -303,6 +303,14 @@ def serve(
             help="Redis URL, to run several server processes over one PostgreSQL database",
         ),
     ] = "",
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-origin",
+            help="an origin (https://host[:port]) whose pages may use the server besides its "
+            "own, e.g. the public address behind a proxy that rewrites Host; repeatable",
+        ),
+    ] = None,
 ) -> None:
     """Run the arena server (HTTP lobby, table WebSockets, web client)."""
     import uvicorn
@@ -312,7 +320,7 @@ def serve(
 
     settings = Settings(
         data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
-        redis_url=redis_url,
+        redis_url=redis_url, allowed_origins=tuple(allowed_origin or ()),
     )
     uvicorn.run(
         create_app(settings),

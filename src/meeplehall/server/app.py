@@ -22,6 +22,7 @@ from meeplehall.server.config import Settings
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
 from meeplehall.server.deps import Hall
 from meeplehall.server.fanout import Fanout
+from meeplehall.server.origins import OriginCheck, allowed_set
 from meeplehall.server.tables import TableManager
 
 log = logging.getLogger("meeplehall.server")
@@ -32,6 +33,7 @@ PLACEHOLDER = Path(__file__).resolve().parent / "placeholder"
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
+    allowed = allowed_set(settings.allowed_origins)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -41,7 +43,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots = BotPool(settings.bot_workers)
         bots.start()
         hall = Hall(settings, engine, sessions, bots,
-                    serialise=engine.dialect.name == "sqlite")
+                    serialise=engine.dialect.name == "sqlite", allowed_origins=allowed)
         fanout = None
         if settings.redis_url:
             database = engine.url.render_as_string(hide_password=True)
@@ -83,6 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     errors.install(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(OriginCheck, allowed=allowed)  # outermost: refused before any reading
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(history.router)

@@ -38,6 +38,9 @@ class Settings:
     login_window_seconds: float = 300.0
     #: Largest HTTP request body read; larger ones are refused with 413 before being read.
     max_body_bytes: int = 64 * 1024
+    #: Origins (``scheme://host[:port]``) besides the server's own whose pages may post and open
+    #: table WebSockets: the public address when a proxy rewrites the Host header.
+    allowed_origins: tuple[str, ...] = ()
     #: Seconds a session cookie lives.
     session_seconds: int = 30 * 24 * 3600
     #: Static web client folder; None means the package's ``web`` folder.

@@ -11,7 +11,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from fastapi import Request
+from fastapi import Request, WebSocket
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -19,6 +19,7 @@ from meeplehall.server.config import Settings
 from meeplehall.server.db.models import Session as SessionRow
 from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
+from meeplehall.server.origins import foreign_origin, refusal
 
 if TYPE_CHECKING:
     from meeplehall.server.bots import BotPool
@@ -48,6 +49,8 @@ class Hall:
     #: SQLite has one writer at a time and its busy handler sleeps in steps of up to 100 ms;
     #: a Python lock makes transactions queue instead, without the sleeps.
     serialise: bool = False
+    #: Origins besides the server's own whose pages may change state (normalised).
+    allowed_origins: frozenset[str] = frozenset()
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     @contextmanager
@@ -100,6 +103,22 @@ def require_user(request: Request) -> User:
     if user is None:
         raise ApiError(401, "not_logged_in", "log in or pick a guest name first")
     return user
+
+
+#: Close code of a table WebSocket opened by a page of a foreign origin (see origins.py).
+CLOSE_FOREIGN_ORIGIN = 4400
+
+
+async def refuse_foreign_origin(websocket: WebSocket) -> bool:
+    """Close a WebSocket handshake from a foreign origin (accepted, then closed with
+    ``CLOSE_FOREIGN_ORIGIN`` and a reason, like the other refusals); True when it was."""
+    hall = hall_of(websocket)
+    origin = foreign_origin(websocket.scope, hall.allowed_origins)
+    if origin is None:
+        return False
+    await websocket.accept()
+    await websocket.close(CLOSE_FOREIGN_ORIGIN, refusal(origin).detail[:120])
+    return True
 
 
 def user_json(user: User) -> dict[str, Any]:

@@ -29,6 +29,7 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     # any request
     "body_too_large": ("limit",),
     "bad_json_value": (),
+    "foreign_origin": ("origin",),
     # games and tables
     "unknown_game": ("game",),
     "no_table": ("table",),
