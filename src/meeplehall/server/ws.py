@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from meeplehall.server.db.models import Table
-from meeplehall.server.deps import COOKIE, hall_of, user_for_token
+from meeplehall.server.deps import COOKIE, hall_of, refuse_foreign_origin, user_for_token
 from meeplehall.server.lobby import describe_table, live_info, may_see
 from meeplehall.server.match import Rejection
 from meeplehall.server.tables import Connection, Room, TableManager
@@ -37,6 +37,8 @@ def _int_field(data: dict[str, Any], key: str, required: bool) -> int | None:
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: int, seat: int | None = None,
                        invite: str | None = None, since: int | None = None) -> None:
+    if await refuse_foreign_origin(websocket):
+        return
     hall = hall_of(websocket)
     with hall.db() as session:
         user = user_for_token(session, websocket.cookies.get(COOKIE))
