@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from sqlalchemy import select
+from sqlalchemy import or_, select
 
 from meeplehall.core import UnknownGame, replay_steps
 from meeplehall.core.registry import get_game
@@ -133,14 +133,20 @@ async def user_profile(user_id: int, request: Request) -> dict[str, Any]:
 
 @router.get("/users/{user_id}/history")
 async def user_history(user_id: int, request: Request, limit: int = 50) -> list[dict[str, Any]]:
-    """Finished tables the user sat at, newest first (private tables too: they are theirs)."""
+    """Finished tables the user sat at, newest first; a private one only for a viewer who sat
+    at it too (the user themself, or another of its players)."""
+    viewer = current_user(request)
     with hall_of(request).db() as session:
         if not is_id(user_id) or session.get(User, user_id) is None:
             raise ApiError(404, "no_user", f"no user {user_id}", {"user": user_id})
+        shown = Table.visibility == "public"
+        if viewer is not None:
+            sat = select(Seat.table_id).where(Seat.user_id == viewer.id)
+            shown = or_(shown, Table.id.in_(sat))
         rows = session.execute(
             select(Table, Seat)
             .join(Seat, Seat.table_id == Table.id)
-            .where(Seat.user_id == user_id, Table.status == "finished")
+            .where(Seat.user_id == user_id, Table.status == "finished", shown)
             .order_by(Table.finished_at.desc())
         ).all()
     history: dict[int, dict[str, Any]] = {}
