@@ -27,6 +27,7 @@ from meeplehall.server.deps import (
     user_json,
 )
 from meeplehall.server.errors import ApiError
+from meeplehall.server.names import clean_name, login_key
 from meeplehall.server.strictjson import StrictJSONRoute
 
 router = APIRouter(prefix="/api", tags=["accounts"], route_class=StrictJSONRoute)
@@ -163,9 +164,8 @@ def _open_session(request: Request, response: Response, user_id: int) -> None:
 @router.post("/auth/guest", response_model=UserOut)
 async def guest(body: GuestIn, request: Request, response: Response) -> dict[str, Any]:
     """Play as a guest under a display name; register later to keep the games."""
-    name = body.name.strip()
-    if not name:
-        raise ApiError(422, "guest_name_blank", "a guest name needs at least one visible character")
+    name = clean_name(body.name, ApiError(
+        422, "guest_name_blank", "a guest name needs at least one visible character"))
     with hall_of(request).db() as session:
         user = User(name=name, login=None, password_hash=None, created_at=time.time())
         session.add(user)
@@ -183,10 +183,9 @@ def _name_taken(name: str) -> ApiError:
 @router.post("/auth/register", response_model=UserOut, status_code=201)
 async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
     """Create an account; a guest who registers keeps their id, tables and history."""
-    name = body.name.strip()
-    login = name.lower()
-    if not name:
-        raise ApiError(422, "name_blank", "a name needs at least one visible character")
+    name = clean_name(body.name, ApiError(
+        422, "name_blank", "a name needs at least one visible character"))
+    login = login_key(name)
     me = current_user(request)
     if me is not None and me.login is not None:
         raise ApiError(409, "already_registered", "you are already registered; log out first")
@@ -227,7 +226,7 @@ async def login(
     response: Response,
     limiter: Annotated[LoginLimiter, Depends(limiter_of)],
 ) -> dict[str, Any]:
-    name = body.name.strip().lower()
+    name = login_key(body.name)
     address = request.client.host if request.client else "?"
     wait, stamp = limiter.reserve(name, address)
     if wait > 0:

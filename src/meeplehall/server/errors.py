@@ -24,6 +24,8 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "name_blank": (),
     "already_registered": (),
     "name_taken": ("name",),
+    "name_bad_character": ("char",),
+    "name_too_long": ("max",),
     "wrong_name_or_password": (),
     "too_many_logins": ("seconds",),
     # any request
