@@ -184,18 +184,20 @@ def test_yaxha_secret_choice_can_be_changed_until_everyone_has_chosen(pages: Pag
     assert "Ana" in second.inner_text("#game-root .yx-status")
     assert "has chosen" in second.inner_text("#game-root .yx-status")
 
-    # She changes her mind: her secret choice moves to tile 2, Ben still sees only that she chose.
-    before = seq(first)
+    # She changes her mind: her secret choice moves to tile 2; Ben's page hears nothing of it.
+    before, bens = seq(first), seq(second)
     change.click()
     wait_for_seq_after(first, before)
     assert "your secret choice" in tile_with(first, "Tile 2").inner_text()
     assert "your secret choice" not in tile_with(first, "Tile 1").inner_text()
-    wait_for_seq_after(second, before)
     assert "your secret choice" not in second.inner_text("#game-root")
 
-    # Ben chooses tile 1: the choices are revealed and Ana collects tile 2.
-    before = seq(second)
+    # Ben chooses tile 1: the choices are revealed and Ana collects tile 2. Ben's count moved
+    # by his own choice only: the change of mind was never counted on his side.
+    before = seq(first)
     second.click("#game-root .yx-tile[aria-label='Take tile 1']")
+    wait_for_seq_after(second, bens)
+    assert seq(second) == bens + 1
     wait_for_seq_after(first, before)
     first.wait_for_selector("#game-root .yx-hand-section")
     assert "taken by Ana" in tile_with(first, "Tile 2").inner_text()
