@@ -33,7 +33,8 @@ def test_migrations_build_the_models_schema_and_the_log_key_is_unique(
             assert mode == "wal"
     sessions = make_sessionmaker(engine)
     with sessions() as session, session.begin():
-        table = Table(game="yaxha", options={}, players=2, seed=1, status="playing",
+        table = Table(game="yaxha", options={}, players=2, generator="blake2b",
+                      seed_hex="01" * 16, status="playing",
                       mode="live", visibility="public", rated=False, hints=False, seq=0,
                       created_at=time.time())
         session.add(table)

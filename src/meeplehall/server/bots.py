@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from meeplehall.ai import LEVELS, make_bot
-from meeplehall.core import State
+from meeplehall.core import Seed, State
 from meeplehall.core.registry import get_game
 
 _CACHE_SIZE = 64
-_cache: OrderedDict[tuple[int, str, int, int], tuple[State, int]] = OrderedDict()
+_cache: OrderedDict[tuple[int, str, Seed, int], tuple[State, int]] = OrderedDict()
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class Decision:
     game: str
     players: int
     options: Mapping[str, Any]
-    seed: int
+    seed: Seed
     actions: Sequence[tuple[int, Any]]
     seat: int
     level: int

@@ -14,6 +14,7 @@ from meeplehall.server.deps import current_user, hall_of, is_id, user_json
 from meeplehall.server.errors import ApiError
 from meeplehall.server.lobby import _visible_table, describe_table
 from meeplehall.server.ratings import ordinal
+from meeplehall.server.store import table_seed
 from meeplehall.server.strictjson import StrictJSONRoute
 
 router = APIRouter(prefix="/api", tags=["history"], route_class=StrictJSONRoute)
@@ -57,7 +58,8 @@ async def table_replay(table_id: int, request: Request, invite: str | None = Non
     steps: list[dict[str, Any]] = []
     initial_view: dict[str, Any] = {}
     final_view: dict[str, Any] = {}
-    walk = replay_steps(game, table.players, table.options, table.seed, log)
+    seed = table_seed(table)
+    walk = replay_steps(game, table.players, table.options, seed, log)
     for index, (state, events) in enumerate(walk):
         final_view = state.view(None)
         if index == 0:
@@ -80,7 +82,9 @@ async def table_replay(table_id: int, request: Request, invite: str | None = Non
         "game": table.game,
         "players": table.players,
         "options": table.options,
-        "seed": table.seed,
+        # Published only now the match is over; hex, since JSON numbers past 2**53 are unsafe.
+        "seed": seed.hex(),
+        "generator": seed.generator,
         "actions": [[seat, action] for seat, action in log],
         "steps": steps,
         "initial_view": initial_view,

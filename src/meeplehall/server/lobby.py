@@ -17,6 +17,7 @@ from meeplehall.core.registry import all_games, get_game
 from meeplehall.server.db.models import Seat, Table, User
 from meeplehall.server.deps import Hall, current_user, hall_of, is_id, require_user, user_json
 from meeplehall.server.errors import ApiError
+from meeplehall.server.store import new_seed_columns
 from meeplehall.server.strictjson import StrictJSONRoute
 
 router = APIRouter(prefix="/api", tags=["lobby"], route_class=StrictJSONRoute)
@@ -250,7 +251,7 @@ async def create_table(body: CreateTable, request: Request,
             game=game.name,
             options=options,
             players=body.players,
-            seed=secrets.randbelow(1 << 31),
+            **new_seed_columns(),
             status="waiting",
             mode=body.mode,
             initial_ms=int(body.initial_seconds * 1000) if live else None,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from meeplehall.core import Action, Event, Game, IllegalAction, State
+from meeplehall.core import Action, Event, Game, IllegalAction, Seed, State
 
 #: A seat, or ``None`` for the spectators.
 Audience = int | None
@@ -42,7 +42,7 @@ class Step:
 class Match:
     """The state after ``seq`` logged actions, every step's events, and who was to move when."""
 
-    def __init__(self, game: Game, players: int, options: dict[str, Any], seed: int) -> None:
+    def __init__(self, game: Game, players: int, options: dict[str, Any], seed: Seed) -> None:
         self.game = game
         self.state: State = game.new_state(players, options, seed)
         self.steps: list[Step] = []

@@ -5,6 +5,7 @@ These functions are synchronous; the manager runs them in a thread.
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -13,6 +14,8 @@ from typing import Any
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
+from meeplehall.core import Seed
+from meeplehall.core.rng import SECRET_BITS
 from meeplehall.server.clocks import ClockRules, SeatState
 from meeplehall.server.db.models import ActionRow, Seat, Table, User
 from meeplehall.server.ratings import update_ratings
@@ -26,7 +29,7 @@ class TableRecord:
     game: str
     options: dict[str, Any]
     players: int
-    seed: int
+    seed: Seed
     status: str
     rules: ClockRules
     hints: bool
@@ -59,7 +62,7 @@ def load_record(session: Session, table_id: int) -> TableRecord | None:
         game=table.game,
         options=dict(table.options),
         players=table.players,
-        seed=table.seed,
+        seed=table_seed(table),
         status=table.status,
         rules=ClockRules(table.mode, table.initial_ms, table.increment_ms, table.move_deadline_ms),
         hints=table.hints and not table.rated,
@@ -72,6 +75,19 @@ def load_record(session: Session, table_id: int) -> TableRecord | None:
         ],
         actions=[(row.seat, row.action, row.bot) for row in actions],
     )
+
+
+def table_seed(table: Table) -> Seed:
+    """The seed a table's match is dealt from, with its generator (never for clients before
+    the table is finished)."""
+    return Seed.from_hex(table.seed_hex, table.generator)
+
+
+def new_seed_columns() -> dict[str, str]:
+    """A new table's seed: SECRET_BITS from the operating system's CSPRNG, for the keyed
+    generator (so no amount of watching the match narrows its draws to come)."""
+    seed = Seed(secrets.randbits(SECRET_BITS))
+    return {"generator": seed.generator, "seed_hex": seed.hex()}
 
 
 def save_seats(session: Session, table_id: int, seats: Sequence[SeatState]) -> None:

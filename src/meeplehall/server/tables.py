@@ -495,7 +495,9 @@ class TableManager:
                 return
             seq = match.seq_for(seat)
             level = room.seats[seat].bot_level or replacement_level()
-            bot_seed = (room.record.seed * 1_000_003 + seat * 7919 + seq) & 0x7FFFFFFF
+            # The bot's own sampling seed only has to vary; drawn apart from the table's
+            # seed, so its moves tell nothing about it.
+            bot_seed = random.randrange(1 << 31)
             try:
                 if room.bot_failures >= 3:
                     raise RuntimeError("the bot keeps failing here; playing the first legal move")

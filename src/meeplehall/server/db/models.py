@@ -39,7 +39,13 @@ class Table(Base):
     game: Mapped[str] = mapped_column(String(40), index=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     players: Mapped[int] = mapped_column(Integer)
-    seed: Mapped[int] = mapped_column(Integer)
+    #: The seed's generator (``meeplehall.core.rng``) and the seed as hex: secret until the
+    #: table is finished.
+    generator: Mapped[str] = mapped_column(String(16))
+    seed_hex: Mapped[str] = mapped_column(String(64))
+    #: The integer seed of tables from before revision 0002, also in ``seed_hex``; kept only
+    #: because SQLite cannot drop it in place, and 0 for newer tables.
+    legacy_seed: Mapped[int] = mapped_column("seed", Integer, default=0)
     status: Mapped[str] = mapped_column(String(12), index=True)
     mode: Mapped[str] = mapped_column(String(8))
     initial_ms: Mapped[int | None] = mapped_column(Integer)
