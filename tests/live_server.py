@@ -29,6 +29,9 @@ class ServerProcess:
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
     extra: list[str] = field(default_factory=list)
+    #: The limits on creating guests, accounts and tables per address: off by default, as every
+    #: test client comes from 127.0.0.1 (the tests of those limits turn them on).
+    creation_limits: bool = False
 
     @property
     def base(self) -> str:
@@ -43,6 +46,8 @@ class ServerProcess:
             sys.executable, "-c", "from meeplehall.cli import app; app()", "serve",
             "--port", str(self.port), "--data-dir", str(self.data_dir), *self.extra,
         ]
+        if not self.creation_limits:
+            command.append("--no-creation-limits")
         if self.database_url is not None:
             command += ["--database-url", self.database_url]
         log = open(self.data_dir / "server.log", "ab")  # noqa: SIM115 - the child keeps it

@@ -311,6 +311,17 @@ def serve(
             "own, e.g. the public address behind a proxy that rewrites Host; repeatable",
         ),
     ] = None,
+    creation_limits: Annotated[
+        bool,
+        typer.Option(
+            "--creation-limits/--no-creation-limits",
+            help="limit how fast one address or user creates guests, accounts and tables "
+            "(turn off only for load tests from one address)",
+        ),
+    ] = True,
+    idle_table_minutes: Annotated[
+        float, typer.Option(help="remove waiting tables nobody touched for this long (0: never)")
+    ] = 240.0,
 ) -> None:
     """Run the arena server (HTTP lobby, table WebSockets, web client)."""
     import uvicorn
@@ -321,6 +332,7 @@ def serve(
     settings = Settings(
         data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
         redis_url=redis_url, allowed_origins=tuple(allowed_origin or ()),
+        creation_limits=creation_limits, idle_table_minutes=idle_table_minutes,
     )
     uvicorn.run(
         create_app(settings),

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
+from meeplehall.server.creation import CreationLimits, address_of
 from meeplehall.server.db.models import Session as SessionRow
 from meeplehall.server.db.models import User
 from meeplehall.server.deps import (
@@ -129,6 +130,11 @@ def dummy_hash() -> str:
     return hasher.hash(secrets.token_urlsafe(16))
 
 
+def creation_of(request: Request) -> CreationLimits:
+    limits: CreationLimits = request.app.state.creation
+    return limits
+
+
 def limiter_of(request: Request) -> LoginLimiter:
     limiter: LoginLimiter = request.app.state.login_limiter
     return limiter
@@ -166,6 +172,7 @@ async def guest(body: GuestIn, request: Request, response: Response) -> dict[str
     """Play as a guest under a display name; register later to keep the games."""
     name = clean_name(body.name, ApiError(
         422, "guest_name_blank", "a guest name needs at least one visible character"))
+    creation_of(request).guest(address_of(request))
     with hall_of(request).db() as session:
         user = User(name=name, login=None, password_hash=None, created_at=time.time())
         session.add(user)
@@ -190,6 +197,9 @@ async def register(body: Credentials, request: Request, response: Response) -> d
     if me is not None and me.login is not None:
         raise ApiError(409, "already_registered", "you are already registered; log out first")
     hall = hall_of(request)
+    # Counted before the name is looked up, whether it is free or not, so trying names (to
+    # learn which exist) is as slow as creating accounts.
+    creation_of(request).account(address_of(request))
     # The cheap refusals come before the costly hash, which only a request that can succeed
     # pays for; the name is checked again below, as another registration may take it meanwhile.
     with hall.db() as session:

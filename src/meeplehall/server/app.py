@@ -19,9 +19,11 @@ from meeplehall.server.accounts import LoginLimiter
 from meeplehall.server.bodylimit import BodyLimit
 from meeplehall.server.bots import BotPool
 from meeplehall.server.config import Settings
+from meeplehall.server.creation import CreationLimits, CreationSettings
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
 from meeplehall.server.deps import Hall
 from meeplehall.server.fanout import Fanout
+from meeplehall.server.idle import IdleTables
 from meeplehall.server.origins import OriginCheck, allowed_set
 from meeplehall.server.tables import TableManager
 
@@ -62,6 +64,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             settings.login_window_seconds,
         )
         await asyncio.to_thread(accounts.dummy_hash)  # made before the first login needs it
+        app.state.creation = CreationLimits(CreationSettings(), settings.creation_limits)
+        app.state.idle = idle = IdleTables(settings.idle_table_minutes)
+        sweeping = None
+        if settings.idle_table_minutes > 0 and fanout is None:
+            sweeping = asyncio.create_task(idle.run(hall))
         recovered = await tables.recover()
         # Long-lived objects (modules, recovered tables) leave the collector's sight, and full
         # collections come less often: they were the long tail of move latency under load.
@@ -72,6 +79,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            if sweeping is not None:
+                sweeping.cancel()
             await tables.close()
             if fanout is not None:
                 await fanout.stop()

@@ -41,6 +41,13 @@ class Settings:
     #: Origins (``scheme://host[:port]``) besides the server's own whose pages may post and open
     #: table WebSockets: the public address when a proxy rewrites the Host header.
     allowed_origins: tuple[str, ...] = ()
+    #: Token-bucket limits on creating guests, accounts and tables per address and per user,
+    #: and on waiting tables per user (see creation.py); off for load tests on one address.
+    creation_limits: bool = True
+    #: A waiting table nobody touched for this long is removed (0: never).
+    idle_table_minutes: float = 240.0
+    #: Waiting tables of one owner shown in the lobby's list (the newest ones).
+    lobby_tables_per_owner: int = 3
     #: Seconds a session cookie lives.
     session_seconds: int = 30 * 24 * 3600
     #: Static web client folder; None means the package's ``web`` folder.

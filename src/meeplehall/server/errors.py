@@ -28,6 +28,8 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "name_too_long": ("max",),
     "wrong_name_or_password": (),
     "too_many_logins": ("seconds",),
+    "too_many_guests": ("seconds",),
+    "too_many_registrations": ("seconds",),
     # any request
     "body_too_large": ("limit",),
     "bad_json_value": (),
@@ -54,6 +56,8 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "game_over": (),
     "not_owner": (),
     "seats_free": ("seats",),
+    "too_many_tables": ("seconds",),
+    "too_many_waiting_tables": ("limit",),
     # results and history
     "not_finished": (),
     "no_user": ("user",),

@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import Select, func, select
+from sqlalchemy.orm import Session, aliased
 
 from meeplehall.ai import LEVELS
 from meeplehall.core import InvalidOption, UnknownGame, validate_options
 from meeplehall.core.registry import all_games, get_game
+from meeplehall.server.creation import CreationLimits, address_of
 from meeplehall.server.db.models import Seat, Table, User
 from meeplehall.server.deps import Hall, current_user, hall_of, is_id, require_user, user_json
 from meeplehall.server.errors import ApiError
+from meeplehall.server.idle import IdleTables
 from meeplehall.server.store import new_seed_columns
 from meeplehall.server.strictjson import StrictJSONRoute
 
@@ -247,6 +250,8 @@ async def create_table(body: CreateTable, request: Request,
     live = body.mode == "live"
     hall = hall_of(request)
     with hall.db() as session:
+        creation_of(request).table(session, user.id, address_of(request))
+    with hall.db() as session:
         table = Table(
             game=game.name,
             options=options,
@@ -278,6 +283,7 @@ async def create_table(body: CreateTable, request: Request,
                 )
             )
         session.flush()
+        idle_of(request).touch(table.id)
         return describe_table(session, table, user.id)
 
 
@@ -297,11 +303,35 @@ async def list_tables(
         query = select(Table).where(Table.status == status, Table.visibility == "public")
         if game is not None:
             query = query.where(Table.game == game)
-        tables = session.scalars(query.order_by(Table.id.desc()).limit(100)).all()
+        if status == "waiting":
+            tables = _few_per_owner(session, query, hall.settings.lobby_tables_per_owner)
+        else:
+            tables = session.scalars(query.order_by(Table.id.desc()).limit(100)).all()
         return [
             describe_table(session, t, viewer.id if viewer else None, live_info(hall, t.id))
             for t in tables
         ]
+
+
+def _few_per_owner(session: Session, query: Select[Any], per_owner: int) -> Sequence[Table]:
+    """The newest waiting tables, at most ``per_owner`` of each owner: one user opening many
+    tables cannot push everyone else's off the list."""
+    nth = func.row_number().over(partition_by=Table.owner_id, order_by=Table.id.desc())
+    ranked = query.add_columns(nth.label("nth")).subquery()
+    table = aliased(Table, ranked)
+    return session.scalars(
+        select(table).where(ranked.c.nth <= per_owner).order_by(ranked.c.id.desc()).limit(100)
+    ).all()
+
+
+def idle_of(request: Request) -> IdleTables:
+    idle: IdleTables = request.app.state.idle
+    return idle
+
+
+def creation_of(request: Request) -> CreationLimits:
+    limits: CreationLimits = request.app.state.creation
+    return limits
 
 
 @router.get("/tables/{table_id}")
@@ -347,6 +377,7 @@ async def join_table(table_id: int, body: JoinTable, request: Request,
         free[0].user_id = user.id
         session.flush()
         data = describe_table(session, table, user.id)
+    idle_of(request).touch(table_id)
     await hall.manager.table_changed(table_id)
     return data
 
@@ -372,6 +403,7 @@ async def leave_table(table_id: int, body: LeaveTable, request: Request,
             raise ApiError(409, "game_over", "this game is over")
         seat_numbers = [s.seat for s in mine]
     if status == "waiting":
+        idle_of(request).touch(table_id)
         await hall.manager.table_changed(table_id)
     else:
         room = await hall.manager.room(table_id)

@@ -1,0 +1,117 @@
+"""Limits on creating things: guests, accounts and tables, per client address and per user.
+
+Each limit is a token bucket per key: ``burst`` creations at once, then ``per_hour`` an hour. A
+bucket that has filled up again is forgotten (it behaves like a new one), so a stream of new
+addresses cannot grow the tables for good. A user may also own only so many waiting tables at
+once. ``serve --no-creation-limits`` turns all of them off (load tests on one address).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from meeplehall.server.db.models import Table
+from meeplehall.server.errors import ApiError
+
+#: Below this many keys a bucket table is not swept.
+SWEEP_MIN_KEYS = 1_024
+
+
+@dataclass(frozen=True)
+class Rate:
+    burst: int
+    per_hour: float
+
+
+class KeyedBuckets:
+    """One token bucket per key; ``take`` answers 0 (taken) or the seconds to wait."""
+
+    def __init__(self, rate: Rate) -> None:
+        self.burst = float(rate.burst)
+        self.per_second = rate.per_hour / 3600
+        self.buckets: dict[str, tuple[float, float]] = {}  # key: (tokens, when)
+        self._sweep_at = SWEEP_MIN_KEYS
+
+    def _tokens(self, key: str, now: float) -> float:
+        tokens, when = self.buckets.get(key, (self.burst, now))
+        return min(self.burst, tokens + (now - when) * self.per_second)
+
+    def take(self, key: str) -> float:
+        now = time.monotonic()
+        tokens = self._tokens(key, now)
+        if tokens < 1:
+            return (1 - tokens) / self.per_second if self.per_second > 0 else math.inf
+        self.buckets[key] = (tokens - 1, now)
+        if len(self.buckets) >= self._sweep_at:
+            for other in list(self.buckets):
+                if self._tokens(other, now) >= self.burst:
+                    del self.buckets[other]
+            self._sweep_at = max(SWEEP_MIN_KEYS, 2 * len(self.buckets))
+        return 0.0
+
+
+@dataclass(frozen=True)
+class CreationSettings:
+    guests_per_address: Rate = Rate(burst=20, per_hour=60)
+    accounts_per_address: Rate = Rate(burst=5, per_hour=10)
+    tables_per_user: Rate = Rate(burst=10, per_hour=60)
+    tables_per_address: Rate = Rate(burst=30, per_hour=180)
+    #: Waiting tables one user may own at once.
+    waiting_tables_per_user: int = 5
+
+
+def _seconds(wait: float) -> int:
+    return max(1, math.ceil(min(wait, 24 * 3600)))
+
+
+class CreationLimits:
+    def __init__(self, settings: CreationSettings, enabled: bool = True) -> None:
+        self.settings = settings
+        self.enabled = enabled
+        self.guests = KeyedBuckets(settings.guests_per_address)
+        self.accounts = KeyedBuckets(settings.accounts_per_address)
+        self.tables_by_user = KeyedBuckets(settings.tables_per_user)
+        self.tables_by_address = KeyedBuckets(settings.tables_per_address)
+
+    def guest(self, address: str) -> None:
+        wait = self.guests.take(address) if self.enabled else 0
+        if wait:
+            seconds = _seconds(wait)
+            raise ApiError(429, "too_many_guests",
+                           f"too many guests from your address; try again in {seconds} seconds",
+                           {"seconds": seconds}, headers={"Retry-After": str(seconds)})
+
+    def account(self, address: str) -> None:
+        wait = self.accounts.take(address) if self.enabled else 0
+        if wait:
+            seconds = _seconds(wait)
+            raise ApiError(429, "too_many_registrations",
+                           f"too many registrations from your address; try again in {seconds} "
+                           "seconds", {"seconds": seconds}, headers={"Retry-After": str(seconds)})
+
+    def table(self, session: Session, user_id: int, address: str) -> None:
+        if not self.enabled:
+            return
+        limit = self.settings.waiting_tables_per_user
+        waiting = session.scalar(select(func.count()).select_from(Table).where(
+            Table.owner_id == user_id, Table.status == "waiting"))
+        if waiting is not None and waiting >= limit:
+            raise ApiError(409, "too_many_waiting_tables",
+                           f"you already have {limit} tables waiting for players; start or "
+                           "leave one first", {"limit": limit})
+        wait = max(self.tables_by_user.take(str(user_id)), self.tables_by_address.take(address))
+        if wait:
+            seconds = _seconds(wait)
+            raise ApiError(429, "too_many_tables",
+                           f"too many new tables; try again in {seconds} seconds",
+                           {"seconds": seconds}, headers={"Retry-After": str(seconds)})
+
+
+def address_of(request: object) -> str:
+    client = getattr(request, "client", None)
+    return client.host if client is not None else "?"
