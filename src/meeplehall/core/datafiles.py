@@ -30,5 +30,6 @@ def find_named_data(name: str, variable: str) -> Path:
         path = Path(folder) / f"{name}.json"
         if path.is_file():
             return path
-    where = ", ".join(folders) or f"nowhere ({variable} is not set)"
-    raise ValueError(f"no data called {name!r}; looked in {where}")
+    # Players read this (it refuses a table option): it names neither the variable nor the
+    # server's folders. An operator finds both in the game's documentation.
+    raise ValueError(f"this server has no data called {name!r}")

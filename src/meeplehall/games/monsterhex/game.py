@@ -37,8 +37,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("solo_target", "int", 20, "Solo target score",
                "In solo play, the score that wins.", minimum=0, maximum=200),
     OptionSpec("components", "str", "standard", "Component data",
-               "'standard', or the name of another component file (NAME.json in a directory "
-               "listed in MEEPLEHALL_MONSTERHEX_DATA)."),
+               "'standard', or the name of another component file the server offers."),
 )
 
 _CACHE: dict[tuple[str, str], Any] = {}

@@ -45,8 +45,8 @@ OPTIONS = (
         kind="str",
         default="",
         label="Domino file",
-        help="Empty for the bundled placeholder set, or the name of another domino list "
-        "(NAME.json in a folder listed in MEEPLEHALL_PYRAMIDO_DATA).",
+        help="Empty for the bundled placeholder set, or the name of another domino list the "
+        "server offers.",
         check=_check_domino_file,
     ),
 )
