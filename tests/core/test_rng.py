@@ -1,6 +1,8 @@
 """The generators behind every match's randomness: the keyed one for new matches, and
 splitmix64 kept bit for bit for matches recorded before it."""
 
+import copy
+import pickle
 from collections import Counter
 
 import pytest
@@ -158,3 +160,15 @@ def test_seed_round_trips_through_hex_and_names_its_generator():
     with pytest.raises(ValueError):
         Seed.from_hex("", KEYED)
 
+
+
+@pytest.mark.parametrize("make", BOTH)
+def test_a_generator_survives_pickling_and_copying_midway(make):
+    # Bots get states in worker processes (pickled), and copies of them.
+    rng = make(21)
+    for _ in range(3):
+        rng.next64()
+    twins = [pickle.loads(pickle.dumps(rng)), copy.deepcopy(rng), copy.copy(rng)]
+    expected = [rng.next64() for _ in range(20)]
+    for twin in twins:
+        assert [twin.next64() for _ in range(20)] == expected

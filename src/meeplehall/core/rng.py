@@ -109,8 +109,9 @@ class Blake2bCounter(Rng):
     never updated itself, so clones share it and copy only the counter and the current block.
     """
 
-    __slots__ = ("_block", "_counter", "_keyed", "_pos")
+    __slots__ = ("_block", "_counter", "_keyed", "_pos", "_seed")
 
+    _seed: int
     _keyed: hashlib.blake2b
     _counter: int
     _block: tuple[int, ...]
@@ -119,6 +120,7 @@ class Blake2bCounter(Rng):
     def __init__(self, seed: int) -> None:
         if not 0 <= seed < 1 << (8 * KEY_BYTES):
             raise ValueError(f"a keyed seed is an integer in [0, 2**{8 * KEY_BYTES})")
+        self._seed = seed
         self._keyed = hashlib.blake2b(
             key=seed.to_bytes(KEY_BYTES, "big"), digest_size=_BLOCK, person=_PERSON
         )
@@ -139,11 +141,17 @@ class Blake2bCounter(Rng):
 
     def clone(self) -> Blake2bCounter:
         twin = Blake2bCounter.__new__(Blake2bCounter)
+        twin._seed = self._seed
         twin._keyed = self._keyed
         twin._counter = self._counter
         twin._block = self._block
         twin._pos = self._pos
         return twin
+
+    def __reduce__(self) -> tuple[object, tuple[int, int, tuple[int, ...], int]]:
+        # Hash objects do not pickle, and states go to bot worker processes: rebuild from the
+        # seed and carry the position.
+        return _restore_blake2b, (self._seed, self._counter, self._block, self._pos)
 
     def spawn(self) -> Blake2bCounter:
         # Four words make a full 256-bit key: the child is as secret as its parent.
@@ -151,6 +159,14 @@ class Blake2bCounter(Rng):
         for _ in range(4):
             key = (key << 64) | self.next64()
         return Blake2bCounter(key)
+
+
+def _restore_blake2b(
+    seed: int, counter: int, block: tuple[int, ...], pos: int
+) -> Blake2bCounter:
+    rng = Blake2bCounter(seed)
+    rng._counter, rng._block, rng._pos = counter, block, pos
+    return rng
 
 
 _GENERATORS: dict[str, Callable[[int], Rng]] = {KEYED: Blake2bCounter, LEGACY: SplitMix64}
