@@ -1,6 +1,7 @@
 // Who is playing: play as a guest, register, log in, log out.
 
 import { post } from "./api.js";
+import { nameNode, withName } from "./bidi.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -86,7 +87,7 @@ export function userBox(user, onLogout) {
   return h(
     "span",
     { id: "user-box" },
-    h("span", { id: "user-name" }, user.guest ? t("account.guest_name", { name: user.name }) : user.name),
+    h("span", { id: "user-name" }, user.guest ? withName("account.guest_name", {}, user.name) : nameNode(user.name)),
     " ",
     h(
       "button",

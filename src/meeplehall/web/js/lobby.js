@@ -3,6 +3,7 @@
 import { accountForms, userBox } from "./account.js";
 import { currentUser, get, post } from "./api.js";
 import { gamePicture } from "./art.js";
+import { nameNode, withName } from "./bidi.js";
 import { createTableForm } from "./createtable.js";
 import { fieldValues, h, replace, restoreFields } from "./dom.js";
 import { renderHeader } from "./header.js";
@@ -25,7 +26,7 @@ function accountSection() {
     return section(
       "account",
       "account.title",
-      h("p", { id: "welcome" }, t("account.welcome", { name: state.user.name })),
+      h("p", { id: "welcome" }, withName("account.welcome", {}, state.user.name)),
       state.user.guest ? h("details", {}, h("summary", {}, t("account.keep_guest")), accountForms(loggedIn)) : null,
     );
   }
@@ -179,7 +180,7 @@ function leaderboardSection() {
             "tr",
             {},
             h("td", {}, index + 1),
-            h("td", {}, row.user.name),
+            h("td", {}, nameNode(row.user.name)),
             h("td", { title: `μ ${row.mu.toFixed(1)} σ ${row.sigma.toFixed(1)}` }, row.ordinal.toFixed(1)),
             h("td", {}, row.games),
           ),

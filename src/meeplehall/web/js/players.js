@@ -2,6 +2,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { nameNode } from "./bidi.js";
 import { seatName } from "./tablelist.js";
 
 export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b7950b", "#7d3c98", "#ca6f1e"];
@@ -78,7 +79,7 @@ export function playersPanel(game, scores) {
       h(
         "span",
         { class: "player-name" },
-        seatName(info),
+        info.user ? nameNode(seatName(info)) : seatName(info),
         game.mySeats.includes(seat) ? h("span", { class: "you" }, ` (${t("table.you")})`) : null,
         replaced ? h("span", { class: "replaced" }, ` ${t(`table.replaced_${replaced}`)}`) : null,
       ),
