@@ -32,6 +32,8 @@ class ServerProcess:
     #: The limits on creating guests, accounts and tables per address: off by default, as every
     #: test client comes from 127.0.0.1 (the tests of those limits turn them on).
     creation_limits: bool = False
+    #: The table WebSocket's rate limits (tests/server/test_socket_limits.py tests them).
+    socket_limits: bool = False
 
     @property
     def base(self) -> str:
@@ -48,6 +50,8 @@ class ServerProcess:
         ]
         if not self.creation_limits:
             command.append("--no-creation-limits")
+        if not self.socket_limits:
+            command.append("--no-socket-limits")
         if self.database_url is not None:
             command += ["--database-url", self.database_url]
         log = open(self.data_dir / "server.log", "ab")  # noqa: SIM115 - the child keeps it

@@ -322,6 +322,14 @@ def serve(
     idle_table_minutes: Annotated[
         float, typer.Option(help="remove waiting tables nobody touched for this long (0: never)")
     ] = 240.0,
+    socket_limits: Annotated[
+        bool,
+        typer.Option(
+            "--socket-limits/--no-socket-limits",
+            help="limit how fast each table WebSocket and each address send messages, and how "
+            "many sockets one address opens (turn off only for load tests from one address)",
+        ),
+    ] = True,
 ) -> None:
     """Run the arena server (HTTP lobby, table WebSockets, web client)."""
     import uvicorn
@@ -333,6 +341,7 @@ def serve(
         data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
         redis_url=redis_url, allowed_origins=tuple(allowed_origin or ()),
         creation_limits=creation_limits, idle_table_minutes=idle_table_minutes,
+        socket_limits=socket_limits,
     )
     uvicorn.run(
         create_app(settings),

@@ -29,6 +29,9 @@ class Settings:
     ws_flood_strikes: float = 100.0
     #: Table WebSockets open at once from one client address (an IPv6 /64); 0: no limit.
     ws_connections_per_address: int = 64
+    #: The rate limits and the sockets-per-address cap above; off only for load tests and test
+    #: suites that play from one address at machine speed (the queue bounds always hold).
+    socket_limits: bool = True
     #: Messages, and bytes, waiting to go out to one connection; past them it is closed (4408).
     ws_queue_messages: int = 256
     ws_queue_bytes: int = 4 * 1024 * 1024

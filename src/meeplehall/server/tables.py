@@ -18,6 +18,7 @@ from typing import Any
 
 from fastapi import WebSocket
 from sqlalchemy.exc import IntegrityError
+from starlette.websockets import WebSocketState
 
 from meeplehall.core import Game, events_for
 from meeplehall.core.registry import get_game
@@ -33,40 +34,125 @@ from meeplehall.server.store import (
     save_seats,
 )
 from meeplehall.server.writer import LogWriter
+from meeplehall.server.wsguard import CLOSE_TOO_SLOW
 
 log = logging.getLogger("meeplehall.server")
+
+#: Seconds a closing connection is given to take its last messages and the close frame.
+CLOSE_SECONDS = 5.0
 
 #: Builds the lobby's Table object for a viewer: (table id, viewer's user id) -> JSON.
 Describe = Callable[[int, int | None], dict[str, Any]]
 
 
 class Connection:
-    """One WebSocket; outgoing messages go through a queue so a slow reader never blocks a table."""
+    """One WebSocket; outgoing messages go through a queue so a slow reader never blocks a table.
 
-    def __init__(self, websocket: WebSocket, user_id: int | None, seat: int | None) -> None:
+    The queue is bounded (messages and bytes): a client that falls that far behind is ended
+    (``end``) rather than kept in memory; it can reconnect and resync. Past half the bounds the
+    socket's own messages wait to be read (``drained``), so the replies to a burst of them
+    never fill the queue alone.
+    """
+
+    def __init__(self, websocket: WebSocket, user_id: int | None, seat: int | None,
+                 max_messages: int = 256, max_bytes: int = 4 * 1024 * 1024) -> None:
         self.websocket = websocket
         self.user_id = user_id
         self.seat = seat
+        self.max_messages = max_messages
+        self.max_bytes = max_bytes
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued_bytes = 0
+        #: The most messages and bytes ever waiting at once (for tests and figures).
+        self.peak_messages = 0
+        self.peak_bytes = 0
+        #: Set, with its close code and reason, once the server gives up on this connection.
+        self.ending = asyncio.Event()
+        self.end_code: int | None = None
+        self.end_reason = ""
+        #: Set while the queue is under half its bounds.
+        self.drained = asyncio.Event()
+        self.drained.set()
         self.writer = asyncio.create_task(self._write())
 
+    def _below_half(self) -> bool:
+        return (2 * self.queue.qsize() <= self.max_messages
+                and 2 * self.queued_bytes <= self.max_bytes)
+
     def send(self, text: str) -> None:
+        if self.end_code is not None:
+            return
+        waiting = self.queue.qsize()
+        # One message alone may be bigger than the byte bound (a whole sync of a long game).
+        if waiting >= self.max_messages or (
+            waiting and self.queued_bytes + len(text) > self.max_bytes
+        ):
+            self.end(CLOSE_TOO_SLOW, "too far behind: reconnect and sync")
+            return
+        self.queued_bytes += len(text)
         self.queue.put_nowait(text)
+        self.peak_messages = max(self.peak_messages, waiting + 1)
+        self.peak_bytes = max(self.peak_bytes, self.queued_bytes)
+        if not self._below_half():
+            self.drained.clear()
 
     def send_json(self, data: dict[str, Any]) -> None:
         self.send(json.dumps(data))
 
+    def end(self, code: int, reason: str) -> None:
+        """Give up on this connection: drop what waits, send nothing more, close with ``code``."""
+        if self.end_code is not None:
+            return
+        self.end_code = code
+        self.end_reason = reason
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queued_bytes = 0
+        self.ending.set()
+        self.drained.set()
+
     async def _write(self) -> None:
         while (text := await self.queue.get()) is not None:
+            self.queued_bytes -= len(text)
+            if self._below_half():
+                self.drained.set()
             try:
                 await self.websocket.send_text(text)
             except Exception:  # the peer went away; the reader side cleans up
                 return
 
     async def close(self) -> None:
-        self.queue.put_nowait(None)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.writer, 5)
+        """Send what waits (unless ended), then the close frame; a peer that does not take them
+        within a few seconds has its TCP connection aborted."""
+        if self.end_code is None:
+            self.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.writer, CLOSE_SECONDS)
+        else:
+            self.writer.cancel()
+            with contextlib.suppress(BaseException):
+                await self.writer
+        if self.websocket.client_state != WebSocketState.CONNECTED:
+            return  # the peer closed first; the server has answered it
+        try:
+            await asyncio.wait_for(
+                self.websocket.close(self.end_code or 1000, self.end_reason), CLOSE_SECONDS
+            )
+        except TimeoutError:
+            _abort(self.websocket)
+        except Exception:  # closed meanwhile
+            pass
+
+
+def _abort(websocket: WebSocket) -> None:
+    """Drop the TCP connection of a peer that does not read: closing it gracefully would wait
+    for its buffered bytes to be read, for ever. The transport is reached through the server's
+    ``receive`` callable (uvicorn's protocol object); without it the server closes it later."""
+    protocol = getattr(getattr(websocket, "_receive", None), "__self__", None)
+    transport = getattr(protocol, "transport", None)
+    abort = getattr(transport, "abort", None)
+    if callable(abort):
+        abort()
 
 
 class Room:
@@ -87,9 +173,14 @@ class Room:
         return self.record.seats
 
     def owned(self, user_id: int | None) -> list[int]:
+        """The seats ``user_id`` holds: may view and act for. A seat its player left for good
+        is no longer theirs (a bot plays it); one that timed out still is, to watch."""
         if user_id is None:
             return []
-        return [index for index, seat in enumerate(self.seats) if seat.user_id == user_id]
+        return [
+            index for index, seat in enumerate(self.seats)
+            if seat.user_id == user_id and seat.replaced != "left"
+        ]
 
     def build_match(self) -> None:
         match = Match(self.game, self.record.players, self.record.options, self.record.seed)
@@ -218,6 +309,7 @@ class TableManager:
                 if record is None:
                     return
                 room.record = record
+                await self.recheck_seats(room)
                 if record.status != "waiting":
                     room.build_match()
                     for connection in room.connections:
@@ -243,6 +335,7 @@ class TableManager:
             room.match = match
         final_status = record.status
         room.record = record
+        await self.recheck_seats(room)
         fresh = record.actions[room.match.seq:]
         for seat, data, bot in fresh:
             step = room.match.apply(seat, room.game.parse_action(data), bot)
@@ -298,6 +391,7 @@ class TableManager:
             if record is None:
                 return
             room.record = record
+            await self.recheck_seats(room)
         await self.broadcast_table(room)
 
     async def table_changed(self, table_id: int) -> None:
@@ -305,6 +399,29 @@ class TableManager:
         await self.refresh(table_id)
         if self.fanout is not None:
             await self.fanout.publish(table_id, "table")
+
+    async def recheck_seats(self, room: Room) -> None:
+        """Under the room's lock, right after its seats changed: a connection showing a seat its
+        user no longer holds is moved, before anything else is sent to it, to the user's first
+        seat still held or else to the spectators, and told so by a new ``welcome`` (and a
+        ``sync`` from the current seq, if the game has started)."""
+        tables: dict[int | None, dict[str, Any]] = {}
+        for connection in list(room.connections):
+            owned = room.owned(connection.user_id)
+            if connection.seat is None or connection.seat in owned:
+                continue
+            connection.seat = owned[0] if owned else None
+            user = connection.user_id
+            if user not in tables:
+                tables[user] = (
+                    await self.run_db_plain(self.describe, room.record.id, user)
+                    if self.describe is not None else {}
+                )
+            connection.send_json(
+                {"type": "welcome", "table": tables[user], "seats": owned, "seat": connection.seat}
+            )
+            if room.match is not None:
+                connection.send_json(room.sync(connection.seat, room.match.seq))
 
     async def started(self, table_id: int) -> None:
         """The lobby started the table: build the match, start clocks and bots, tell everyone."""
@@ -314,6 +431,7 @@ class TableManager:
         async with room.lock:
             record = await self.run_db(load_record, table_id)
             room.record = record
+            await self.recheck_seats(room)
             room.build_match()
             clocks.start_clocks(record.rules, record.seats, room.to_move(), time.time())
             await self.run_db(save_seats, table_id, record.seats)
@@ -339,10 +457,14 @@ class TableManager:
 
     # -- moves -------------------------------------------------------------------------------
 
-    async def submit(self, room: Room, seat: int, seq: int, data: Any, bot: bool) -> None:
-        """Check, log (committed) and apply one action, then fan out; Rejection if refused."""
+    async def submit(self, room: Room, seat: int, seq: int, data: Any, bot: bool,
+                     user_id: int | None = None) -> None:
+        """Check, log (committed) and apply one action, then fan out; Rejection if refused.
+
+        A person's action (``user_id``) counts only if that user still holds ``seat`` when it
+        is applied."""
         for attempt in range(10):
-            if await self._submit_once(room, seat, seq, data, bot):
+            if await self._submit_once(room, seat, seq, data, bot, user_id):
                 await self._publish(room, "step")
                 self._after_change(room)
                 return
@@ -351,7 +473,7 @@ class TableManager:
         raise Rejection("stale_seq", "the table moved on meanwhile; look again and resend")
 
     async def _submit_once(self, room: Room, seat: int, seq: int, data: Any,
-                           bot: bool) -> bool:
+                           bot: bool, user_id: int | None = None) -> bool:
         """True once applied; False when another process logged this step first."""
         async with room.lock:
             match = room.match
@@ -361,6 +483,8 @@ class TableManager:
                 raise Rejection("finished", "the game is over")
             if not bot and room.seats[seat].by_bot:
                 raise Rejection("replaced", f"a bot plays seat {seat} now")
+            if user_id is not None and seat not in room.owned(user_id):
+                raise Rejection("not_your_seat", f"you do not hold seat {seat}")
             action = match.check(seat, seq, data)
             step = match.apply(seat, action, bot)
             finished = match.state.is_over()
@@ -426,6 +550,7 @@ class TableManager:
                 state.clock_ms = 0
             state.replaced = reason
             await self.run_db(save_seats, room.record.id, room.seats)
+            await self.recheck_seats(room)
         await self.broadcast_table(room)
         await self._publish(room, "table")
         self._after_change(room)

@@ -1,9 +1,17 @@
-"""The table WebSocket: welcome and sync on connect, then act / sync / watch / hint / ping."""
+"""The table WebSocket: welcome and sync on connect, then act / sync / watch / hint / ping.
+
+Whatever a client sends gets an answer and leaves the socket open: a malformed message, or one
+the server fails on, is an ``error`` reply. The socket is closed only for the limits of
+``wsguard`` (too many sockets from one address, a flood) and for a client too far behind.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import math
+import re
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -13,16 +21,56 @@ from meeplehall.server.deps import COOKIE, hall_of, refuse_foreign_origin, user_
 from meeplehall.server.lobby import describe_table, live_info, may_see
 from meeplehall.server.match import Rejection
 from meeplehall.server.tables import Connection, Room, TableManager
+from meeplehall.server.wsguard import (
+    CLOSE_BAD_QUERY,
+    CLOSE_TOO_MANY,
+    SocketGuard,
+    Verdict,
+    address_key,
+    cost_of,
+)
 
 router = APIRouter()
 log = logging.getLogger("meeplehall.server")
 
 MESSAGE_TYPES = ("act", "sync", "watch", "hint", "ping")
 
+#: Table ids are database keys (64-bit); anything else names no table.
+LARGEST_ID = (1 << 63) - 1
+WHOLE = re.compile(r"-?[0-9]+")
 
-def _error(connection: Connection, room: Room, code: str, reason: str) -> None:
+
+def guard_of(websocket: WebSocket) -> SocketGuard:
+    """The process's socket limits, made on first use from the server's settings."""
+    state = websocket.app.state
+    guard: SocketGuard | None = getattr(state, "socket_guard", None)
+    if guard is None:
+        guard = state.socket_guard = SocketGuard(hall_of(websocket).settings)
+    return guard
+
+
+def _whole(text: str | None) -> int | None:
+    """A query value as a whole number: None when absent or empty; ValueError when not one.
+    Digits beyond any seq or seat are kept as a number as large as needed for clamping."""
+    if text is None or text == "":
+        return None
+    if not WHOLE.fullmatch(text):
+        raise ValueError(text)
+    digits = text.lstrip("-")
+    value = int(digits) if len(digits) <= 18 else 10**18
+    return -value if text.startswith("-") else value
+
+
+def _shown(value: Any) -> str:
+    """A client's value quoted in a reason, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _error(connection: Connection, room: Room, code: str, reason: str,
+           **extra: Any) -> None:
     seq = room.match.seq_for(connection.seat) if room.match is not None else 0
-    connection.send_json({"type": "error", "code": code, "reason": reason, "seq": seq})
+    connection.send_json({"type": "error", "code": code, "reason": reason, "seq": seq, **extra})
 
 
 def _int_field(data: dict[str, Any], key: str, required: bool) -> int | None:
@@ -35,17 +83,44 @@ def _int_field(data: dict[str, Any], key: str, required: bool) -> int | None:
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: int, seat: int | None = None,
-                       invite: str | None = None, since: int | None = None) -> None:
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
     if await refuse_foreign_origin(websocket):
         return
     hall = hall_of(websocket)
+    guard = guard_of(websocket)
+    address = address_key(websocket.client.host if websocket.client else None)
+    await websocket.accept()
+    if not guard.admit(address):
+        await websocket.close(CLOSE_TOO_MANY, "too many connections from your address")
+        return
+    try:
+        await _open(websocket, hall, guard, address, table_id)
+    finally:
+        guard.release(address)
+
+
+async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: str,
+                table_text: str) -> None:
+    query = websocket.query_params
+    try:
+        seat = _whole(query.get("seat"))
+        since = _whole(query.get("since"))
+    except ValueError:
+        await websocket.close(CLOSE_BAD_QUERY, "seat and since are whole numbers")
+        return
+    if seat is not None and seat < 0:
+        await websocket.close(CLOSE_BAD_QUERY, "seat is a seat number (from 0)")
+        return
+    invite = query.get("invite")
+    table_id = int(table_text) if table_text.isdigit() and len(table_text) <= 19 else 0
+    if not 0 < table_id <= LARGEST_ID:
+        await websocket.close(4404, f"no table {_shown(table_text)}")
+        return
     with hall.db() as session:
         user = user_for_token(session, websocket.cookies.get(COOKIE))
         user_id = user.id if user is not None else None
         table = session.get(Table, table_id)
         visible = table is not None and may_see(table, user_id, invite, session)
-    await websocket.accept()
     if not visible:
         await websocket.close(4404, f"no table {table_id} (a private table needs its invite)")
         return
@@ -54,68 +129,123 @@ async def table_socket(websocket: WebSocket, table_id: int, seat: int | None = N
     if room is None:
         await websocket.close(4404, f"no table {table_id}")
         return
-    owned = room.owned(user_id)
-    if seat is not None and seat not in owned:
-        await websocket.close(4403, f"you do not hold seat {seat} at this table")
-        return
-    viewing = seat if seat is not None else (owned[0] if owned else None)
-    connection = Connection(websocket, user_id, viewing)
     with hall.db() as session:
         row = session.get(Table, table_id)
         assert row is not None
         described = describe_table(session, row, user_id, live_info(hall, table_id))
+    settings = hall.settings
+    # The seat is checked, and the socket joins the room, under the room's lock: a change of
+    # seats is then either before (and seen here) or after (and re-checks this socket too).
+    connection: Connection | None = None
     async with room.lock:
-        connection.send_json(
-            {"type": "welcome", "table": described, "seats": owned, "seat": viewing}
-        )
-        if room.match is not None:
-            connection.send_json(room.sync(viewing, since or 0))
-        manager.attach(room, connection)
+        owned = room.owned(user_id)
+        if seat is None or seat in owned:
+            viewing = seat if seat is not None else (owned[0] if owned else None)
+            connection = Connection(websocket, user_id, viewing, settings.ws_queue_messages,
+                                    settings.ws_queue_bytes)
+            connection.send_json(
+                {"type": "welcome", "table": described, "seats": owned, "seat": viewing}
+            )
+            if room.match is not None:
+                connection.send_json(room.sync(viewing, since or 0))
+            manager.attach(room, connection)
+    if connection is None:
+        await websocket.close(4403, f"you do not hold seat {seat}")
+        return
+    serving = asyncio.create_task(_serve(websocket, manager, room, connection,
+                                         guard, address))
+    ending = asyncio.create_task(connection.ending.wait())
     try:
-        await _serve(websocket, manager, room, connection)
-    except WebSocketDisconnect:
-        pass
+        await asyncio.wait({serving, ending}, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        for task in (serving, ending):
+            task.cancel()
+        await asyncio.gather(serving, ending, return_exceptions=True)
         manager.detach(room, connection)
         await connection.close()
 
 
 async def _serve(websocket: WebSocket, manager: TableManager, room: Room,
-                 connection: Connection) -> None:
+                 connection: Connection, guard: SocketGuard, address: str) -> None:
     limit = hall_of(websocket).settings.max_message_bytes
+    flow = guard.flow(address)
     while True:
-        message = await websocket.receive()
+        # A client that does not read its replies is not read either.
+        await connection.drained.wait()
+        if connection.end_code is not None:
+            return
+        try:
+            message = await websocket.receive()
+        except WebSocketDisconnect:
+            return
         if message["type"] == "websocket.disconnect":
             return
-        raw = message.get("text")
-        if raw is None:
-            raw_bytes = message.get("bytes") or b""
-            if len(raw_bytes) > limit:
-                _error(connection, room, "too_large", f"messages are at most {limit} bytes")
-                continue
-            raw = raw_bytes.decode("utf-8", errors="replace")
-        if len(raw.encode()) > limit:
-            _error(connection, room, "too_large", f"messages are at most {limit} bytes")
+        # Every message pays first, malformed or not, before any work is done for it.
+        if not _paid(flow.charge(1.0), connection, room):
+            if connection.end_code is not None:
+                return
             continue
-        try:
-            data = json.loads(raw)
-        except ValueError:
-            _error(connection, room, "bad_json", "the message is not valid JSON")
+        data = _parse(message, limit, connection, room)
+        if data is None:
             continue
-        if not isinstance(data, dict):
-            _error(connection, room, "bad_json", "a message is a JSON object with a \"type\"")
-            continue
-        kind = data.get("type")
-        if kind not in MESSAGE_TYPES:
-            _error(connection, room, "unknown_type",
-                   f"unknown message type {kind!r}; known: {', '.join(MESSAGE_TYPES)}")
+        kind = data["type"]
+        extra = cost_of(kind) - 1.0
+        if extra > 0 and not _paid(flow.charge(extra), connection, room):
+            if connection.end_code is not None:
+                return
             continue
         try:
             await _handle(kind, data, manager, room, connection)
         except Rejection as rejection:
             _error(connection, room, rejection.code, rejection.reason)
             if rejection.code == "stale_seq" and room.match is not None:
-                connection.send_json(room.sync(connection.seat, data.get("seq") or 0))
+                async with room.lock:
+                    connection.send_json(room.sync(connection.seat, data.get("seq") or 0))
+        except Exception:
+            log.exception("table %s: a %s message failed", room.record.id, kind)
+            _error(connection, room, "server_error",
+                   "the server could not handle this message; nothing changed")
+
+
+def _paid(refusal: Any, connection: Connection, room: Room) -> bool:
+    if refusal.verdict is Verdict.OK:
+        return True
+    if refusal.verdict is Verdict.FLOOD:
+        connection.end(CLOSE_TOO_MANY, "too many messages: slow down")
+        return False
+    _error(connection, room, "rate_limited", "too many messages; wait a moment",
+           retry_ms=max(1, math.ceil(refusal.retry * 1000)))
+    return False
+
+
+def _parse(message: Any, limit: int, connection: Connection,
+           room: Room) -> dict[str, Any] | None:
+    """The message as a JSON object with a known ``type``; None (after an error reply) if not."""
+    raw = message.get("text")
+    if raw is None:
+        raw_bytes = message.get("bytes") or b""
+        if len(raw_bytes) > limit:
+            _error(connection, room, "too_large", f"messages are at most {limit} bytes")
+            return None
+        raw = raw_bytes.decode("utf-8", errors="replace")
+    if len(raw) > limit or len(raw.encode()) > limit:
+        _error(connection, room, "too_large", f"messages are at most {limit} bytes")
+        return None
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        # RecursionError: nested deeper than the parser's stack ("[[[[...").
+        _error(connection, room, "bad_json", "the message is not valid JSON (or nests too deep)")
+        return None
+    if not isinstance(data, dict):
+        _error(connection, room, "bad_json", "a message is a JSON object with a \"type\"")
+        return None
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in MESSAGE_TYPES:
+        _error(connection, room, "unknown_type",
+               f"unknown message type {_shown(kind)}; known: {', '.join(MESSAGE_TYPES)}")
+        return None
+    return data
 
 
 async def _handle(kind: str, data: dict[str, Any], manager: TableManager, room: Room,
@@ -130,28 +260,32 @@ async def _handle(kind: str, data: dict[str, Any], manager: TableManager, room: 
         async with room.lock:
             connection.send_json(room.sync(connection.seat, since))
         return
-    owned = room.owned(connection.user_id)
     if kind == "watch":
         seat = _int_field(data, "seat", required=True)
-        if seat not in owned:
-            raise Rejection("not_your_seat", f"you do not hold seat {seat}")
-        connection.seat = seat
-        if room.match is not None:
-            async with room.lock:
+        # Under the lock, as every change of seats re-checks the room's sockets under it.
+        async with room.lock:
+            if seat not in room.owned(connection.user_id):
+                raise Rejection("not_your_seat", f"you do not hold seat {_shown(seat)}")
+            connection.seat = seat
+            if room.match is not None:
                 connection.send_json(room.sync(seat, room.match.seq_for(seat)))
         return
+    owned = room.owned(connection.user_id)
     if not owned:
         raise Rejection("spectator", "spectators watch; take a seat to play")
     seat = _int_field(data, "seat", required=False)
     if seat is None:
         seat = connection.seat
     if seat not in owned or seat is None:
-        raise Rejection("not_your_seat", f"you do not hold seat {seat}; yours: {owned}")
+        raise Rejection("not_your_seat", f"you do not hold seat {_shown(seat)}; yours: {owned}")
     if kind == "hint":
-        connection.send_json(await manager.hint(room, seat))
+        hint = await manager.hint(room, seat)
+        # The seat may have changed hands while the bot thought.
+        if seat in room.owned(connection.user_id):
+            connection.send_json(hint)
         return
     seq = _int_field(data, "seq", required=True)
     assert seq is not None
     if "action" not in data:
         raise Rejection("bad_message", "an act message needs an \"action\"")
-    await manager.submit(room, seat, seq, data["action"], bot=False)
+    await manager.submit(room, seat, seq, data["action"], bot=False, user_id=connection.user_id)

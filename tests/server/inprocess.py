@@ -1,0 +1,77 @@
+"""A real server on loopback run by uvicorn in a thread of the test process, for tests that
+need settings of their own or must look at the server's state (its rooms and connections).
+
+Clients still talk to it over real sockets; ``call`` runs a function on the server's event loop,
+so reading its state never races with it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import uvicorn
+
+from meeplehall.server.app import create_app
+from meeplehall.server.config import Settings
+from meeplehall.server.tables import TableManager
+from tests.live_server import free_port
+
+T = TypeVar("T")
+
+
+class _Server(uvicorn.Server):
+    loop: asyncio.AbstractEventLoop | None = None
+
+    async def startup(self, sockets: Any = None) -> None:
+        self.loop = asyncio.get_running_loop()
+        await super().startup(sockets)
+
+
+class InProcessServer:
+    def __init__(self, data_dir: Path, **settings: Any) -> None:
+        self.settings = Settings(data_dir=data_dir, **settings)
+        self.app = create_app(self.settings)
+        self.port = free_port()
+        # The same WebSocket settings as ``meeplehall serve``.
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
+                                ws_max_size=1024 * 1024, ws_per_message_deflate=False,
+                                log_level="warning", lifespan="on")
+        self.server = _Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.thread.start()
+        while not self.server.started:
+            if not self.thread.is_alive():
+                raise RuntimeError("the server thread died while starting")
+            self.thread.join(0.05)
+
+    def call(self, function: Callable[[], T]) -> T:
+        """``function()`` on the server's event loop; its result."""
+        assert self.server.loop is not None
+
+        async def run() -> T:
+            return function()
+
+        return asyncio.run_coroutine_threadsafe(run(), self.server.loop).result(30)
+
+    @property
+    def manager(self) -> TableManager:
+        manager: TableManager = self.app.state.hall.manager
+        return manager
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(30)
