@@ -4,7 +4,7 @@ optional think time); the latency measured is from sending an act to receiving t
 update for it. Each round sets up N tables (not timed), connects every seat, starts them all
 and plays them to the end (or for --seconds); only moves are timed.
 
-    meeplehall serve --data-dir /tmp/load &
+    meeplehall serve --data-dir /tmp/load --no-creation-limits &
     python bench/server_load.py --tables 200 --seats 4 --seconds 30
 
 Prints moves per second and p50/p90/p99/max latency. This is a benchmark, not a test.
