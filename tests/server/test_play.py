@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from meeplehall.core import events_for, replay_steps
+from meeplehall.core import Seed, events_for, replay_steps
 from meeplehall.core.registry import all_games, get_game
 
 from .client import Player, Socket, play_seat
@@ -65,7 +65,8 @@ def replayed(replay: dict[str, Any], players: int) -> list[Step]:
          [normal([a.to_json() for a in state.legal_actions(s)]) for s in range(players)],
          events)
         for state, events in replay_steps(game, replay["players"], replay["options"],
-                                          replay["seed"], replay["actions"])
+                                          Seed.from_hex(replay["seed"], replay["generator"]),
+                                          replay["actions"])
     ]
 
 
