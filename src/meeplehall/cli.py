@@ -295,7 +295,18 @@ def serve(
             help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db (default: SQLite)",
         ),
     ] = "",
-    bot_workers: Annotated[int, typer.Option(help="worker processes for bots and hints")] = 1,
+    bot_workers: Annotated[
+        int, typer.Option(help="worker processes for level-3 bots and hints")
+    ] = 1,
+    bot_cheap_workers: Annotated[
+        int, typer.Option(help="worker processes for level 1 and 2 bots (milliseconds a move)")
+    ] = 1,
+    max_bot_only_tables: Annotated[
+        int, typer.Option(help="unfinished tables of bots only one user may own at once")
+    ] = 2,
+    max_strong_bot_tables: Annotated[
+        int, typer.Option(help="unfinished tables with a level-3 bot one user may own at once")
+    ] = 4,
     redis_url: Annotated[
         str,
         typer.Option(
@@ -339,8 +350,10 @@ def serve(
 
     settings = Settings(
         data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
-        redis_url=redis_url, allowed_origins=tuple(allowed_origin or ()),
-        creation_limits=creation_limits, idle_table_minutes=idle_table_minutes,
+        bot_cheap_workers=bot_cheap_workers, max_bot_only_tables=max_bot_only_tables,
+        max_strong_bot_tables=max_strong_bot_tables, redis_url=redis_url,
+        allowed_origins=tuple(allowed_origin or ()), creation_limits=creation_limits,
+        idle_table_minutes=idle_table_minutes,
         socket_limits=socket_limits,
     )
     uvicorn.run(

@@ -42,7 +42,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(settings.resolved_database_url())
         await asyncio.to_thread(migrate, engine)
         sessions = make_sessionmaker(engine)
-        bots = BotPool(settings.bot_workers)
+        bots = BotPool(settings.bot_workers, settings.bot_cheap_workers)
         bots.start()
         hall = Hall(settings, engine, sessions, bots,
                     serialise=engine.dialect.name == "sqlite", allowed_origins=allowed)

@@ -1,25 +1,26 @@
 """Bot decisions and hints, computed in worker processes so the event loop never waits.
 
+Cheap levels and searches run in separate lanes of workers, each lane fed by a fair queue
+(botlane, fairqueue): no user's many tables hold up another user's bots.
+
 A worker rebuilds the table's state from its record (game, players, options, seed, action log)
 and keeps it in a small cache, so consecutive decisions at one table replay only the new actions.
 """
 
 from __future__ import annotations
 
-import asyncio
-import multiprocessing
 import os
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from meeplehall.ai import LEVELS, make_bot
 from meeplehall.core import Seed, State
 from meeplehall.core.registry import get_game
+from meeplehall.server.botlane import Lane
 
 _CACHE_SIZE = 64
 _cache: OrderedDict[tuple[int, str, Seed, int], tuple[State, int]] = OrderedDict()
@@ -84,28 +85,44 @@ def replacement_level() -> int:
     return max(level for level in LEVELS if level <= 2) if min(LEVELS) <= 2 else min(LEVELS)
 
 
-class BotPool:
-    """A process pool for bot moves and hints."""
+#: Levels whose decision takes milliseconds (random; greedy over the legal moves): they have a
+#: lane of their own, so a move of theirs never waits behind searches of half a second.
+CHEAP_LEVELS = frozenset(level for level in LEVELS if level <= 2)
 
-    def __init__(self, workers: int) -> None:
+
+class BotPool:
+    """Bot moves and hints in worker processes, in two lanes each served fairly.
+
+    The cheap lane (``cheap_workers`` processes) plays the cheap levels; the search lane
+    (``workers`` processes) plays the stronger levels and computes hints. In each lane jobs are
+    served round robin across owners (the table's owner; for a hint, the asker), then across
+    that owner's tables (see FairQueue).
+    """
+
+    def __init__(self, workers: int, cheap_workers: int = 1) -> None:
         self.workers = workers
-        self.pool: ProcessPoolExecutor | None = None
+        self.search = Lane("search", workers, _exit_with_parent)
+        self.cheap = Lane("cheap", cheap_workers, _exit_with_parent)
 
     def start(self) -> None:
-        context = multiprocessing.get_context("spawn")
-        self.pool = ProcessPoolExecutor(
-            max_workers=self.workers,
-            mp_context=context,
-            initializer=_exit_with_parent,
-            initargs=(os.getpid(),),
-        )
+        self.search.start()
+        self.cheap.start()
 
-    async def decide(self, request: Decision) -> dict[str, Any]:
-        if self.pool is None:
-            raise RuntimeError("the bot pool is not started")
-        return await asyncio.get_running_loop().run_in_executor(self.pool, decide, request)
+    def lane_for(self, level: int) -> Lane:
+        return self.cheap if level in CHEAP_LEVELS else self.search
+
+    async def decide(self, request: Decision, owner: Hashable = None) -> dict[str, Any]:
+        """The action the bot of ``request.level`` chooses; ``owner`` is whose turn it takes."""
+        # Without an owner the table stands for itself in the rotation.
+        key = owner if owner is not None else ("table", request.table_id)
+        result: dict[str, Any] = await self.lane_for(request.level).run(
+            key, request.table_id, request.level, decide, request
+        )
+        return result
+
+    def state(self) -> dict[str, Any]:
+        return {"search": self.search.state(), "cheap": self.cheap.state()}
 
     def stop(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = None
+        self.search.stop()
+        self.cheap.stop()

@@ -13,8 +13,15 @@ class Settings:
     database_url: str = ""
     #: Redis URL for running several server processes over one PostgreSQL database.
     redis_url: str = ""
-    #: Worker processes that run bot decisions and hints off the event loop.
+    #: Worker processes that run bot decisions and hints off the event loop: ``bot_workers``
+    #: for level-3 searches and hints, ``bot_cheap_workers`` for levels 1 and 2 (milliseconds
+    #: each), so a cheap move never waits behind searches.
     bot_workers: int = 1
+    bot_cheap_workers: int = 1
+    #: Tables one user may own at once (waiting or playing) with only bots seated, and with a
+    #: level-3 bot: each keeps a worker busy, so one user could otherwise fill the pool.
+    max_bot_only_tables: int = 2
+    max_strong_bot_tables: int = 4
     #: Largest WebSocket message handled with an error reply; larger closes the socket.
     max_message_bytes: int = 16 * 1024
     #: Table WebSocket limits (docs/protocol.md): tokens a second and saved-up tokens for one

@@ -58,6 +58,8 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "seats_free": ("seats",),
     "too_many_tables": ("seconds",),
     "too_many_waiting_tables": ("limit",),
+    "too_many_bot_tables": ("limit",),
+    "too_many_strong_bot_tables": ("limit", "level"),
     # results and history
     "not_finished": (),
     "no_user": ("user",),

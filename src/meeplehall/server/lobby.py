@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session, aliased
 from meeplehall.ai import LEVELS
 from meeplehall.core import InvalidOption, UnknownGame, validate_options
 from meeplehall.core.registry import all_games, get_game
+from meeplehall.server.botlimits import check_bot_limits
 from meeplehall.server.creation import CreationLimits, address_of
 from meeplehall.server.db.models import Seat, Table, User
 from meeplehall.server.deps import Hall, current_user, hall_of, is_id, require_user, user_json
@@ -252,6 +253,8 @@ async def create_table(body: CreateTable, request: Request,
     with hall.db() as session:
         creation_of(request).table(session, user.id, address_of(request))
     with hall.db() as session:
+        check_bot_limits(session, hall.settings, user.id, body.players, bots,
+                         seated=body.seat is not None)
         table = Table(
             game=game.name,
             options=options,

@@ -38,6 +38,8 @@ class TableRecord:
     invite_token: str | None
     seats: list[SeatState]
     actions: list[tuple[int, Any, bool]]
+    #: Whose table it is: its bots take that user's turn in the fair bot queue.
+    owner_id: int | None = None
 
 
 def load_record(session: Session, table_id: int) -> TableRecord | None:
@@ -74,6 +76,7 @@ def load_record(session: Session, table_id: int) -> TableRecord | None:
             for s in seats
         ],
         actions=[(row.seat, row.action, row.bot) for row in actions],
+        owner_id=table.owner_id,
     )
 
 

@@ -626,7 +626,9 @@ class TableManager:
             try:
                 if room.bot_failures >= 3:
                     raise RuntimeError("the bot keeps failing here; playing the first legal move")
-                data = await self.bots.decide(self._decision(room, seat, level, bot_seed))
+                # The table's owner takes the turn in the fair queue, whoever sits there.
+                data = await self.bots.decide(self._decision(room, seat, level, bot_seed),
+                                              owner=room.record.owner_id)
             except Exception:
                 log.exception("table %s seat %s: bot failed", room.record.id, seat)
                 legal = match.state.legal_actions(seat) if seat in room.to_move() else []
@@ -657,7 +659,8 @@ class TableManager:
         seq = match.seq_for(seat)
         level = strongest_level()
         data = await self.bots.decide(
-            self._decision(room, seat, level, random.randrange(1 << 31))
+            self._decision(room, seat, level, random.randrange(1 << 31)),
+            owner=room.seats[seat].user_id,  # the asker's turn, as for their tables' bots
         )
         action = self.game_of(room).parse_action(data)
         return {
