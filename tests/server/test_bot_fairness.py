@@ -16,6 +16,7 @@ import pytest
 from sqlalchemy import Engine, create_engine, func, select
 
 from meeplehall.server.db.models import ActionRow
+from meeplehall.server.botlane import Lane
 from meeplehall.server.fairqueue import FairQueue
 from tests.live_server import ServerProcess
 from tests.server.client import Player
@@ -39,6 +40,30 @@ def test_the_fair_queue_serves_owners_then_tables_in_turn() -> None:
     rest = [queue.pop()[2] for _ in range(len(queue))]
     assert rest[-1] == "crowd-0-again"
     assert queue.waiting() == {}
+
+
+def _worker_ready(parent: int) -> None:
+    """A lane's worker initializer (it gets the server's pid)."""
+
+
+def test_a_lane_hands_workers_the_fair_queues_order() -> None:
+    async def scenario() -> list[str]:
+        lane = Lane("search", 1, _worker_ready)
+        lane.start()
+        try:
+            # Pushed in one go, before any worker can answer: the first goes to the worker,
+            # the rest wait in the lane's queue.
+            jobs = [lane.run("crowd", table, 3, abs, -table) for table in range(10)]
+            jobs.append(lane.run("other", 99, 1, abs, -99))
+            results = await asyncio.gather(*jobs)
+            assert results == [*range(10), 99]
+            return [f"{s.owner}-{s.table}" for s in lane.served]
+        finally:
+            lane.stop()
+
+    served = asyncio.run(scenario())
+    assert served[:3] == ["crowd-0", "crowd-1", "other-99"]
+    assert len(served) == 11
 
 
 @pytest.fixture
