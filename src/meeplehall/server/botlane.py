@@ -49,11 +49,14 @@ class _Job:
 class Lane:
     """Worker processes for one kind of bot work (cheap moves, or searches and hints)."""
 
-    def __init__(self, name: str, workers: int, initializer: Callable[[int], None]) -> None:
-        """``initializer(server pid)`` runs first in each worker."""
+    def __init__(self, name: str, workers: int, initializer: Callable[[int], None],
+                 warm: Callable[[], object] | None = None) -> None:
+        """``initializer(server pid)`` runs first in each worker; ``warm()`` once in each at
+        start, so the first decision does not pay for starting a process and its imports."""
         self.name = name
         self.workers = workers
         self.initializer = initializer
+        self.warm = warm
         self.pool: ProcessPoolExecutor | None = None
         self.queue: FairQueue[_Job] = FairQueue()
         self.busy = 0
@@ -68,6 +71,10 @@ class Lane:
             initializer=self.initializer,
             initargs=(os.getpid(),),
         )
+        if self.warm is not None:
+            # The pool starts a process per job submitted while none is idle: one each.
+            for _ in range(self.workers):
+                self.pool.submit(self.warm)
 
     def stop(self) -> None:
         if self.pool is not None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from meeplehall.ai import LEVELS, make_bot
 from meeplehall.core import Seed, State
-from meeplehall.core.registry import get_game
+from meeplehall.core.registry import all_games, get_game
 from meeplehall.server.botlane import Lane
 
 _CACHE_SIZE = 64
@@ -76,6 +76,11 @@ def decide(request: Decision) -> dict[str, Any]:
     return bot.choose(state.clone(), request.seat).to_json()
 
 
+def warm_up() -> int:
+    """Run once in each new worker: load every game's modules and data by dealing a match."""
+    return sum(len(game.new_state(max(2, game.min_players)).to_move()) for game in all_games())
+
+
 def strongest_level() -> int:
     return max(LEVELS)
 
@@ -101,8 +106,8 @@ class BotPool:
 
     def __init__(self, workers: int, cheap_workers: int = 1) -> None:
         self.workers = workers
-        self.search = Lane("search", workers, _exit_with_parent)
-        self.cheap = Lane("cheap", cheap_workers, _exit_with_parent)
+        self.search = Lane("search", workers, _exit_with_parent, warm_up)
+        self.cheap = Lane("cheap", cheap_workers, _exit_with_parent, warm_up)
 
     def start(self) -> None:
         self.search.start()

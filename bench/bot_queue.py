@@ -1,0 +1,189 @@
+"""Bot queue benchmark: how long another user's bots take to reply while one user crowds the pool.
+
+Starts a real ``meeplehall serve`` (default bot workers, on a fresh SQLite database in a temporary
+folder), lets one user open --crowd tables of level-3 bots only (the caps raised so it can) and
+start them all, then a second user plays tables against one bot of each --levels level: the
+figure is the bot's reply latency, from sending the move that hands it the turn to receiving the
+bot's first move, over --replies replies per level.
+
+    nice python bench/bot_queue.py                    # 12 crowding tables, levels 1 and 2
+    nice python bench/bot_queue.py --crowd 0          # the same with nobody crowding
+    nice python bench/bot_queue.py --levels 1,2,3 --runs 3
+
+Prints p50/p99/max per level and run, then the medians over the runs. A benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def start_server(data_dir: Path, crowd: int) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    caps = str(max(crowd, 1) + 2)
+    command = [
+        sys.executable, "-c", "from meeplehall.cli import app; app()", "serve",
+        "--port", str(port), "--data-dir", str(data_dir), "--no-creation-limits",
+        "--max-bot-only-tables", caps, "--max-strong-bot-tables", caps,
+    ]
+    log = open(data_dir / "server.log", "ab")  # noqa: SIM115 - the child keeps it
+    process = subprocess.Popen(command, stdout=log, stderr=log)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit((data_dir / "server.log").read_text())
+        try:
+            if httpx.get(f"{base}/api/bots", timeout=1).status_code == 200:
+                return process, base
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("the server did not start in 60 seconds")
+
+
+async def guest(base: str, name: str) -> httpx.AsyncClient:
+    http = httpx.AsyncClient(base_url=base, timeout=60)
+    (await http.post("/api/auth/guest", json={"name": name})).raise_for_status()
+    return http
+
+
+async def crowd_tables(base: str, game: str, count: int) -> httpx.AsyncClient:
+    http = await guest(base, "crowd")
+    for _ in range(count):
+        response = await http.post("/api/tables", json={
+            "game": game, "players": 2, "seat": None,
+            "bots": [{"seat": 0, "level": 3}, {"seat": 1, "level": 3}]})
+        response.raise_for_status()
+        (await http.post(f"/api/tables/{response.json()['id']}/start")).raise_for_status()
+    return http
+
+
+async def play_against(base: str, ws_base: str, http: httpx.AsyncClient, game: str,
+                       level: int, wanted: int, rng: random.Random,
+                       think: float) -> list[float]:
+    """Play seat 0 against a bot of ``level`` until ``wanted`` replies were timed."""
+    replies: list[float] = []
+    while len(replies) < wanted:
+        response = await http.post("/api/tables", json={
+            "game": game, "players": 2, "seat": 0, "mode": "turn",
+            "bots": [{"seat": 1, "level": level}]})
+        response.raise_for_status()
+        table_id = response.json()["id"]
+        cookie = http.cookies["mh_session"]
+        async with connect(f"{ws_base}/ws/tables/{table_id}",
+                           additional_headers={"Cookie": f"mh_session={cookie}"},
+                           max_size=None) as ws:
+            (await http.post(f"/api/tables/{table_id}/start")).raise_for_status()
+            sent_at: dict[int, float] = {}  # seq acted on -> when
+            handed_over: float | None = None
+            last_act = ""
+            async for text in ws:
+                message = json.loads(text)
+                if message["type"] == "error" and message.get("code") == "rate_limited":
+                    # The table socket allows some 20 messages a second: send it again.
+                    await asyncio.sleep(0.5)
+                    sent_at[json.loads(last_act)["seq"]] = time.perf_counter()
+                    await ws.send(last_act)
+                    continue
+                if message["type"] not in ("update", "sync"):
+                    continue
+                last = message.get("last") or {}
+                now = time.perf_counter()
+                if last.get("seat") == 1 and handed_over is not None:
+                    replies.append(now - handed_over)
+                    handed_over = None
+                if last.get("seat") == 0 and 1 in message["to_move"]:
+                    handed_over = sent_at.get(message["seq"] - 1, now)
+                if message["status"] == "finished" or len(replies) >= wanted:
+                    break
+                if 0 in message["to_move"] and message["legal"]:
+                    await asyncio.sleep(think)  # a quick person, within the socket's rate
+                    sent_at[message["seq"]] = time.perf_counter()
+                    last_act = json.dumps({"type": "act", "seq": message["seq"],
+                                           "action": rng.choice(message["legal"])})
+                    await ws.send(last_act)
+    return replies[:wanted]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def one_run(args: argparse.Namespace, levels: list[int], run: int) -> dict[int, list[float]]:
+    with tempfile.TemporaryDirectory(prefix="bot-queue-") as folder:
+        process, base = start_server(Path(folder), args.crowd)
+        ws_base = base.replace("http", "ws", 1)
+        try:
+            crowd = await crowd_tables(base, args.game, args.crowd)
+            await asyncio.sleep(1)  # the crowd's first decisions are queued and under way
+            player = await guest(base, "player")
+            rng = random.Random(run)
+            figures = {}
+            for level in levels:
+                figures[level] = await play_against(base, ws_base, player, args.game, level,
+                                                    args.replies, rng, args.think)
+            await crowd.aclose()
+            await player.aclose()
+            return figures
+        finally:
+            process.terminate()
+            process.wait(30)
+
+
+def line(label: str, values: list[float]) -> str:
+    ms = [value * 1000 for value in values]
+    return (f"{label}: p50 {statistics.median(ms):8.1f} ms  p99 {percentile(ms, 0.99):8.1f} ms  "
+            f"max {max(ms):8.1f} ms  ({len(ms)} replies)")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="pyramido", help="a game played in turns")
+    parser.add_argument("--crowd", type=int, default=12,
+                        help="bots-only level-3 tables the crowding user runs")
+    parser.add_argument("--levels", default="1,2", help="bot levels to time, comma-separated")
+    parser.add_argument("--replies", type=int, default=30, help="replies timed per level")
+    parser.add_argument("--runs", type=int, default=3, help="fresh servers, for medians")
+    parser.add_argument("--think", type=float, default=0.1,
+                        help="seconds the person takes per move (not part of the figures)")
+    args = parser.parse_args()
+    levels = [int(level) for level in args.levels.split(",")]
+    print(f"{args.game}: {args.crowd} crowding level-3 tables, default bot workers, "
+          f"{args.replies} replies per level, {args.runs} run(s)")
+    runs = []
+    for run in range(args.runs):
+        figures = await one_run(args, levels, run)
+        runs.append(figures)
+        for level in levels:
+            print(line(f"run {run + 1} level {level}", figures[level]))
+    if args.runs > 1:
+        for level in levels:
+            p50 = statistics.median(statistics.median(r[level]) for r in runs) * 1000
+            p99 = statistics.median(percentile(r[level], 0.99) for r in runs) * 1000
+            print(f"median of runs, level {level}: p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
