@@ -31,9 +31,9 @@ class Settings:
     ws_burst: float = 60.0
     ws_address_rate: float = 60.0
     ws_address_burst: float = 240.0
-    #: Messages refused for their rate that a connection may send (refilled at ``ws_rate``)
-    #: before it is closed with 4429.
-    ws_flood_strikes: float = 100.0
+    #: Refusals for rate a connection may earn (one comes back a second) before it is closed
+    #: with 4429; after each refusal the server reads nothing from it until it may send again.
+    ws_flood_strikes: float = 20.0
     #: Table WebSockets open at once from one client address (an IPv6 /64); 0: no limit.
     ws_connections_per_address: int = 64
     #: The rate limits and the sockets-per-address cap above; off only for load tests and test

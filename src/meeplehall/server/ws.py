@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi.responses import PlainTextResponse
 
 from meeplehall.server.db.models import Table
 from meeplehall.server.deps import COOKIE, hall_of, refuse_foreign_origin, user_for_token
@@ -47,6 +48,16 @@ def guard_of(websocket: WebSocket) -> SocketGuard:
     if guard is None:
         guard = state.socket_guard = SocketGuard(hall_of(websocket).settings)
     return guard
+
+
+async def _deny(websocket: WebSocket, reason: str) -> None:
+    """Refuse the handshake with 429 Too Many Requests (a close before the upgrade, 403, where
+    the server cannot answer a WebSocket handshake with a response of its own)."""
+    response = PlainTextResponse(reason, status_code=429, headers={"Retry-After": "1"})
+    try:
+        await websocket.send_denial_response(response)
+    except RuntimeError:
+        await websocket.close(CLOSE_TOO_MANY, reason)
 
 
 def _whole(text: str | None) -> int | None:
@@ -89,10 +100,15 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     hall = hall_of(websocket)
     guard = guard_of(websocket)
     address = address_key(websocket.client.host if websocket.client else None)
-    await websocket.accept()
+    # Refused before the upgrade, with an HTTP 429: the cheapest answer to a storm of them.
     if not guard.admit(address):
-        await websocket.close(CLOSE_TOO_MANY, "too many connections from your address")
+        await _deny(websocket, "too many connections from your address")
         return
+    if not guard.handshake(address):
+        guard.release(address)
+        await _deny(websocket, "too many connections from your address; wait a moment")
+        return
+    await websocket.accept()
     try:
         await _open(websocket, hall, guard, address, table_id)
     finally:
@@ -181,7 +197,7 @@ async def _serve(websocket: WebSocket, manager: TableManager, room: Room,
         if message["type"] == "websocket.disconnect":
             return
         # Every message pays first, malformed or not, before any work is done for it.
-        if not _paid(flow.charge(1.0), connection, room):
+        if not await _paid(flow.charge(1.0), connection, room):
             if connection.end_code is not None:
                 return
             continue
@@ -190,7 +206,7 @@ async def _serve(websocket: WebSocket, manager: TableManager, room: Room,
             continue
         kind = data["type"]
         extra = cost_of(kind) - 1.0
-        if extra > 0 and not _paid(flow.charge(extra), connection, room):
+        if extra > 0 and not await _paid(flow.charge(extra), connection, room):
             if connection.end_code is not None:
                 return
             continue
@@ -207,7 +223,9 @@ async def _serve(websocket: WebSocket, manager: TableManager, room: Room,
                    "the server could not handle this message; nothing changed")
 
 
-def _paid(refusal: Any, connection: Connection, room: Room) -> bool:
+async def _paid(refusal: Any, connection: Connection, room: Room) -> bool:
+    """True if the message may be handled; else it is refused, and nothing more is read from
+    the socket until it could be paid for (the rest of a flood waits in the client's buffers)."""
     if refusal.verdict is Verdict.OK:
         return True
     if refusal.verdict is Verdict.FLOOD:
@@ -215,6 +233,7 @@ def _paid(refusal: Any, connection: Connection, room: Room) -> bool:
         return False
     _error(connection, room, "rate_limited", "too many messages; wait a moment",
            retry_ms=max(1, math.ceil(refusal.retry * 1000)))
+    await asyncio.sleep(min(refusal.retry, 60.0))
     return False
 
 

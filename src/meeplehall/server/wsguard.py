@@ -3,8 +3,11 @@ each socket, and each address with all its sockets together, may send messages.
 
 Every message costs tokens (``COSTS``; one by default, more for those that make the server build
 a whole view or ask a bot); a message the buckets cannot pay for is refused with a
-``rate_limited`` error and dropped. A socket whose refused messages keep coming far beyond its
-rate runs out of "strikes" (a bucket of their own, refilled at the socket's rate) and is closed.
+``rate_limited`` error and dropped, and the server then reads nothing more from that socket
+until it could pay: a flood waits in the client's own buffers and costs the server nothing. A
+socket refused again and again runs out of "strikes" (a bucket of their own, refilled at one a
+second) and is closed. A new socket costs its address tokens too, so reconnecting is no way
+around the limits.
 """
 
 from __future__ import annotations
@@ -18,6 +21,11 @@ from meeplehall.server.ratelimit import Buckets, TokenBucket
 
 #: Tokens a message costs by type; any other message (even a malformed one) costs one.
 COSTS: dict[str, float] = {"sync": 5.0, "watch": 5.0, "hint": 10.0}
+
+#: Tokens a new socket costs its address (its first sync included).
+HANDSHAKE_COST = 5.0
+#: How fast a socket's refusals are forgotten.
+STRIKES_PER_SECOND = 1.0
 
 #: Close codes (docs/protocol.md).
 CLOSE_BAD_QUERY = 4400
@@ -82,6 +90,12 @@ class SocketGuard:
         else:
             self.open.pop(address, None)
 
+    def handshake(self, address: str) -> bool:
+        """Charge a new socket to its address; False when the address must wait."""
+        if not self.settings.socket_limits or self.settings.ws_address_rate <= 0:
+            return True
+        return self.addresses.take(address, min(HANDSHAKE_COST, self.addresses.burst))
+
     def flow(self, address: str) -> Flow:
         return Flow(self, address)
 
@@ -94,7 +108,7 @@ class Flow:
         self.guard = guard
         self.address = address
         self.bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
-        self.strikes = TokenBucket(settings.ws_rate, settings.ws_flood_strikes)
+        self.strikes = TokenBucket(STRIKES_PER_SECOND, settings.ws_flood_strikes)
 
     def charge(self, cost: float) -> Refusal:
         """Pay ``cost`` tokens from this socket's bucket and its address's, or refuse."""
