@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -66,6 +66,11 @@ class InProcessServer:
             return function()
 
         return asyncio.run_coroutine_threadsafe(run(), self.server.loop).result(30)
+
+    def call_async(self, function: Callable[[], Coroutine[Any, Any, T]]) -> T:
+        """``await function()`` on the server's event loop; its result."""
+        assert self.server.loop is not None
+        return asyncio.run_coroutine_threadsafe(function(), self.server.loop).result(30)
 
     @property
     def manager(self) -> TableManager:

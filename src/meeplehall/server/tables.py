@@ -33,6 +33,7 @@ from meeplehall.server.store import (
     playing_table_ids,
     save_seats,
 )
+from meeplehall.server.synccache import SyncCache
 from meeplehall.server.writer import LogWriter
 from meeplehall.server.wsguard import CLOSE_TOO_SLOW
 
@@ -167,6 +168,7 @@ class Room:
         self.pending_bots: set[int] = set()
         self.bot_failures = 0
         self.timer: asyncio.TimerHandle | None = None
+        self.sync_cache = SyncCache()
 
     @property
     def seats(self) -> list[clocks.SeatState]:
@@ -239,6 +241,25 @@ class Room:
             "label": self.game.describe_action(self.game.parse_action(step.action)),
             "bot": step.bot,
         }
+
+    def sync_text(self, seat: int | None, since: int) -> str:
+        """``sync(seat, since)`` as JSON text, built from parts kept between requests: the view,
+        legal actions and the rest once per table step and audience, each step's events once
+        per audience, and whole texts for repeated requests. A flood of syncs at a long log
+        then costs joining strings, not views and JSON."""
+        match = self.match
+        assert match is not None
+        since = max(0, min(since, match.seq_for(seat)))
+        clocks_text = json.dumps(clocks.clocks_json(self.record.rules, self.seats, time.time()))
+        # Everything the head depends on besides the match's state at its seq.
+        version = (match.seq, self.record.status,
+                   tuple((state.replaced, state.by_bot) for state in self.seats))
+        return self.sync_cache.text(match, version, seat, since, clocks_text, self._sync_head)
+
+    def _sync_head(self, seat: int | None) -> str:
+        data = self.message("sync", seat, [])
+        del data["events"], data["clocks"]
+        return json.dumps(data)[:-1]  # without its closing brace: the rest follows
 
     def sync(self, seat: int | None, since: int) -> dict[str, Any]:
         """Everything ``seat`` saw after its ``since``-th step (counted as it counts steps)."""
@@ -313,7 +334,7 @@ class TableManager:
                 if record.status != "waiting":
                     room.build_match()
                     for connection in room.connections:
-                        connection.send_json(room.sync(connection.seat, 0))
+                        connection.send(room.sync_text(connection.seat, 0))
             else:
                 await self._catch_up(room, committed=room.match.seq)
         if kind == "table":
@@ -421,7 +442,7 @@ class TableManager:
                 {"type": "welcome", "table": tables[user], "seats": owned, "seat": connection.seat}
             )
             if room.match is not None:
-                connection.send_json(room.sync(connection.seat, room.match.seq))
+                connection.send(room.sync_text(connection.seat, room.match.seq))
 
     async def started(self, table_id: int) -> None:
         """The lobby started the table: build the match, start clocks and bots, tell everyone."""
@@ -436,7 +457,7 @@ class TableManager:
             clocks.start_clocks(record.rules, record.seats, room.to_move(), time.time())
             await self.run_db(save_seats, table_id, record.seats)
             for connection in room.connections:
-                connection.send_json(room.sync(connection.seat, 0))
+                connection.send(room.sync_text(connection.seat, 0))
         await self.broadcast_table(room)
         await self._publish(room, "table")
         self._after_change(room)

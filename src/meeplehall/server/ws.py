@@ -163,7 +163,7 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
                 {"type": "welcome", "table": described, "seats": owned, "seat": viewing}
             )
             if room.match is not None:
-                connection.send_json(room.sync(viewing, since or 0))
+                connection.send(room.sync_text(viewing, since or 0))
             manager.attach(room, connection)
     if connection is None:
         await websocket.close(4403, f"you do not hold seat {seat}")
@@ -216,7 +216,7 @@ async def _serve(websocket: WebSocket, manager: TableManager, room: Room,
             _error(connection, room, rejection.code, rejection.reason)
             if rejection.code == "stale_seq" and room.match is not None:
                 async with room.lock:
-                    connection.send_json(room.sync(connection.seat, data.get("seq") or 0))
+                    connection.send(room.sync_text(connection.seat, data.get("seq") or 0))
         except Exception:
             log.exception("table %s: a %s message failed", room.record.id, kind)
             _error(connection, room, "server_error",
@@ -277,7 +277,7 @@ async def _handle(kind: str, data: dict[str, Any], manager: TableManager, room: 
         if room.match is None:
             raise Rejection("not_started", "the game has not started yet")
         async with room.lock:
-            connection.send_json(room.sync(connection.seat, since))
+            connection.send(room.sync_text(connection.seat, since))
         return
     if kind == "watch":
         seat = _int_field(data, "seat", required=True)
@@ -287,7 +287,7 @@ async def _handle(kind: str, data: dict[str, Any], manager: TableManager, room: 
                 raise Rejection("not_your_seat", f"you do not hold seat {_shown(seat)}")
             connection.seat = seat
             if room.match is not None:
-                connection.send_json(room.sync(seat, room.match.seq_for(seat)))
+                connection.send(room.sync_text(seat, room.match.seq_for(seat)))
         return
     owned = room.owned(connection.user_id)
     if not owned:
