@@ -4,9 +4,10 @@ optional think time); the latency measured is from sending an act to receiving t
 update for it. Each round sets up N tables (not timed), connects every seat, starts them all
 and plays them to the end (or for --seconds); only moves are timed.
 
-    meeplehall serve --data-dir /tmp/load --no-creation-limits &
+    meeplehall serve --data-dir /tmp/load --no-creation-limits --no-socket-limits &
     python bench/server_load.py --tables 200 --seats 4 --seconds 30
 
+Every client comes from one address, hence the server's per-address limits turned off.
 Prints moves per second and p50/p90/p99/max latency. This is a benchmark, not a test.
 """
 

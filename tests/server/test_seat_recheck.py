@@ -129,3 +129,30 @@ def test_a_socket_on_a_seat_left_during_the_game_stops_showing_it_to_the_leaver(
     server: ServerProcess,
 ) -> None:
     asyncio.run(left_during_the_game(server))
+
+
+async def timed_out(server: ServerProcess) -> None:
+    """A seat whose clock ran out is played by a bot, and its player still watches it."""
+    owner = Player(server.base, server.ws_base).guest("slow")
+    table = owner.create(game="yaxha", players=2, seat=0, bots=[{"seat": 1, "level": 1}],
+                         mode="live", initial_seconds=0.5, increment_seconds=0)
+    ws = await owner.socket(table["id"])
+    await ws.expect("welcome", seat=0)
+    owner.start(table["id"])
+    await ws.expect("sync")
+    # Nobody moves for seat 0: its clock runs out and a bot plays it from then on.
+    await read_until(ws, lambda m: m["type"] == "table"
+                     and m["table"]["seats"][0]["replaced"] == "timeout")
+    await read_until(ws, lambda m: m["type"] == "update" and m["last"]["seat"] == 0)
+    await flush(ws)
+    assert not [m for m in ws.received if m["type"] == "welcome" and m["seat"] != 0]
+    later = [m for m in ws.received if m["type"] in ("update", "sync")]
+    assert all(m["seat"] == 0 for m in later)
+    await ws.send({"type": "watch", "seat": 0})
+    assert (await ws.expect("sync"))["seat"] == 0
+    await ws.close()
+    owner.close()
+
+
+def test_a_player_whose_clock_ran_out_still_watches_their_seat(server: ServerProcess) -> None:
+    asyncio.run(timed_out(server))
