@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
-from meeplehall.server.creation import CreationLimits, address_of
+from meeplehall.server.creation import address_of, creation_of
 from meeplehall.server.db.models import Session as SessionRow
 from meeplehall.server.db.models import User
 from meeplehall.server.deps import (
@@ -128,11 +128,6 @@ class LoginLimiter:
 def dummy_hash() -> str:
     """A hash of no one's password, with the hasher's settings (made once, on first use)."""
     return hasher.hash(secrets.token_urlsafe(16))
-
-
-def creation_of(request: Request) -> CreationLimits:
-    limits: CreationLimits = request.app.state.creation
-    return limits
 
 
 def limiter_of(request: Request) -> LoginLimiter:

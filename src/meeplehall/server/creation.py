@@ -12,6 +12,7 @@ import math
 import time
 from dataclasses import dataclass
 
+from fastapi import Request
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -115,3 +116,9 @@ class CreationLimits:
 def address_of(request: object) -> str:
     client = getattr(request, "client", None)
     return client.host if client is not None else "?"
+
+
+def creation_of(request: Request) -> CreationLimits:
+    """The app's creation limits (made in its lifespan)."""
+    limits: CreationLimits = request.app.state.creation
+    return limits

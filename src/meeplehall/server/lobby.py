@@ -16,7 +16,7 @@ from meeplehall.ai import LEVELS
 from meeplehall.core import InvalidOption, UnknownGame, validate_options
 from meeplehall.core.registry import all_games, get_game
 from meeplehall.server.botlimits import check_bot_limits
-from meeplehall.server.creation import CreationLimits, address_of
+from meeplehall.server.creation import address_of, creation_of
 from meeplehall.server.db.models import Seat, Table, User
 from meeplehall.server.deps import Hall, current_user, hall_of, is_id, require_user, user_json
 from meeplehall.server.errors import ApiError
@@ -330,11 +330,6 @@ def _few_per_owner(session: Session, query: Select[Any], per_owner: int) -> Sequ
 def idle_of(request: Request) -> IdleTables:
     idle: IdleTables = request.app.state.idle
     return idle
-
-
-def creation_of(request: Request) -> CreationLimits:
-    limits: CreationLimits = request.app.state.creation
-    return limits
 
 
 @router.get("/tables/{table_id}")
