@@ -1,0 +1,368 @@
+"""Mutation check: do the tests catch the bugs that matter?
+
+Each mutation below is a small change a real bug could look like (a bound off by one, a privacy
+filter skipped, a clock left running, a limit bypassed), with the tests that should catch it.
+The script applies ONE mutation at a time to a scratch copy of the committed repository (``git
+archive HEAD``; the working checkout is never touched), runs those tests there with ``-x -q``
+(``PYTHONPATH`` points at the copy's ``src``, and the live-server fixture hands it on to the
+server it starts), and prints whether the mutation was caught (a test failed) or survived.
+
+    python bench/mutations.py                    # every mutation, then a summary
+    python bench/mutations.py --list             # the list, without running anything
+    python bench/mutations.py --only yaxha_view_shows_unconfirmed --only negative_seq
+    python bench/mutations.py --jobs 2           # two mutations at a time, each in its own copy
+    python bench/mutations.py --all-backends     # server tests on PostgreSQL too (default SQLite)
+
+This is a benchmark, not a test: it takes minutes and asserts nothing. Target: every mutation
+caught. tests/test_mutation_list.py checks that every mutation still applies to the source (each
+original text found exactly once), so the list does not rot as the code changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Edit:
+    path: str  # relative to the repository
+    old: str  # found exactly once in the file
+    new: str
+
+
+@dataclass(frozen=True)
+class Mutation:
+    name: str
+    what: str
+    edits: tuple[Edit, ...]
+    tests: tuple[str, ...]  # test files or node ids
+    select: str = ""  # a pytest -k expression, if any
+
+
+def one(name: str, what: str, path: str, old: str, new: str, tests: tuple[str, ...],
+        select: str = "") -> Mutation:
+    return Mutation(name, what, (Edit(path, old, new),), tests, select)
+
+
+S = "src/meeplehall/"
+SRV = "tests/server/"
+
+MUTATIONS: tuple[Mutation, ...] = (
+    # -- core --------------------------------------------------------------------------------
+    one("private_event_to_all", "a private event reaches every seat and the spectators",
+        S + "core/events.py",
+        "elif seat is not None and seat in private:", "else:",
+        ("tests/core/test_result_events_registry.py", "tests/games/test_silent_steps.py")),
+    one("action_type_unhashable", "an action's type is looked up before checking it is a text",
+        S + "core/untrusted.py",
+        "if not isinstance(kind, str) or kind not in types:", "if kind not in types:",
+        ("tests/core/test_untrusted.py", "tests/games/test_parse_action_fuzz.py")),
+    one("bool_is_a_number", "true and false are taken as the numbers 1 and 0 in actions",
+        S + "core/untrusted.py",
+        "return isinstance(value, int) and not isinstance(value, bool)",
+        "return isinstance(value, int)",
+        ("tests/core/test_untrusted.py", "tests/games/test_parse_action_fuzz.py")),
+    one("new_tables_splitmix", "new tables are dealt by the invertible splitmix64 generator",
+        S + "server/store.py",
+        "seed = Seed(secrets.randbits(SECRET_BITS))",
+        'seed = Seed(secrets.randbits(SECRET_BITS), "splitmix64")',
+        (SRV + "test_seed_secrecy.py", SRV + "test_seed_migration.py")),
+    # -- games: Yaxha --------------------------------------------------------------------------
+    one("yaxha_determinize_keeps_secret",
+        "a bot's determinization keeps a rival's real secret market tile",
+        S + "games/yaxha/hidden.py",
+        "copy.choice[other] = rng.randrange(n)", "copy.choice[other] = copy.choice[other]",
+        ("tests/games/test_determinize.py",)),
+    one("yaxha_determinize_keeps_bag_order",
+        "a bot's determinization keeps the true order of the bag",
+        S + "games/yaxha/hidden.py",
+        "rest = sorted(copy.bag[copy.bag_pos :])\n    rng.shuffle(rest)",
+        "rest = list(copy.bag[copy.bag_pos :])",
+        ("tests/games/test_determinize.py",)),
+    one("yaxha_view_shows_unconfirmed", "a Yaxha view shows unconfirmed placements to everyone",
+        S + "games/yaxha/views.py",
+        "pyramid = state.pyramid[s] if own or not building else state.confirmed_pyramid[s]",
+        "pyramid = state.pyramid[s]",
+        (SRV,), "secre"),
+    one("yaxha_view_shows_choice", "a Yaxha view shows every seat's secret market choice",
+        S + "games/yaxha/views.py",
+        '"chosen": phase == SELECT and state.choice[s] >= 0,',
+        '"chosen": phase == SELECT and state.choice[s] >= 0,\n'
+        '            "choice": state.choice[s] if phase == SELECT else None,',
+        (SRV,), "secre"),
+    one("yaxha_group_points_off_by_one", "a Yaxha group scores the points of one cube fewer",
+        S + "games/yaxha/scoring.py",
+        "return GROUP_POINTS[size] if size <= _TOP_SIZE else _TOP_POINTS",
+        "return GROUP_POINTS[size - 1] if 0 < size <= _TOP_SIZE else _TOP_POINTS",
+        ("tests/games/yaxha/test_scoring.py",)),
+    one("yaxha_seat_bound", "a Yaxha seat number one past the last is let in",
+        S + "games/yaxha/state.py",
+        "if seat.__class__ is not int or not 0 <= seat < self.n:",
+        "if seat.__class__ is not int or not 0 <= seat <= self.n:",
+        ("tests/games/yaxha/test_bad_input.py", "tests/games/test_parse_action_fuzz.py")),
+    one("yaxha_upper_frame", "a Yaxha cube may go to an upper cell outside the pyramid",
+        S + "games/yaxha/placement.py",
+        "    if not in_frame(z, x, y):\n        return False\n",
+        "",
+        ("tests/games/yaxha/test_building.py", "tests/games/yaxha/test_bad_input.py")),
+    # -- games: Pyramido -----------------------------------------------------------------------
+    one("pyramido_activate_twice", "a Pyramido area may be activated twice in one stage",
+        S + "games/pyramido/state.py",
+        "if self.activated[seat] >> action.area & 1:", "if False:",
+        ("tests/games/pyramido/",)),
+    one("pyramido_three_units_triple", "three units multiply a Pyramido area by 3, not 2",
+        S + "games/pyramido/scoring.py",
+        "UNIT_MULTIPLIER = {1: 1, 3: 2}", "UNIT_MULTIPLIER = {1: 1, 3: 3}",
+        ("tests/games/pyramido/test_scoring.py",)),
+    one("pyramido_odd_mythical", "an odd number of mythical gems pays for an activation",
+        S + "games/pyramido/scoring.py",
+        "if mythical % 2:\n", "if mythical < 0:\n",
+        ("tests/games/pyramido/test_scoring.py",)),
+    # -- games: Monster Hex --------------------------------------------------------------------
+    one("monsterhex_personal_tie", "a personal 'most' objective scores on a tie",
+        S + "games/monsterhex/objectives.py",
+        "return card.points if count > best_other else 0",
+        "return card.points if count >= best_other else 0",
+        ("tests/games/monsterhex/test_objectives.py",)),
+    one("monsterhex_achieve_once", "an 'achieve' objective scores once however often it is met",
+        S + "games/monsterhex/objectives.py",
+        "return card.points * count", "return card.points * min(count, 1)",
+        ("tests/games/monsterhex/test_objectives.py",)),
+    one("monsterhex_out_of_turn", "a Monster Hex seat may play out of turn",
+        S + "games/monsterhex/state.py",
+        "if seat != mover:\n", "if not 0 <= seat < self.cfg.players:\n",
+        ("tests/games/monsterhex/",)),
+    # -- server: match and seq -----------------------------------------------------------------
+    one("negative_seq", "the guard against a negative seq is gone",
+        S + "server/match.py",
+        '        if seq < 0:\n            raise Rejection("bad_message", "seq must be 0 or more")\n',
+        "",
+        (SRV,), "seq"),
+    one("stale_seq_ignored", "a move sent from an old position is applied anyway",
+        S + "server/match.py",
+        "stale = any(seat not in self.to_move_at[k] for k in range(since, self.seq + 1))",
+        "stale = False",
+        (SRV + "test_play.py", SRV + "test_sync_concurrency.py")),
+    one("silent_steps_to_all", "a step secret to its mover is announced to everyone",
+        S + "server/tables.py",
+        "            if not match.saw_last(seat):\n"
+        "                continue  # a secret step: only its mover hears of it, not even as a"
+        " number\n",
+        "",
+        (SRV + "test_secret_counts.py", SRV + "test_secret_moves.py")),
+    one("secret_move_shown", "another seat's update names a secret move's action",
+        S + "server/tables.py",
+        "shown = last if seat == step.seat else hide_secret_move(last, step.events, seat)",
+        "shown = last",
+        (SRV + "test_secret_moves.py", SRV + "test_secret_counts.py")),
+    one("recheck_seats_skipped", "a socket keeps showing a seat its user no longer holds",
+        S + "server/tables.py",
+        "if connection.seat is None or connection.seat in owned:", "if True:",
+        (SRV + "test_seat_recheck.py",)),
+    # -- server: clocks ------------------------------------------------------------------------
+    one("clocks_run_while_down", "live clocks keep running while the server is down",
+        S + "server/tables.py",
+        "                        if seat.running_since is not None:\n"
+        "                            seat.running_since = now\n",
+        "                        pass\n",
+        (SRV + "test_clocks_recovery.py",)),
+    one("increment_per_action", "a live clock earns its increment on every action of a turn",
+        S + "server/clocks.py",
+        "    if finished or actor not in to_move:\n"
+        "        stop_clock(rules, seats[actor], now, increment=True)\n",
+        "    stop_clock(rules, seats[actor], now, increment=True)\n",
+        (SRV + "test_clocks.py",)),
+    one("clock_shown_stopped", "a running clock is shown without the time spent since it started",
+        S + "server/clocks.py",
+        "remaining = max(0, remaining - int((now - state.running_since) * 1000))",
+        "remaining = max(0, remaining)",
+        (SRV + "test_clocks.py", SRV + "test_clocks_recovery.py")),
+    one("clock_below_zero", "a live clock that ran out shows negative time",
+        S + "server/clocks.py",
+        "state.clock_ms = max(0, state.clock_ms - spent)", "state.clock_ms = state.clock_ms - spent",
+        (SRV + "test_clocks.py", SRV + "test_clocks_recovery.py")),
+    # -- server: history, seeds, ratings -------------------------------------------------------
+    one("seed_before_end", "the replay (with the seed) is published before the table ends",
+        S + "server/history.py",
+        'if table.status != "finished":', 'if table.status == "waiting":',
+        (SRV + "test_seed_secrecy.py",)),
+    one("history_privacy_off", "a private table shows in anyone's history of its players",
+        S + "server/history.py",
+        '.where(Seat.user_id == user_id, Table.status == "finished", shown)',
+        '.where(Seat.user_id == user_id, Table.status == "finished")',
+        (SRV + "test_history_privacy.py",)),
+    one("ratings_by_seat_order", "ratings take the seat order for the ranking",
+        S + "server/ratings.py",
+        "rated = MODEL.rate(teams, ranks=list(ranks))", "rated = MODEL.rate(teams)",
+        (SRV,), "rat"),
+    one("ratings_skip_leavers", "a table where someone left or timed out is not rated",
+        S + "server/store.py",
+        "any(s.bot_level is not None for s in record.seats)",
+        "any(s.by_bot for s in record.seats)",
+        (SRV,), "rat"),
+    one("ordinal_optimistic", "the leaderboard sorts by mu + 3 sigma",
+        S + "server/ratings.py",
+        "return mu - 3 * sigma", "return mu + 3 * sigma",
+        (SRV,), "rat or leaderboard"),
+    # -- server: limits and checks -------------------------------------------------------------
+    one("socket_rate_or", "a socket over its own rate passes while its address has tokens",
+        S + "server/wsguard.py",
+        "if self.bucket.wait(cost) == 0 and addresses.take(self.address, there):",
+        "if self.bucket.wait(cost) == 0 or addresses.take(self.address, there):",
+        (SRV + "test_socket_limits.py",)),
+    one("socket_cost_free", "a message's cost is never charged",
+        S + "server/wsguard.py",
+        "cost = min(cost, self.bucket.burst)", "cost = min(cost, 0)",
+        (SRV + "test_socket_limits.py",)),
+    Mutation("queue_unbounded", "a slow reader's outgoing queue grows without bound", (
+        Edit(S + "server/tables.py", "if waiting >= self.max_messages or (",
+             "if waiting >= 1000 * self.max_messages or ("),
+        Edit(S + "server/tables.py", "waiting and self.queued_bytes + len(text) > self.max_bytes",
+             "waiting and self.queued_bytes + len(text) > 1000 * self.max_bytes"),
+    ), (SRV + "test_socket_limits.py",), "slow or queue or reading"),
+    one("origin_check_off", "a state-changing request from a foreign origin is let through",
+        S + "server/origins.py",
+        "    if normal is not None and (normal in allowed or normal == own_origin(scope)):\n"
+        "        return None\n    return origin\n",
+        "    return None\n",
+        (SRV + "test_origins.py",)),
+    one("origin_unparsed_allowed", "an origin that does not parse is let through",
+        S + "server/origins.py",
+        "if normal is not None and (normal in allowed or normal == own_origin(scope)):",
+        "if normal is None or normal in allowed or normal == own_origin(scope):",
+        (SRV + "test_origins.py",)),
+    Mutation("body_limit_off", "request bodies are read whatever their size", (
+        Edit(S + "server/bodylimit.py", "int(declared) > self.limit:",
+             "int(declared) > 1000 * self.limit:"),
+        Edit(S + "server/bodylimit.py", "if seen > self.limit and not started:",
+             "if seen > 1000 * self.limit and not started:"),
+    ), (SRV + "test_body_limit.py",)),
+    Mutation("login_limit_after_verify", "a failed login counts only after its password check", (
+        Edit(S + "server/accounts.py", "        return 0.0, self.failed(name, address)\n",
+             "        return 0.0, 0.0\n"),
+        Edit(S + "server/accounts.py",
+             '        raise ApiError(401, "wrong_name_or_password", "wrong name or password")\n',
+             "        limiter.failed(name, address)\n"
+             '        raise ApiError(401, "wrong_name_or_password", "wrong name or password")\n'),
+    ), (SRV + "test_sessions_hardening.py", SRV + "test_login_limiter.py")),
+    one("display_name_not_normalised", "display names are kept as typed (no NFKC)",
+        S + "server/names.py",
+        'normal = unicodedata.normalize("NFKC", raw)', "normal = raw",
+        (SRV + "test_display_names.py",)),
+    one("login_key_not_normalised", "a login name differing only in width is another account",
+        S + "server/names.py",
+        'return " ".join(unicodedata.normalize("NFKC", raw).split()).lower()',
+        'return " ".join(raw.split()).lower()',
+        (SRV + "test_display_names.py", SRV + "test_accounts_lobby.py")),
+)
+
+
+def by_name() -> dict[str, Mutation]:
+    return {m.name: m for m in MUTATIONS}
+
+
+def apply(mutation: Mutation, root: Path) -> None:
+    """Apply ``mutation`` to the files under ``root``; ValueError unless each original text is
+    found exactly once."""
+    for edit in mutation.edits:
+        file = root / edit.path
+        text = file.read_text(encoding="utf-8")
+        found = text.count(edit.old)
+        if found != 1:
+            raise ValueError(f"{mutation.name}: {edit.path} holds the original {found} times")
+        file.write_text(text.replace(edit.old, edit.new), encoding="utf-8")
+
+
+def scratch_copy(into: Path) -> Path:
+    """The committed tree at HEAD, unpacked under ``into``."""
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", "HEAD"], check=True,
+                             capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def run_tests(mutation: Mutation, root: Path, all_backends: bool) -> tuple[bool, str]:
+    """Run the mutation's tests in ``root``: (caught, the last lines of pytest's output)."""
+    select = mutation.select
+    if not all_backends:
+        select = f"({select}) and not postgresql" if select else "not postgresql"
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+               "-p", "no:randomly", *mutation.tests, "-k", select]
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(root / "src")
+    env.pop("PYTHONSAFEPATH", None)
+    done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True,
+                          timeout=1800)
+    tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-3:])
+    # 1: a test failed. 5 (nothing collected) or 0: the mutation survived. Anything else (an
+    # error collecting, say) also counts as caught, and its output says so.
+    return done.returncode not in (0, 5), f"exit {done.returncode}: {tail}"
+
+
+def check(mutation: Mutation, all_backends: bool) -> tuple[Mutation, bool, float, str]:
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix=f"mut-{mutation.name}-") as folder:
+        root = scratch_copy(Path(folder))
+        apply(mutation, root)
+        caught, tail = run_tests(mutation, root, all_backends)
+    return mutation, caught, time.monotonic() - started, tail
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", action="append", default=[], metavar="NAME",
+                        help="run this mutation only (repeatable)")
+    parser.add_argument("--list", action="store_true", help="list the mutations and stop")
+    parser.add_argument("--jobs", type=int, default=1, help="mutations checked at once")
+    parser.add_argument("--all-backends", action="store_true",
+                        help="run server tests on PostgreSQL too (default: SQLite only)")
+    parser.add_argument("--verbose", action="store_true", help="print pytest's last lines")
+    args = parser.parse_args()
+    known = by_name()
+    unknown = [name for name in args.only if name not in known]
+    if unknown:
+        parser.error(f"unknown mutation(s): {', '.join(unknown)}")
+    chosen = [known[name] for name in args.only] if args.only else list(MUTATIONS)
+    if args.list:
+        for m in chosen:
+            where = ", ".join(sorted({e.path.removeprefix(S) for e in m.edits}))
+            print(f"{m.name:32} {where:28} {m.what}")
+        print(f"{len(chosen)} mutations")
+        return 0
+    if shutil.which("git") is None:
+        parser.error("git is needed to copy the committed tree")
+    results = []
+    started = time.monotonic()
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for mutation, caught, seconds, tail in pool.map(
+            lambda m: check(m, args.all_backends), chosen
+        ):
+            verdict = "caught  " if caught else "SURVIVED"
+            print(f"{verdict} {mutation.name:32} {seconds:6.1f} s  {mutation.what}", flush=True)
+            if args.verbose or not caught:
+                print("         " + tail.replace("\n", "\n         "), flush=True)
+            results.append((mutation, caught))
+    survivors = [m.name for m, caught in results if not caught]
+    print(f"\n{len(results) - len(survivors)} of {len(results)} caught "
+          f"in {time.monotonic() - started:.0f} s")
+    if survivors:
+        print("survived: " + ", ".join(survivors))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
