@@ -148,7 +148,8 @@ MUTATIONS: tuple[Mutation, ...] = (
     # -- server: match and seq -----------------------------------------------------------------
     one("negative_seq", "the guard against a negative seq is gone",
         S + "server/match.py",
-        '        if seq < 0:\n            raise Rejection("bad_message", "seq must be 0 or more")\n',
+        "        if seq < 0:\n"
+        '            raise Rejection("bad_message", "seq must be 0 or more")\n',
         "",
         (SRV,), "seq"),
     one("stale_seq_ignored", "a move sent from an old position is applied anyway",
@@ -192,7 +193,8 @@ MUTATIONS: tuple[Mutation, ...] = (
         (SRV + "test_clocks.py", SRV + "test_clocks_recovery.py")),
     one("clock_below_zero", "a live clock that ran out shows negative time",
         S + "server/clocks.py",
-        "state.clock_ms = max(0, state.clock_ms - spent)", "state.clock_ms = state.clock_ms - spent",
+        "state.clock_ms = max(0, state.clock_ms - spent)",
+        "state.clock_ms = state.clock_ms - spent",
         (SRV + "test_clocks.py", SRV + "test_clocks_recovery.py")),
     # -- server: history, seeds, ratings -------------------------------------------------------
     one("seed_before_end", "the replay (with the seed) is published before the table ends",

@@ -12,7 +12,8 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_mutations", REPO / "bench" / "mutations.py")
+    path = REPO / "bench" / "mutations.py"
+    spec = importlib.util.spec_from_file_location("bench_mutations", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up while being built
