@@ -14,8 +14,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from meeplehall.core import SplitMix64
 from meeplehall.core.registry import get_game
 from meeplehall.games.yaxha.actions import ChooseTile, Confirm, Place
+from tests.rng_draws import next_draws
 
 SAMPLES = 6  # generators tried per pair of states
 TRIES = 40  # samples looked at for "the real secret is not reproduced every time"
@@ -114,3 +116,72 @@ def test_yaxha_a_rivals_confirmed_placements():
     assert twin.pyramid[1] != state.pyramid[1]
     same_samples(state, twin, 0, 2)
     not_always_the_truth(state, 0, lambda s: s.pyramid[1])
+
+
+# --- Pyramido ---------------------------------------------------------------------------------
+
+PYRAMIDO = get_game("pyramido")
+
+
+def _pyramido_twin(state: Any) -> Any:
+    """The same exploration area to every eye, with a different truth underneath."""
+    twin = state.clone()
+    piles = twin.area.piles
+    # Two face-down dominoes deep in two piles change places ...
+    piles[0][0], piles[1][0] = piles[1][0], piles[0][0]
+    # ... two more within one pile (a face-down top stays: in this set its back names it) ...
+    piles[2][1], piles[2][-2] = piles[2][-2], piles[2][1]
+    # ... and the bag will draw in another order.
+    twin.area.rng = SplitMix64(12345)
+    assert twin.area.piles != state.area.piles
+    return twin
+
+
+def test_pyramido_face_down_dominoes_and_the_bag():
+    for players in (2, 3, 4):
+        state = PYRAMIDO.new_state(players, None, players)
+        twin = _pyramido_twin(state)
+        for seat in range(players):
+            same_samples(state, twin, seat, players)
+            not_always_the_truth(state, seat, lambda s: s.area.piles)
+            not_always_the_truth(state, seat, lambda s: next_draws(s.area.rng))
+
+
+# --- Monster Hex ------------------------------------------------------------------------------
+
+MONSTERHEX = get_game("monsterhex")
+
+
+def _monsterhex_twin(state: Any, seat: int) -> Any:
+    """The same match to ``seat``, with rivals' hands, every deck's order and rivals' personal
+    objectives dealt otherwise."""
+    twin = state.clone()
+    for p in range(len(twin.hands)):
+        twin.decks[p].reverse()  # nobody sees a deck's order, not even its owner
+        if p == seat:
+            continue
+        hand, deck = twin.hands[p], twin.decks[p]
+        swap = next(i for i, card in enumerate(deck) if card not in hand)
+        hand[0], deck[swap] = deck[swap], hand[0]
+        twin.personal[p][0], twin.pile[0] = twin.pile[0], twin.personal[p][0]
+    assert twin.hands != state.hands and twin.personal != state.personal
+    return twin
+
+
+def test_monsterhex_hands_decks_and_personal_objectives():
+    for players in (2, 3, 4):
+        state = MONSTERHEX.new_state(players, {"objectives": True}, players)
+        for seat in range(players):
+            twin = _monsterhex_twin(state, seat)
+            same_samples(state, twin, seat, players)
+            rivals = [p for p in range(players) if p != seat]
+
+            def hands(s: Any, rivals: list[int] = rivals) -> Any:
+                return [sorted(s.hands[p]) for p in rivals]
+
+            def personal(s: Any, rivals: list[int] = rivals) -> Any:
+                return [s.personal[p] for p in rivals]
+
+            not_always_the_truth(state, seat, hands)
+            not_always_the_truth(state, seat, personal)
+            not_always_the_truth(state, seat, lambda s: s.decks)
