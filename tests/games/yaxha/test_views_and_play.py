@@ -1,5 +1,5 @@
-"""Views, determinization, the end result through score(), the heuristic, the text rendering
-and terminal play through the generic CLI."""
+"""Views, determinization, the end result of a hand-built position, the heuristic, the text
+rendering and terminal play through the generic CLI."""
 
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ from typer.testing import CliRunner
 
 from meeplehall.cli import app
 from meeplehall.core.playout import random_playout
-from meeplehall.games.yaxha import GAME, score
+from meeplehall.games.yaxha import GAME
 from meeplehall.games.yaxha.actions import ChooseTile, Confirm, Place, Undo
-from meeplehall.games.yaxha.scoring import cells_of
 from tests.games.yaxha.helpers import act, cells, new, place, set_pyramid, start_building
 
 
@@ -86,16 +85,40 @@ def test_determinize_during_building_replaces_other_seats_unconfirmed_work():
     assert copy.legal_actions(0)  # seat 0 still builds in the copy
 
 
-def test_result_goes_through_score_and_breaks_down_colours_and_cards():
+def test_result_breaks_down_colours_and_cards_of_a_hand_built_end():
+    state = new(2)
+    # Seat 0: yellow ring of 12 (36), white level 2 of 8 (18), green 4 (6), blue apex 1 (1); the
+    # orange centre is hidden. Seat 1: one orange pyramid of 25 visible cubes (36).
+    set_pyramid(state, 0, cells("YYYY/YOOY/YOOY/YYYY", "WWW/WWW/WWW", "GG/GG", "B"))
+    set_pyramid(state, 1, cells("OOOO/OOOO/OOOO/OOOO", "OOO/OOO/OOO", "OO/OO", "O"))
+    # Card 8 (more yellow than the next seat) pays seat 0; card 10 (largest group) pays seat 1.
+    state.cards = (8, 10)
+    state.phase = 3  # over
+    result = state.result()
+    assert list(result.scores) == [61 + 5, 36 + 5]
+    assert result.winners == {0}
+    sizes = [{c: e["size"] for c, e in part["colours"].items()} for part in result.breakdown]
+    assert sizes == [
+        {"orange": 0, "yellow": 12, "blue": 1, "green": 4, "white": 8},
+        {"orange": 25, "yellow": 0, "blue": 0, "green": 0, "white": 0},
+    ]
+    points = [{c: e["points"] for c, e in part["colours"].items()} for part in result.breakdown]
+    assert points[0] == {"orange": 0, "yellow": 36, "blue": 1, "green": 6, "white": 18}
+    assert points[1]["orange"] == 36
+    met = [{k: v["met"] for k, v in part["bonus"].items()} for part in result.breakdown]
+    assert met == [{"8": True, "10": False}, {"8": False, "10": True}]
+    assert [part["bonus"]["8"]["points"] for part in result.breakdown] == [5, 0]
+    json.dumps(result.to_json())
+
+
+def test_result_of_a_played_match_is_the_sum_of_its_breakdown():
     state = finished(4, 21)
     result = state.result()
-    expected = score([cells_of(p) for p in state.pyramid], list(state.cards), state.options)
-    assert list(result.scores) == [part["total"] for part in expected]
     for seat, part in enumerate(result.breakdown):
-        assert part["colours"] == expected[seat]["colours"]
-        assert {int(k): v["met"] for k, v in part["bonus"].items()} == expected[seat]["bonus"]
+        colours = sum(entry["points"] for entry in part["colours"].values())
+        cards = sum(entry["points"] for entry in part["bonus"].values())
+        assert result.scores[seat] == colours + cards
         assert set(part["colours"]) == {"orange", "yellow", "blue", "green", "white"}
-    json.dumps(result.to_json())
 
 
 def test_tied_totals_share_the_win():
