@@ -537,3 +537,63 @@ def test_page_rides_out_a_server_restart_and_plays_on(
     finally:
         opened.close()
         server.stop()
+
+
+def test_another_seats_update_does_not_free_a_page_whose_own_move_is_unanswered(
+    pages: Any,
+) -> None:
+    # Ana's first act is held on its way to the server, so its acknowledgement cannot come; Ben's
+    # move reaches her page meanwhile. Only her own update (or an error, or a sync) may free the
+    # page: until then it must not send a second act.
+    ana, ben = pages.new(), pages.new()
+    login_guest(ana, unique_name("Ana"))
+    login_guest(ben, unique_name("Ben"))
+    table = create_table(ana, "yaxha", players=2, seat=0)
+    api(ben, "POST", f"/api/tables/{table['id']}/join", {"seat": 1})
+    api(ana, "POST", f"/api/tables/{table['id']}/start")
+    acts: list[dict[str, Any]] = []
+    held: list[Callable[[], None]] = []
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def outgoing(message: str | bytes) -> None:
+            if json.loads(message).get("type") == "act":
+                acts.append(json.loads(message))
+                if len(acts) == 1:
+                    held.append(lambda: server.send(message))
+                    return
+            server.send(message)
+
+        ws.on_message(outgoing)
+        server.on_message(ws.send)
+
+    ana.route_web_socket("**/ws/tables/**", route)
+    for page in (ana, ben):
+        page.goto(table_url(table))
+        wait_for_game(page)
+    ana.wait_for_selector("#game-root .yx-tile[aria-label='Take tile 1']")
+    before = seq(ana)
+    ana.click("#game-root .yx-tile[aria-label='Take tile 1']")
+    deadline = time.monotonic() + 5
+    while not held:  # the route sees the act a little after the click
+        assert time.monotonic() < deadline, "the page sent no act"
+        ana.wait_for_timeout(20)
+    assert ana.get_attribute("body", "data-busy") == "true"
+
+    ben.wait_for_selector("#game-root .yx-tile[aria-label='Take tile 2']")
+    ben.click("#game-root .yx-tile[aria-label='Take tile 2']")
+    wait_for_seq_after(ana, before)  # Ben's choice (last.seat 1) has reached Ana's page
+    assert api(ana, "GET", f"/api/tables/{table['id']}")["to_move"] == [0]
+    assert ana.get_attribute("body", "data-busy") == "true"
+    # Tiles are still on offer to Ana's seat; a click on one sends nothing.
+    ana.eval_on_selector("#game-root [data-legal]", "el => el.click()")
+    assert ana.get_attribute("body", "data-busy") == "true"
+
+    shown = seq(ana)
+    held.pop()()  # the first act reaches the server at last: its update frees the page
+    wait_for_seq_after(ana, shown)
+    ana.wait_for_selector("body[data-busy='false']")
+    assert len(acts) == 1, acts
+    assert ana.locator("#table-error").count() == 0
+    assert api(ana, "GET", f"/api/tables/{table['id']}")["to_move"] != [0]

@@ -33,7 +33,7 @@ const game = {
   replaced: [],
   result: null,
   log: [], // {seq, make, lang, text}: see logEntry
-  pending: false,
+  pending: null, // the seat of this page's act in flight ({seat}), until the server answers it
   error: null, // () => the error to show (a rejection, say), in the current language
   hint: null, // the hint message: {action, label}
   passTo: null, // hot-seat: the seat the device goes to next, while its screen is shown
@@ -249,7 +249,7 @@ function draw() {
   document.body.dataset.seq = String(game.seq);
   document.body.dataset.status = game.status;
   document.body.dataset.seat = game.seat === null ? "" : String(game.seat);
-  document.body.dataset.busy = String(game.pending);
+  document.body.dataset.busy = String(game.pending !== null);
   tickClocks(game);
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
@@ -331,14 +331,16 @@ function replayHref() {
 // --- acting -----------------------------------------------------------------------------------
 
 function send(action) {
-  // One act in flight at a time: the next update or error frees the page again.
-  if (game.pending || game.passTo !== null) return false;
-  game.pending = true;
+  // One act in flight at a time, until the server answers it: the update of this seat's own
+  // move, an error, or a sync frees the page again. Another seat's update does not: it may come
+  // before the server reads this act, and a second act sent then would not be the one meant.
+  if (game.pending !== null || game.passTo !== null) return false;
+  game.pending = { seat: game.seat };
   game.error = null;
   document.body.dataset.busy = "true";
   const sent = socket.send({ type: "act", seq: game.seq, action, seat: game.seat });
   if (!sent) {
-    game.pending = false;
+    game.pending = null;
     game.error = () => t("connection.reconnecting");
     draw();
   }
@@ -428,7 +430,9 @@ function applyGameMessage(message) {
   game.clocksAt = Date.now();
   game.replaced = message.replaced || [];
   game.result = message.result;
-  game.pending = false;
+  // The act in flight is answered by its own seat's update (or a sync), not by another seat's.
+  const answered = message.type === "sync" || (message.last && message.last.seat === game.pending?.seat);
+  if (answered) game.pending = null;
   game.hint = null;
   if (game.table) game.table.status = message.status;
   // What the renderer saw of the game when these lines were first written, kept for rewriting them.
@@ -470,7 +474,7 @@ async function onMessage(message) {
       applyGameMessage(message);
       break;
     case "error":
-      game.pending = false;
+      game.pending = null;
       game.error = () => rejectionText(message.code, message.reason);
       break;
     case "hint":
