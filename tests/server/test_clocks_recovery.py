@@ -80,7 +80,25 @@ async def start_tables(server: ServerProcess) -> list[dict[str, Any]]:
                                  seat=None, bots=[{"seat": 0, "level": 1}, {"seat": 1, "level": 1}])
         owner.start(bot_table["id"])
         tables.append({"bots": bot_table["id"], "owner": owner})
+    # Read whatever acknowledgements of the burst arrived before the kill: those moves were
+    # acknowledged, so the restarted server must have them.
+    for entry in tables:
+        if "session" in entry:
+            for socket in entry["session"].sockets:
+                await arrived(socket)
+    burst = [entry for entry in tables if "session" in entry
+             and acknowledged(entry["session"].sockets[0]) > entry["acked_before_burst"]]
+    assert burst, "no acknowledgement of the burst was read before the kill"
     return tables
+
+
+async def arrived(socket: Socket, quiet: float = 0.3) -> None:
+    """Read until nothing more comes for ``quiet`` seconds (cancelling a read loses nothing)."""
+    try:
+        while True:
+            await socket.recv(timeout=quiet)
+    except TimeoutError:
+        pass
 
 
 def acknowledged(socket: Socket) -> int:
