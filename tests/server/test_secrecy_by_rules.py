@@ -67,9 +67,9 @@ def leaks(frame: dict[str, Any], viewer: int | None, state: YaxhaState) -> list[
                 found.append(f"seat {seat}'s own fields {sorted(OWN_KEYS & item.keys())}")
             if item.get("type") in SECRET_EVENTS:
                 found.append(f"seat {seat}'s secret event {item['type']}")
-        if state.phase == SELECT and state.choice[seat] >= 0 and frame.get("view"):
-            if frame["view"].get("choices") is not None:
-                found.append("the choices before the reveal")
+        view = frame.get("view") or {}
+        if state.phase == SELECT and state.choice[seat] >= 0 and view.get("choices") is not None:
+            found.append("the choices before the reveal")
         if state.phase == BUILD:
             # Only the cubes of completed rounds: this round's placements are the seat's.
             confirmed = sum(bin(mask).count("1") for mask in state.confirmed_pyramid[seat])
