@@ -205,10 +205,14 @@ async def rated_game(server: ServerProcess) -> None:
     for seat, person in enumerate(people):
         entry = rated[person.user["id"]]
         assert entry["games"] == 1
+        other = rated[people[1 - seat].user["id"]]
+        # Every outcome is checked: a win raises, a loss lowers, a tie moves both alike.
         if ranks[seat] < ranks[1 - seat]:
-            assert entry["mu"] > 25
+            assert entry["mu"] > 25 > other["mu"]
         elif ranks[seat] > ranks[1 - seat]:
-            assert entry["mu"] < 25
+            assert entry["mu"] < 25 < other["mu"]
+        else:
+            assert entry["mu"] == pytest.approx(other["mu"])
         history = httpx.get(f"{server.base}/api/users/{person.user['id']}/history").json()
         assert history[0]["table"] == table["id"] and history[0]["ranks"] == [ranks[seat]]
         profile = httpx.get(f"{server.base}/api/users/{person.user['id']}").json()
