@@ -224,7 +224,8 @@ MUTATIONS: tuple[Mutation, ...] = (
     one("ordinal_optimistic", "the leaderboard sorts by mu + 3 sigma",
         S + "server/ratings.py",
         "return mu - 3 * sigma", "return mu + 3 * sigma",
-        (SRV + "test_ratings_cases.py", SRV + "test_accounts_lobby.py"), "rat or leaderboard"),
+        (SRV + "test_ratings_ordinal.py", SRV + "test_ratings_cases.py",
+         SRV + "test_accounts_lobby.py"), "rat or leaderboard or ordinal"),
     # -- server: limits and checks -------------------------------------------------------------
     one("socket_rate_or", "a socket over its own rate passes while its address has tokens",
         S + "server/wsguard.py",

@@ -4,7 +4,14 @@ clock."""
 
 from __future__ import annotations
 
-from meeplehall.server.clocks import ClockRules, SeatState, after_move, expiry, start_clocks
+from meeplehall.server.clocks import (
+    ClockRules,
+    SeatState,
+    after_move,
+    clocks_json,
+    expiry,
+    start_clocks,
+)
 
 LIVE = ClockRules("live", 60_000, 5_000, None)
 TURN = ClockRules("turn", None, None, 3_600_000)
@@ -70,3 +77,19 @@ def test_bot_and_replaced_seats_have_no_running_clock() -> None:
     table[2].replaced = "left"
     start_clocks(LIVE, table, [0, 1, 2], now=5.0)
     assert [expiry(LIVE, s) is not None for s in table] == [True, False, False]
+
+
+def test_a_running_clock_shows_its_bank_minus_the_time_spent_and_never_less_than_zero() -> None:
+    table = seats(2, bank=10_000)
+    start_clocks(LIVE, table, [0], now=100.0)
+    shown = clocks_json(LIVE, table, now=104.25)
+    assert shown[0] == {"seat": 0, "remaining_ms": 5_750, "running": True, "deadline": 110.0}
+    assert shown[1] == {"seat": 1, "remaining_ms": 10_000, "running": False, "deadline": None}
+    assert clocks_json(LIVE, table, now=130.0)[0]["remaining_ms"] == 0
+
+
+def test_a_bank_that_ran_out_ends_the_turn_at_zero_before_its_increment() -> None:
+    table = seats(2, bank=1_000)
+    start_clocks(LIVE, table, [0], now=0.0)
+    after_move(LIVE, table, actor=0, to_move=frozenset({1}), finished=False, now=4.0)
+    assert table[0].clock_ms == 0 + 5_000  # not 1_000 - 4_000 + 5_000
