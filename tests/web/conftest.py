@@ -9,17 +9,26 @@
   through the UI by clicking ``data-choice`` / ``data-legal`` elements until the end screen.
 
 The page exposes its state for tests on ``<body>``: ``data-seq`` (last seq seen), ``data-status``
-(waiting / playing / finished), ``data-seat`` (seat shown), ``data-busy`` (an act in flight).
+(waiting / playing / finished), ``data-seat`` (seat shown), ``data-busy`` (an act in flight),
+``data-sent`` (acts sent so far). The messages of every page's table sockets are recorded too
+(``frames(page)``), so a helper can wait for the server's answer to this page's own act (the
+update naming its seat, with a seq past the act's) rather than for any update.
+
+The helpers never keep an element across a redraw: they look a control up again right before
+acting on it, retry when a redraw took it away, and every wait has a deadline.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -72,11 +81,62 @@ def browser() -> Iterator[Any]:
 
 
 @dataclass
+class Frames:
+    """The messages of a page's table sockets, in the order the browser sent and received them:
+    ``(True, message)`` for a message the page sent, ``(False, message)`` for one it received."""
+
+    log: list[tuple[bool, dict[str, Any]]] = field(default_factory=list)
+
+    def on_websocket(self, ws: Any) -> None:
+        if "/ws/tables/" not in ws.url:
+            return
+        ws.on("framesent", lambda frame: self._record(True, frame))
+        ws.on("framereceived", lambda frame: self._record(False, frame))
+
+    def _record(self, sent: bool, frame: str | bytes) -> None:
+        try:
+            message = json.loads(frame)
+        except ValueError:
+            return
+        if isinstance(message, dict):
+            self.log.append((sent, message))
+
+    def acts(self) -> list[tuple[int, dict[str, Any]]]:
+        """The acts the page sent, each with its place in the log."""
+        return [(at, message) for at, (sent, message) in enumerate(self.log)
+                if sent and message.get("type") == "act"]
+
+    def answer(self, at: int) -> dict[str, Any] | None:
+        """The server's answer to the act at ``at`` in the log, once received: the update of that
+        seat's move (``last.seat`` is the act's seat, ``seq`` past the act's), an error, or a sync
+        (after a stale act, or a reconnect); None while none has come. Another seat's update is no
+        answer: it may have been sent before the server read the act."""
+        act = self.log[at][1]
+        for sent, message in self.log[at + 1:]:
+            kind = message.get("type")
+            if sent or kind not in ("error", "sync", "update"):
+                continue
+            if kind != "update":
+                return message
+            last = message.get("last") or {}
+            if last.get("seat") == act.get("seat") and message["seq"] > act["seq"]:
+                return message
+        return None
+
+    def last_game_message(self) -> dict[str, Any] | None:
+        """The last update or sync received."""
+        received = [message for sent, message in self.log if not sent]
+        games = [message for message in received if message.get("type") in ("update", "sync")]
+        return games[-1] if games else None
+
+
+@dataclass
 class Watched:
-    """A page and the console errors and uncaught exceptions it produced."""
+    """A page, the console errors and uncaught exceptions it produced, and its socket frames."""
 
     page: Any
     errors: list[str] = field(default_factory=list)
+    frames: Frames = field(default_factory=Frames)
 
     def on_console(self, message: Any) -> None:
         if message.type != "error":
@@ -116,7 +176,9 @@ class Pages:
         watched = Watched(page)
         page.on("console", watched.on_console)
         page.on("pageerror", watched.on_page_error)
+        page.on("websocket", watched.frames.on_websocket)
         self.watched.append(watched)
+        _FRAMES[page] = watched.frames
         return page
 
     def errors(self) -> list[str]:
@@ -138,6 +200,26 @@ def pages(browser: Any, web_server: ServerProcess) -> Iterator[Pages]:
 
 
 # --- helpers ------------------------------------------------------------------------------------
+
+#: The socket frames of each page opened by a ``Pages`` (see ``frames``).
+_FRAMES: weakref.WeakKeyDictionary[Any, Frames] = weakref.WeakKeyDictionary()
+
+
+def frames(page: Any) -> Frames:
+    """The recorded table-socket messages of a page opened by ``Pages.new``."""
+    return _FRAMES[page]
+
+
+def poll(page: Any, check: Callable[[], Any], what: str, timeout_ms: float = WAIT_MS) -> Any:
+    """Call ``check`` until it returns something truthy, and return that; fail with ``what`` at
+    the deadline. For what the page's DOM does not show (the server's state, received frames)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        result = check()
+        if result:
+            return result
+        assert time.monotonic() < deadline, f"{what} (waited {timeout_ms / 1000:.0f} s)"
+        page.wait_for_timeout(30)
 
 _names = iter(range(1, 1_000_000))
 
@@ -196,18 +278,27 @@ def table_url(table: dict[str, Any]) -> str:
 
 
 def wait_for_turn(page: Any, table_id: int, seats: list[int]) -> dict[str, Any]:
-    """Wait until the server says exactly ``seats`` are to move (bots have played), and the
-    page has caught up with the server's seq; returns the table."""
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while True:
+    """Wait until the server says exactly ``seats`` are to move (bots have played) and the page
+    has drawn the last update or sync it received, which says the same; returns the table.
+
+    (The table's ``seq`` is the spectators' count: a seat's own count differs once it has made
+    secret moves, so the page is compared on who is to move, not on the number.)"""
+
+    def server_says() -> dict[str, Any] | None:
         table: dict[str, Any] = api(page, "GET", f"/api/tables/{table_id}")
-        if sorted(table["to_move"]) == sorted(seats):
-            break
-        assert time.monotonic() < deadline, f"seats {seats} never came to move: {table}"
-        page.wait_for_timeout(50)
-    page.wait_for_function(
-        "n => Number(document.body.dataset.seq || 0) === n", arg=table["seq"], timeout=WAIT_MS
-    )
+        return table if sorted(table["to_move"]) == sorted(seats) else None
+
+    def page_caught_up() -> dict[str, Any] | None:
+        # Re-read together each time: the page may draw newer messages than the test has seen,
+        # and a message it has drawn says the same seats are to move only once it is the last.
+        last = frames(page).last_game_message()
+        if not last or sorted(last["to_move"]) != sorted(seats):
+            return None
+        shown, busy = page.evaluate("[document.body.dataset.seq, document.body.dataset.busy]")
+        return last if int(shown or 0) == last["seq"] and busy != "true" else None
+
+    table: dict[str, Any] = poll(page, server_says, f"seats {seats} never came to move")
+    poll(page, page_caught_up, f"the page never showed that seats {seats} are to move")
     return table
 
 
@@ -249,6 +340,8 @@ AVOID = re.compile(r"undo|changed my mind|change my mind|cancel", re.IGNORECASE)
 
 
 def _selector(option: dict[str, Any]) -> str:
+    if option["kind"] == "id":
+        return f"#{option['id']}"
     if option["kind"] == "legal":
         return f"#game-root [data-legal=\"{option['legal']}\"]"
     return f"#game-root [data-choice=\"{option['choice']}\"]"
@@ -260,34 +353,86 @@ def offered(page: Any) -> dict[str, Any] | None:
     return result
 
 
+#: How long one click may wait for its control (ms). A control a redraw removed is not waited
+#: for: the helper looks again at what the page offers now.
+CLICK_MS = 3_000
+
+
+def _click_fresh(page: Any, option: dict[str, Any]) -> bool:
+    """Click the control of ``option``, looked up now; False when a redraw took it away."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    # Renderers may draw one choice in several places (a map and a list): the first shown one.
+    control = page.locator(_selector(option)).filter(visible=True).first
+    try:
+        control.click(timeout=CLICK_MS)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+def wait_for_answer(page: Any, act_at: int, timeout_ms: float = WAIT_MS * 3) -> dict[str, Any]:
+    """Wait for the server's answer to this page's act at ``act_at`` in its frames (the update of
+    the act's own seat with a later seq, an error or a sync) and for the page to have taken it in
+    (no act in flight any more); returns the answer."""
+    answer: dict[str, Any] = poll(
+        page,
+        lambda: frames(page).answer(act_at),
+        f"no answer to the act {frames(page).log[act_at][1]}",
+        timeout_ms,
+    )
+    page.wait_for_selector("body[data-busy='false']", timeout=timeout_ms)
+    return answer
+
+
+def _sent(page: Any) -> int:
+    return int(page.get_attribute("body", "data-sent") or 0)
+
+
 def play_one(page: Any, rng: random.Random, avoid: re.Pattern[str] = AVOID) -> str:
     """Make one click that advances the game: a hand-over, a choice or a legal action.
 
-    Returns "end" at the end screen, "pass" after a hot-seat hand-over, "choice" or "legal".
-    Waits (for bots and other players) until there is something to do.
+    Returns "end" at the end screen, "pass" after a hot-seat hand-over, "choice" or "legal"
+    (after the server has answered this page's act, and the page has taken the answer in).
+    Waits (for bots and other players) until there is something to do; when the chosen control
+    is gone before the click (bots' moves redraw the page), it looks again.
     """
-    state: dict[str, Any] = page.wait_for_function(_OFFERED, timeout=WAIT_MS * 3).json_value()
-    if state.get("end"):
-        return "end"
-    if state.get("pass"):
-        page.click("#pass-device-ready")
-        page.wait_for_selector("#pass-device", state="detached")
-        return "pass"
-    options = state["options"]
-    preferred = [option for option in options if not avoid.search(option["text"])]
-    option = rng.choice(preferred or options)
-    if option["kind"] == "legal":
-        before = seq(page)
-        page.click(_selector(option))
-        page.wait_for_function(
-            """before => Number(document.body.dataset.seq || 0) > before
-                || document.querySelector('#table-error')""",
-            arg=before,
-            timeout=WAIT_MS * 3,
-        )
+    deadline = time.monotonic() + WAIT_MS * 3 / 1000
+    while True:
+        left_ms = (deadline - time.monotonic()) * 1000
+        assert left_ms > 0, "the page offered nothing that could be clicked"
+        state: dict[str, Any] = page.wait_for_function(_OFFERED, timeout=left_ms).json_value()
+        if state.get("end"):
+            return "end"
+        if state.get("pass"):
+            if not _click_fresh(page, {"kind": "id", "id": "pass-device-ready"}):
+                continue
+            page.wait_for_selector("#pass-device", state="detached")
+            return "pass"
+        options = state["options"]
+        preferred = [option for option in options if not avoid.search(option["text"])]
+        option = rng.choice(preferred or options)
+        if option["kind"] != "legal":
+            if _click_fresh(page, option):
+                return "choice"
+            continue
+        sent, known = _sent(page), len(frames(page).acts())
+        if not _click_fresh(page, option):
+            continue
+        # The click sends an act unless the page stopped offering it meanwhile (a hot-seat
+        # hand-over): data-sent says which, at once, in the page's own order.
+        if _sent(page) == sent:
+            continue
+        act_at = poll(page, partial(_act_after, page, known),
+                      "the page counted an act its socket never sent")
+        wait_for_answer(page, act_at)
         return "legal"
-    page.click(_selector(option))
-    return "choice"
+
+
+def _act_after(page: Any, known: int) -> int | None:
+    """Where the first act after the ``known`` first ones is in the page's frames, once seen."""
+    acts = frames(page).acts()
+    return acts[known][0] if len(acts) > known else None
 
 
 def play_to_end(
@@ -318,6 +463,7 @@ def play_together(players: list[Any], *, seed: int = 0, max_clicks: int = 5000) 
     to do, until every page shows the end-of-game screen; returns the number of clicks."""
     rng = random.Random(seed)
     clicks = 0
+    idle_since = time.monotonic()
     while clicks < max_clicks:
         if all(page.locator("#end-of-game").count() for page in players):
             return clicks
@@ -329,8 +475,13 @@ def play_together(players: list[Any], *, seed: int = 0, max_clicks: int = 5000) 
             play_one(page, rng)
             clicks += 1
             acted = True
-        if not acted:
-            players[0].wait_for_timeout(50)
+        if acted:
+            idle_since = time.monotonic()
+            continue
+        assert time.monotonic() - idle_since < WAIT_MS * 3 / 1000, (
+            "no page had anything to do and the game is not over"
+        )
+        players[0].wait_for_timeout(50)
     raise AssertionError(f"the game did not end within {max_clicks} clicks")
 
 

@@ -8,6 +8,7 @@ from tests.web.conftest import (
     api,
     create_table,
     login_guest,
+    poll,
     register,
     switch_language,
     table_url,
@@ -171,8 +172,8 @@ def test_my_games_lists_the_table_waiting_for_me_first(pages: Any) -> None:
     create_table(page, "yaxha", players=2)  # waiting: nobody's move
     playing = create_table(page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
     # The server sets up the match just after the start: wait until it says it waits for me.
-    while not api(page, "GET", "/api/my/tables")[0]["waiting_for_me"]:
-        page.wait_for_timeout(50)
+    poll(page, lambda: api(page, "GET", "/api/my/tables")[0]["waiting_for_me"],
+         "the server never said it waits for my move")
     # The header's "My games" link (the lobby is already open) shows the lists as they are now.
     page.click("#top nav a[href='/#my-games']")
     first = page.locator("#my-games li.table-row").first

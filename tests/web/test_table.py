@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import operator
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -18,6 +20,7 @@ from tests.web.conftest import (
     login_guest,
     play_one,
     play_to_end,
+    poll,
     register,
     screenshot,
     seq,
@@ -453,8 +456,8 @@ def test_every_action_the_page_sends_is_one_the_server_offered(pages: Any) -> No
     for _ in range(40):
         page.wait_for_selector("#game-root [data-legal], #game-root [data-choice]")
         shown_seq = seq(page)
-        while shown_seq not in offered:  # the frame events reach the test a little later
-            page.wait_for_timeout(20)
+        # The frame events reach the test a little later than the page.
+        poll(page, partial(operator.contains, offered, shown_seq), f"no seq {shown_seq} received")
         for index in page.eval_on_selector_all(
             "#game-root [data-legal]", "els => els.map(el => Number(el.dataset.legal))"
         ):
@@ -575,10 +578,7 @@ def test_another_seats_update_does_not_free_a_page_whose_own_move_is_unanswered(
     ana.wait_for_selector("#game-root .yx-tile[aria-label='Take tile 1']")
     before = seq(ana)
     ana.click("#game-root .yx-tile[aria-label='Take tile 1']")
-    deadline = time.monotonic() + 5
-    while not held:  # the route sees the act a little after the click
-        assert time.monotonic() < deadline, "the page sent no act"
-        ana.wait_for_timeout(20)
+    poll(ana, lambda: held, "the page sent no act")  # the route sees it a little after the click
     assert ana.get_attribute("body", "data-busy") == "true"
 
     ben.wait_for_selector("#game-root .yx-tile[aria-label='Take tile 2']")

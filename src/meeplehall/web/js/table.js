@@ -34,6 +34,7 @@ const game = {
   result: null,
   log: [], // {seq, make, lang, text}: see logEntry
   pending: null, // the seat of this page's act in flight ({seat}), until the server answers it
+  sent: 0, // acts sent by this page (shown to tests as body[data-sent])
   error: null, // () => the error to show (a rejection, say), in the current language
   hint: null, // the hint message: {action, label}
   passTo: null, // hot-seat: the seat the device goes to next, while its screen is shown
@@ -250,6 +251,7 @@ function draw() {
   document.body.dataset.status = game.status;
   document.body.dataset.seat = game.seat === null ? "" : String(game.seat);
   document.body.dataset.busy = String(game.pending !== null);
+  document.body.dataset.sent = String(game.sent);
   tickClocks(game);
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
@@ -339,7 +341,10 @@ function send(action) {
   game.error = null;
   document.body.dataset.busy = "true";
   const sent = socket.send({ type: "act", seq: game.seq, action, seat: game.seat });
-  if (!sent) {
+  if (sent) {
+    game.sent += 1;
+    document.body.dataset.sent = String(game.sent);
+  } else {
     game.pending = null;
     game.error = () => t("connection.reconnecting");
     draw();
