@@ -261,14 +261,6 @@ class Room:
         del data["events"], data["clocks"]
         return json.dumps(data)[:-1]  # without its closing brace: the rest follows
 
-    def sync(self, seat: int | None, since: int) -> dict[str, Any]:
-        """Everything ``seat`` saw after its ``since``-th step (counted as it counts steps)."""
-        match = self.match
-        assert match is not None
-        since = max(0, min(since, match.seq_for(seat)))
-        events = events_for(match.events_since(match.table_seq(seat, since)), seat)
-        return self.message("sync", seat, events, since)
-
 
 class TableManager:
     def __init__(self, run_db: Callable[..., Any], bots: BotPool,
