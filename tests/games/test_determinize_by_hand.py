@@ -17,17 +17,11 @@ from typing import Any
 from meeplehall.core import SplitMix64
 from meeplehall.core.registry import get_game
 from meeplehall.games.yaxha.actions import ChooseTile, Confirm, Place
+from tests.games.test_determinize import everything
 from tests.rng_draws import next_draws
 
 SAMPLES = 6  # generators tried per pair of states
 TRIES = 40  # samples looked at for "the real secret is not reproduced every time"
-
-
-def everything(state: Any, players: int) -> list[Any]:
-    """All that can be observed of a state: every seat's view and legal actions."""
-    return [state.view(None)] + [
-        (state.view(s), [a.to_json() for a in state.legal_actions(s)]) for s in range(players)
-    ]
 
 
 def same_samples(state: Any, twin: Any, seat: int, players: int) -> None:
