@@ -9,7 +9,6 @@ once. ``serve --no-creation-limits`` turns all of them off (load tests on one ad
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 
 from fastapi import Request
@@ -18,9 +17,7 @@ from sqlalchemy.orm import Session
 
 from meeplehall.server.db.models import Table
 from meeplehall.server.errors import ApiError
-
-#: Below this many keys a bucket table is not swept.
-SWEEP_MIN_KEYS = 1_024
+from meeplehall.server.ratelimit import Buckets
 
 
 @dataclass(frozen=True)
@@ -28,32 +25,15 @@ class Rate:
     burst: int
     per_hour: float
 
+    def buckets(self) -> Buckets[str]:
+        """One token bucket per key at this rate."""
+        return Buckets(self.per_hour / 3600, self.burst)
 
-class KeyedBuckets:
-    """One token bucket per key; ``take`` answers 0 (taken) or the seconds to wait."""
 
-    def __init__(self, rate: Rate) -> None:
-        self.burst = float(rate.burst)
-        self.per_second = rate.per_hour / 3600
-        self.buckets: dict[str, tuple[float, float]] = {}  # key: (tokens, when)
-        self._sweep_at = SWEEP_MIN_KEYS
-
-    def _tokens(self, key: str, now: float) -> float:
-        tokens, when = self.buckets.get(key, (self.burst, now))
-        return min(self.burst, tokens + (now - when) * self.per_second)
-
-    def take(self, key: str) -> float:
-        now = time.monotonic()
-        tokens = self._tokens(key, now)
-        if tokens < 1:
-            return (1 - tokens) / self.per_second if self.per_second > 0 else math.inf
-        self.buckets[key] = (tokens - 1, now)
-        if len(self.buckets) >= self._sweep_at:
-            for other in list(self.buckets):
-                if self._tokens(other, now) >= self.burst:
-                    del self.buckets[other]
-            self._sweep_at = max(SWEEP_MIN_KEYS, 2 * len(self.buckets))
-        return 0.0
+def _take(buckets: Buckets[str], key: str) -> float:
+    """0 when one more creation is allowed now (and counted), else the seconds to wait."""
+    bucket = buckets.bucket(key)
+    return 0.0 if bucket.take() else bucket.wait()
 
 
 @dataclass(frozen=True)
@@ -74,13 +54,13 @@ class CreationLimits:
     def __init__(self, settings: CreationSettings, enabled: bool = True) -> None:
         self.settings = settings
         self.enabled = enabled
-        self.guests = KeyedBuckets(settings.guests_per_address)
-        self.accounts = KeyedBuckets(settings.accounts_per_address)
-        self.tables_by_user = KeyedBuckets(settings.tables_per_user)
-        self.tables_by_address = KeyedBuckets(settings.tables_per_address)
+        self.guests = settings.guests_per_address.buckets()
+        self.accounts = settings.accounts_per_address.buckets()
+        self.tables_by_user = settings.tables_per_user.buckets()
+        self.tables_by_address = settings.tables_per_address.buckets()
 
     def guest(self, address: str) -> None:
-        wait = self.guests.take(address) if self.enabled else 0
+        wait = _take(self.guests, address) if self.enabled else 0
         if wait:
             seconds = _seconds(wait)
             raise ApiError(429, "too_many_guests",
@@ -88,7 +68,7 @@ class CreationLimits:
                            {"seconds": seconds}, headers={"Retry-After": str(seconds)})
 
     def account(self, address: str) -> None:
-        wait = self.accounts.take(address) if self.enabled else 0
+        wait = _take(self.accounts, address) if self.enabled else 0
         if wait:
             seconds = _seconds(wait)
             raise ApiError(429, "too_many_registrations",
@@ -105,7 +85,7 @@ class CreationLimits:
             raise ApiError(409, "too_many_waiting_tables",
                            f"you already have {limit} tables waiting for players; start or "
                            "leave one first", {"limit": limit})
-        wait = max(self.tables_by_user.take(str(user_id)), self.tables_by_address.take(address))
+        wait = max(_take(self.tables_by_user, str(user_id)), _take(self.tables_by_address, address))
         if wait:
             seconds = _seconds(wait)
             raise ApiError(429, "too_many_tables",
