@@ -164,11 +164,23 @@ class Pages:
         self.watched: list[Watched] = []
         self.contexts: list[Any] = []
 
-    def new(self, *, viewport: dict[str, int] | None = None, context: Any = None) -> Any:
-        """A new page; in a new context unless ``context`` (another tab of the same person)."""
+    def new(
+        self,
+        *,
+        viewport: dict[str, int] | None = None,
+        context: Any = None,
+        reduced_motion: str = "reduce",
+    ) -> Any:
+        """A new page; in a new context unless ``context`` (another tab of the same person).
+
+        Pages ask for reduced motion unless told otherwise, so the board shows every update at
+        once (no animation queue between moves); the tests of animations pass
+        ``reduced_motion="no-preference"``."""
         if context is None:
             context = self.browser.new_context(
-                base_url=self.base, viewport=viewport or {"width": 1280, "height": 900}
+                base_url=self.base,
+                viewport=viewport or {"width": 1280, "height": 900},
+                reduced_motion=reduced_motion,
             )
             context.set_default_timeout(WAIT_MS)
             self.contexts.append(context)
