@@ -177,6 +177,20 @@ def test_no_undo_after_confirming():
         act(state, 0, {"type": "undo"})
 
 
+def test_own_view_offers_undo_only_until_the_seat_confirms():
+    state = new()
+    set_pyramid(state, 0, cells("O"))
+    start_building(state, {0: "Y", 1: "W"})
+    act(state, 0, place("yellow", 0, 1, 0))
+    assert state.view(0)["seats"][0]["can_undo"] is True
+    act(state, 0, {"type": "confirm"})
+    # Seat 1 still builds, so the round is open, but seat 0's placements are final.
+    assert not state.is_over() and state.view(0)["seats"][0]["confirmed"]
+    assert state.view(0)["phase"] == "build"
+    assert state.view(0)["seats"][0]["can_undo"] is False
+    assert Undo() not in state.legal_actions(0)
+
+
 def test_this_rounds_placements_stay_hidden_from_other_seats_until_all_confirm():
     state = new()
     set_pyramid(state, 0, cells("O"))

@@ -83,7 +83,8 @@ def build_view(state: YaxhaState, seat: int | None) -> dict[str, Any]:
             entry["hand"] = _hand_names(state.hand[s])
             entry["discarded"] += sum(state.discarding[s])
             entry["placed_this_round"] = state.placed[s] if building else 0
-            entry["can_undo"] = building and bool(state.undo[s])
+            # Undo is legal only until the seat confirms; its stack lasts until the round ends.
+            entry["can_undo"] = building and not state.confirmed[s] and bool(state.undo[s])
             entry["choice"] = state.choice[s] if phase == SELECT and state.choice[s] >= 0 else None
         seats.append(entry)
     market = [
