@@ -34,6 +34,9 @@ class ServerProcess:
     creation_limits: bool = False
     #: The table WebSocket's rate limits (tests/server/test_socket_limits.py tests them).
     socket_limits: bool = False
+    #: The least seconds between moves where a bot answers a person: none by default, so the
+    #: suite plays at machine speed (tests/server/test_bot_pacing.py sets it).
+    bot_move_delay: float = 0.0
 
     @property
     def base(self) -> str:
@@ -52,6 +55,7 @@ class ServerProcess:
             command.append("--no-creation-limits")
         if not self.socket_limits:
             command.append("--no-socket-limits")
+        command += ["--bot-move-delay", str(self.bot_move_delay)]
         if self.database_url is not None:
             command += ["--database-url", self.database_url]
         log = open(self.data_dir / "server.log", "ab")  # noqa: SIM115 - the child keeps it

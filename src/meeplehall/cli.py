@@ -307,6 +307,16 @@ def serve(
     max_strong_bot_tables: Annotated[
         int, typer.Option(help="unfinished tables with a level-3 bot one user may own at once")
     ] = 4,
+    bot_move_delay: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=60.0,
+            help="least seconds between a table's previous move and a bot's move where a person "
+            "sits, so people can follow the bots' turns (the bot's thinking counts; tables of "
+            "bots only never wait; 0: no pacing; at most 60)",
+        ),
+    ] = 0.6,
     redis_url: Annotated[
         str,
         typer.Option(
@@ -351,7 +361,8 @@ def serve(
     settings = Settings(
         data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
         bot_cheap_workers=bot_cheap_workers, max_bot_only_tables=max_bot_only_tables,
-        max_strong_bot_tables=max_strong_bot_tables, redis_url=redis_url,
+        max_strong_bot_tables=max_strong_bot_tables, bot_move_delay=bot_move_delay,
+        redis_url=redis_url,
         allowed_origins=tuple(allowed_origin or ()), creation_limits=creation_limits,
         idle_table_minutes=idle_table_minutes,
         socket_limits=socket_limits,

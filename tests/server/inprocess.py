@@ -33,6 +33,8 @@ class _Server(uvicorn.Server):
 
 class InProcessServer:
     def __init__(self, data_dir: Path, **settings: Any) -> None:
+        # Bots answer people at once unless a test asks for a pace (as ServerProcess does).
+        settings.setdefault("bot_move_delay", 0.0)
         self.settings = Settings(data_dir=data_dir, **settings)
         self.app = create_app(self.settings)
         self.port = free_port()

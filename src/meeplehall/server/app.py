@@ -51,7 +51,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             database = engine.url.render_as_string(hide_password=True)
             namespace = hashlib.sha256(database.encode()).hexdigest()[:16]
             fanout = Fanout(settings.redis_url, namespace)
-        tables = TableManager(hall.run_db, bots, fanout)
+        tables = TableManager(hall.run_db, bots, fanout, settings.bot_move_delay)
         hall.tables = tables
         tables.writer.start()
         if fanout is not None:

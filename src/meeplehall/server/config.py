@@ -22,6 +22,9 @@ class Settings:
     #: level-3 bot: each keeps a worker busy, so one user could otherwise fill the pool.
     max_bot_only_tables: int = 2
     max_strong_bot_tables: int = 4
+    #: Least seconds between a table's previous move going out and a bot's move being applied,
+    #: at tables where a person sits, so people can follow the bots' turns (0: no pacing).
+    bot_move_delay: float = 0.6
     #: Largest WebSocket message handled with an error reply; larger closes the socket.
     max_message_bytes: int = 16 * 1024
     #: Table WebSocket limits (docs/protocol.md): tokens a second and saved-up tokens for one

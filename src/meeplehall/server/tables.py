@@ -26,6 +26,7 @@ from meeplehall.server import clocks
 from meeplehall.server.bots import BotPool, Decision, replacement_level, strongest_level
 from meeplehall.server.fanout import Fanout
 from meeplehall.server.match import Match, Rejection, Step
+from meeplehall.server.pacing import Pace, TooSoon
 from meeplehall.server.store import (
     TableRecord,
     append_action,
@@ -169,6 +170,7 @@ class Room:
         self.bot_failures = 0
         self.timer: asyncio.TimerHandle | None = None
         self.sync_cache = SyncCache()
+        self.pace = Pace()
 
     @property
     def seats(self) -> list[clocks.SeatState]:
@@ -264,10 +266,13 @@ class Room:
 
 class TableManager:
     def __init__(self, run_db: Callable[..., Any], bots: BotPool,
-                 fanout: Fanout | None = None) -> None:
+                 fanout: Fanout | None = None, bot_move_delay: float = 0.0) -> None:
         #: Runs a function ``f(session, *args)`` in a transaction, in a worker thread.
         self.run_db = run_db
         self.bots = bots
+        #: Least seconds between a table's previous move going out and a bot's move, where a
+        #: person sits (pacing.py).
+        self.bot_move_delay = bot_move_delay
         #: Other server processes, when there are several (Redis pub/sub).
         self.fanout = fanout
         self.writer = LogWriter(run_db)
@@ -418,6 +423,7 @@ class TableManager:
         user no longer holds is moved, before anything else is sent to it, to the user's first
         seat still held or else to the spectators, and told so by a new ``welcome`` (and a
         ``sync`` from the current seq, if the game has started)."""
+        room.pace.seats_changed()
         tables: dict[int | None, dict[str, Any]] = {}
         for connection in list(room.connections):
             owned = room.owned(connection.user_id)
@@ -450,6 +456,7 @@ class TableManager:
             await self.run_db(save_seats, table_id, record.seats)
             for connection in room.connections:
                 connection.send(room.sync_text(connection.seat, 0))
+            room.pace.moved()  # a first bot move waits for people to see the board
         await self.broadcast_table(room)
         await self._publish(room, "table")
         self._after_change(room)
@@ -475,25 +482,35 @@ class TableManager:
         """Check, log (committed) and apply one action, then fan out; Rejection if refused.
 
         A person's action (``user_id``) counts only if that user still holds ``seat`` when it
-        is applied."""
-        for attempt in range(10):
-            if await self._submit_once(room, seat, seq, data, bot, user_id):
+        is applied. A bot's waits first, unlocked, until the table's pace allows it (pacing.py).
+        """
+        races = 0
+        while races < 10:
+            outcome = await self._submit_once(room, seat, seq, data, bot, user_id)
+            if outcome is True:
                 await self._publish(room, "step")
                 self._after_change(room)
                 return
+            if isinstance(outcome, TooSoon):
+                await room.pace.wait(outcome)
+                continue
+            races += 1
             # Another process wrote first; a little jitter keeps one from always winning.
-            await asyncio.sleep(random.uniform(0, 0.005 * (attempt + 1)))
+            await asyncio.sleep(random.uniform(0, 0.005 * races))
         raise Rejection("stale_seq", "the table moved on meanwhile; look again and resend")
 
     async def _submit_once(self, room: Room, seat: int, seq: int, data: Any,
-                           bot: bool, user_id: int | None = None) -> bool:
-        """True once applied; False when another process logged this step first."""
+                           bot: bool, user_id: int | None = None) -> bool | TooSoon:
+        """True once applied; False when another process logged this step first; TooSoon for
+        a bot's move that must wait (checked under the lock, against the move last sent)."""
         async with room.lock:
             match = room.match
             if match is None or room.record.status == "waiting":
                 raise Rejection("not_started", "the game has not started yet")
             if room.record.status != "playing":
                 raise Rejection("finished", "the game is over")
+            if bot and (too_soon := room.pace.too_soon(self.bot_move_delay, room.seats)):
+                return too_soon
             if not bot and room.seats[seat].by_bot:
                 raise Rejection("replaced", f"a bot plays seat {seat} now")
             if user_id is not None and seat not in room.owned(user_id):
@@ -545,6 +562,7 @@ class TableManager:
                 shown = last if seat == step.seat else hide_secret_move(last, step.events, seat)
                 texts[seat] = json.dumps(room.message("update", seat, events, last=shown))
             connection.send(texts[seat])
+        room.pace.moved()
 
     async def hand_over(self, room: Room, seat: int, reason: str) -> None:
         """From now on a bot plays ``seat`` (its clock ran out, or its player left)."""
