@@ -61,7 +61,7 @@ LEVELS: dict[int, Callable[..., Bot]] = {1: _random, 2: _greedy, 3: _mcts}
 LEVEL_NAMES: dict[int, str] = {
     1: "random legal action",
     2: "greedy: one-ply over the game's heuristic",
-    3: "information-set MCTS (0.5 s a decision by default)",
+    3: "information-set MCTS (0.5 s a turn by default)",
 }
 
 

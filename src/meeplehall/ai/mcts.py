@@ -14,6 +14,10 @@ Playouts are short: a few random (or epsilon-greedy) actions, then the game's he
 position, squashed into a win estimate; a finished match is judged by its result. The root's
 actions are seeded with a one-ply heuristic prior, so a thin search never does worse than a
 sensible greedy first guess.
+
+The budget (time, iterations, or both) is per turn: where a game says its turn holds several
+decisions, each gets an equal share of it (see ``budget``), so a Pyramido turn of take, reveal
+and place costs about one budget, like a turn of a game with one decision a turn.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import random
 import time
 from collections.abc import Iterable
 
+from meeplehall.ai.budget import turn_decisions
 from meeplehall.ai.evaluation import margin, squash, win_share
 from meeplehall.ai.greedy import greedy_action, value_after
 from meeplehall.ai.keys import action_key, bot_actions
@@ -46,7 +51,10 @@ class Node:
 
 
 class MctsBot:
-    """Information-set MCTS with a time budget, an iteration budget, or both (first one hit)."""
+    """Information-set MCTS with a time budget, an iteration budget, or both (first one hit).
+
+    ``seconds`` and ``iterations`` are budgets per turn, shared by a turn's decisions.
+    """
 
     level = 3
 
@@ -84,17 +92,19 @@ class MctsBot:
             raise ValueError(f"seat {seat} has no legal action")
         if len(legal) == 1:
             return legal[0]
+        shares = turn_decisions(state, seat)
+        seconds = None if self.seconds is None else self.seconds / shares
+        limit = math.inf if self.iterations is None else max(1, self.iterations // shares)
         root = Node()
         candidates = self._seed_root(root, state, seat, legal)
         started = time.perf_counter()
-        deadline = math.inf if self.seconds is None else started + self.seconds
-        limit = self.iterations if self.iterations is not None else math.inf
+        deadline = math.inf if seconds is None else started + seconds
         done = 0
         while done < limit and (done == 0 or time.perf_counter() < deadline):
             self._iterate(root, state.determinize(seat, self.rng), seat, candidates)
             done += 1
             if done % CHECK_EVERY == 0 and self._settled(
-                root.stats[seat], candidates, done, limit, started
+                root.stats[seat], candidates, done, limit, started, seconds
             ):
                 break
         self.last_iterations = done
@@ -115,6 +125,7 @@ class MctsBot:
         done: int,
         limit: float,
         started: float,
+        seconds: float | None,
     ) -> bool:
         """Whether the rest of the budget can no longer change the choice.
 
@@ -126,10 +137,10 @@ class MctsBot:
         if len(visits) < 2:
             return True
         remaining = limit - done
-        if self.seconds is not None:
+        if seconds is not None:
             now = time.perf_counter()
             rate = done / max(now - started, 1e-9)
-            remaining = min(remaining, rate * (started + self.seconds - now))
+            remaining = min(remaining, rate * (started + seconds - now))
         return visits[0] - visits[1] > remaining
 
     def _seed_root(

@@ -530,6 +530,38 @@ class PyramidoState:
         area.rng = SplitMix64(rng.getrandbits(64))
         return twin
 
+    # -- a bot's budget ---------------------------------------------------------------------
+
+    def decisions_in_turn(self, seat: int) -> int:
+        """How many decisions with a choice ``seat``'s current turn holds in all, this one
+        included, from what the seat can see: level 3 shares its budget per turn among them.
+
+        A turn is take, reveal and place, plus a split when a pile emptied. The reveal is a
+        choice only when another pile besides the one just taken from lies face down, which is
+        already known at the take (and, at the place, from the pile still face down after the
+        reveal). Stage scoring counts the areas the gems can still activate, plus the finish;
+        the discard counts the gems above the limit.
+        """
+        phase = self.phase
+        if phase == SCORE:
+            gems = self.gems[seat]
+            if self.status[seat] == DISCARDING:
+                return max(1, sum(gems) - HAND_LIMIT)
+            activated = self.activated[seat]
+            open_areas = sum(
+                1
+                for index, found in enumerate(self.areas[seat])
+                if found.icons and not activated >> index & 1 and activation_options(found, gems)
+            )
+            return 1 + open_areas
+        face_down = len(self.area.face_down())
+        if phase == SPLIT:
+            return 4
+        if phase == REVEAL:
+            return 3 if face_down >= 2 else 2
+        # TAKE, or PLACE after the reveal
+        return 3 if face_down else 2
+
     # -- evaluation and views (own modules) ------------------------------------------------
 
     def heuristic(self, seat: int) -> float:
