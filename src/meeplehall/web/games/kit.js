@@ -183,3 +183,22 @@ export function pageText(texts, key) {
   const lang = document.documentElement.lang || "en";
   return (texts[lang] || {})[key] ?? (texts.en || {})[key] ?? key;
 }
+
+/**
+ * Outline `node` as part of `seat`'s last move, in that seat's colour (class mh-last; the shell's
+ * stylesheet draws it). Renderers call it on what `ctx.lastMoves[seat]` placed or took, and on
+ * the place it came from.
+ */
+export function markLast(node, seat, ctx) {
+  if (!node || seat === null || seat === undefined) return node;
+  node.classList.add("mh-last");
+  node.dataset.lastSeat = String(seat);
+  const colour = typeof ctx.seatColour === "function" ? ctx.seatColour(seat) : null;
+  if (colour) node.style.setProperty("--last-colour", colour);
+  return node;
+}
+
+/** The last moves of the seats, as the shell hands them over (an empty list when it has none). */
+export function lastMoves(ctx) {
+  return (ctx.lastMoves || []).filter(Boolean);
+}

@@ -9,6 +9,8 @@ import { currentLanguage, initI18n, onLanguageChange, t } from "./i18n.js";
 import { seatColour, useSeatColours } from "./players.js";
 import { actionText, loadRenderer, safeText, translator } from "./renderers.js";
 import { seatName } from "./tablelist.js";
+import { boardFrame, placesOf, showSpots } from "./board.js";
+import { durationFor, motionSetting, play, playRenderer, snapshot } from "./motion.js";
 
 const page = {
   id: Number(param("id")),
@@ -22,6 +24,7 @@ const page = {
   playing: null, // the playback timer
   speed: 1000,
   failed: null, // why the game could not be loaded (an ApiError, say), shown instead of it
+  hovered: null, // the step whose log line is under the pointer or the focus
 };
 
 function query() {
@@ -50,7 +53,26 @@ function ctx(view) {
     hotseat: false,
     seatName: (seat) => (page.table.seats[seat] ? seatName(page.table.seats[seat]) : String(seat)),
     seatColour,
+    lastMoves: lastMovesAt(page.step),
+    motion: motionSetting(),
   };
+}
+
+/** Each seat's last move up to `step`, as the table page hands them to the renderer. */
+function lastMovesAt(step) {
+  const moves = [];
+  page.replay.steps.slice(0, step).forEach((played, index) => {
+    moves[played.seat] = { seat: played.seat, seq: index + 1, action: played.action, events: played.events || [] };
+  });
+  return moves;
+}
+
+/** The step whose places are lit: the hovered log line's, else the one just played. */
+function spotlight() {
+  const step = page.hovered ?? page.step;
+  const played = step > 0 ? page.replay.steps[step - 1] : null;
+  const root = document.getElementById("game-root");
+  showSpots(root, played && played.action ? placesOf(page.renderer, { action: played.action }, ctx(viewAt(step - 1))) : []);
 }
 
 function logLines(upTo) {
@@ -62,15 +84,32 @@ function logLines(upTo) {
     const texts = (step.events || []).map((event) => safeText(() => page.renderer.eventText(event, c))).filter(Boolean);
     // The step is described from the view it was chosen in (the one before it).
     const label = actionText(page.renderer, step.action, step.label, { ...ctx(viewAt(index)), actor: step.seat });
-    lines.push(h("li", { dataset: { step: String(index + 1) } }, h("strong", {}, `${index + 1}. ${who}: ${label}`), texts.length ? h("ul", {}, texts.map((text) => h("li", {}, text))) : null));
+    const hover = (on) => () => {
+      page.hovered = on ? index + 1 : null;
+      spotlight();
+    };
+    lines.push(h("li", {
+      dataset: { step: String(index + 1) }, class: "log-place", tabindex: 0,
+      onmouseenter: hover(true), onmouseleave: hover(false), onfocus: hover(true), onblur: hover(false),
+    }, h("strong", {}, `${index + 1}. ${who}: ${label}`), texts.length ? h("ul", {}, texts.map((text) => h("li", {}, text))) : null));
   });
   return lines;
 }
 
 function go(step) {
-  page.step = Math.max(0, Math.min(page.replay.steps.length, step));
+  const next = Math.max(0, Math.min(page.replay.steps.length, step));
+  // One step forward moves the pieces as at the table; a jump redraws at once.
+  const duration = next === page.step + 1 ? durationFor(motionSetting()) : 0;
+  const before = duration ? snapshot(document.getElementById("game-root")) : null;
+  const viewBefore = viewAt(page.step);
+  page.step = next;
   if (page.step === page.replay.steps.length) stop();
   draw();
+  if (!duration) return;
+  const root = document.getElementById("game-root");
+  const played = page.replay.steps[next - 1];
+  play(root, before, duration);
+  playRenderer(page.renderer, root, { events: played.events || [], before: viewBefore, view: viewAt(next), duration });
 }
 
 function stop() {
@@ -140,12 +179,13 @@ function draw() {
       h("h2", { id: "replay-title" }, t("replay.heading")),
       controls(),
       h("div", { class: "table-layout" },
-        h("div", { class: "table-main" }, root),
+        h("div", { class: "table-main" }, boardFrame(root, page.table.game, draw)),
         h("aside", { class: "table-side" }, h("h3", {}, t("table.log")), h("ol", { id: "log", class: "log" }, logLines(page.step))))),
     h("p", {}, h("a", { href: `/rules.html?game=${page.table.game}` }, t("table.rules"))),
   );
   document.title = `${page.title} #${page.id} · ${t("app.name")}`;
   document.body.dataset.step = String(page.step);
+  spotlight();
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
   if (focused) document.getElementById(focused)?.focus();

@@ -11,6 +11,8 @@ import { currentLanguage, hasText, initI18n, onLanguageChange, t } from "./i18n.
 import { playersPanel, seatColour, tickClocks, useSeatColours } from "./players.js";
 import { actionText, loadRenderer, safeText, translator } from "./renderers.js";
 import { clockText, seatName } from "./tablelist.js";
+import { durationFor, motionSetting, play, playRenderer, snapshot } from "./motion.js";
+import { boardFrame, placesOf, showSpots } from "./board.js";
 
 const game = {
   id: Number(location.pathname.match(/\/tables\/(\d+)/)?.[1] ?? param("id")),
@@ -32,7 +34,9 @@ const game = {
   clocksAt: 0,
   replaced: [],
   result: null,
-  log: [], // {seq, make, lang, text}: see logEntry
+  log: [], // {seq, make, lang, text, item}: see logEntry
+  lastMoves: [], // per seat, its last move as this page saw it: {seat, seq, action, events}
+  hovered: null, // the log line under the pointer or the focus: its place keys are spotlit
   pending: null, // the seat of this page's act in flight ({seat}), until the server answers it
   sent: 0, // acts sent by this page (shown to tests as body[data-sent])
   error: null, // () => the error to show (a rejection, say), in the current language
@@ -69,6 +73,8 @@ function ctx() {
     hotseat: game.mySeats.length > 1,
     seatName: (seat) => (game.table.seats[seat] ? seatName(game.table.seats[seat]) : String(seat)),
     seatColour,
+    lastMoves: game.lastMoves,
+    motion: motionSetting(),
   };
 }
 
@@ -163,7 +169,18 @@ function logBlock() {
   // While the device is being passed on, the log (which holds the last seat's private events)
   // is hidden too; the next seat's log is rebuilt from what that seat may see.
   const shown = game.passTo === null ? game.log : [];
-  const items = shown.map((entry) => h("li", { dataset: { seq: String(entry.seq) } }, logText(entry)));
+  const items = shown.map((entry) => {
+    if (!entry.item) return h("li", { dataset: { seq: String(entry.seq) } }, logText(entry));
+    // A line about a place shows that place on the board while it is hovered or focused.
+    const spot = (on) => () => {
+      game.hovered = on ? entry : null;
+      spotlight();
+    };
+    return h("li", {
+      dataset: { seq: String(entry.seq) }, class: "log-place", tabindex: 0,
+      onmouseenter: spot(true), onmouseleave: spot(false), onfocus: spot(true), onblur: spot(false),
+    }, logText(entry));
+  });
   return h(
     "section",
     { id: "log-section", "aria-labelledby": "log-title" },
@@ -176,7 +193,7 @@ function gameArea() {
   const root = h("div", { id: "game-root", class: `game-root game-${game.table.game}` });
   if (game.passTo !== null) {
     root.append(passScreen());
-    return root;
+    return h("div", { class: "board-frame" }, root);
   }
   if (game.view) {
     try {
@@ -186,7 +203,13 @@ function gameArea() {
       console.error(error);
     }
   }
-  return root;
+  return boardFrame(root, game.table.game, draw);
+}
+
+/** The places the hovered log line, else the hint, refers to: lit on the board. */
+function spotlight() {
+  const item = game.hovered ? game.hovered.item : game.hint ? { action: game.hint.action } : null;
+  showSpots(document.getElementById("game-root"), item ? placesOf(game.renderer, item, ctx()) : []);
 }
 
 function statusLine() {
@@ -255,6 +278,7 @@ function draw() {
   tickClocks(game);
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
+  spotlight();
   if (game.passTo !== null) document.getElementById("pass-device-ready")?.focus();
   else if (focus) restoreFocus(document.querySelector(focus));
 }
@@ -372,6 +396,8 @@ function takeOver(seat) {
   game.seat = seat;
   game.view = null;
   game.log = [];
+  game.lastMoves = [];
+  clearPlayback();
   socket.send({ type: "watch", seat });
   socket.send({ type: "sync", seq: 0 });
   draw();
@@ -395,8 +421,8 @@ const LOG_LINES = 300;
  * A log line: `make()` writes it in the current language from what it was made of (an event, or
  * the last move, and the game as it was then), so a language switch writes it again (`logText`).
  */
-function logEntry(seq, make) {
-  return { seq, make, lang: currentLanguage(), text: make() };
+function logEntry(seq, make, item = null) {
+  return { seq, make, lang: currentLanguage(), text: make(), item };
 }
 
 function logText(entry) {
@@ -411,7 +437,7 @@ function logText(entry) {
 function eventEntries(seq, events, state) {
   const entries = [];
   for (const event of events) {
-    const entry = logEntry(seq, () => safeText(() => game.renderer.eventText(event, { ...ctx(), ...state })));
+    const entry = logEntry(seq, () => safeText(() => game.renderer.eventText(event, { ...ctx(), ...state })), { event });
     if (entry.text) entries.push(entry);
   }
   return entries;
@@ -419,7 +445,10 @@ function eventEntries(seq, events, state) {
 
 function applyGameMessage(message) {
   if (message.seat !== game.seat) return; // a message for a seat we stopped showing
-  if (message.type === "sync" && message.since === 0) game.log = [];
+  if (message.type === "sync" && message.since === 0) {
+    game.log = [];
+    game.lastMoves = [];
+  }
   // A sync answering a stale act repeats events already logged from updates: skip them.
   const alreadyLogged = message.type === "sync" && message.since > 0 && message.seq <= game.seq;
   // Who was to move at the step just played: a sync does not say, so it forgets.
@@ -446,7 +475,13 @@ function applyGameMessage(message) {
   if (message.type === "update" && !entries.length && message.last) {
     const { seat, action, label } = message.last;
     entries.push(logEntry(message.seq, () =>
-      `${seatName(game.table.seats[seat])}: ${actionText(game.renderer, action, label, { ...ctx(), ...state, view: viewBefore, actor: seat })}`));
+      `${seatName(game.table.seats[seat])}: ${actionText(game.renderer, action, label, { ...ctx(), ...state, view: viewBefore, actor: seat })}`,
+    action ? { action } : null));
+  }
+  if (message.type === "update" && message.last) {
+    const { seat, action } = message.last;
+    game.lastMoves = game.lastMoves.slice();
+    game.lastMoves[seat] = { seat, seq: message.seq, action, events: message.events || [] };
   }
   game.log.push(...entries);
   if (game.log.length > LOG_LINES) game.log.splice(0, game.log.length - LOG_LINES);
@@ -455,9 +490,54 @@ function applyGameMessage(message) {
   checkHandOver();
 }
 
+// --- playback -----------------------------------------------------------------------------------
+
+// Updates are shown one at a time: each one's animation ends before the next is applied, so a
+// burst of bot moves plays back in order and none is skipped. Without animation (reduced motion,
+// speed "off", a hidden tab) an update is applied as soon as it arrives.
+const playback = { queue: [], running: false, generation: 0 };
+
+function enqueue(message) {
+  playback.queue.push(message);
+  document.body.dataset.queue = String(playback.queue.length);
+  if (!playback.running) playQueue();
+}
+
+function clearPlayback() {
+  playback.queue.length = 0;
+  playback.generation += 1; // an animation still running stops holding the queue back
+  playback.running = false;
+  document.body.dataset.queue = "0";
+  document.body.dataset.animating = "false";
+}
+
+async function playQueue() {
+  playback.running = true;
+  const generation = playback.generation;
+  while (playback.queue.length && generation === playback.generation) {
+    const message = playback.queue.shift();
+    document.body.dataset.queue = String(playback.queue.length);
+    const duration = message.type === "update" && game.passTo === null
+      ? durationFor(motionSetting(), playback.queue.length)
+      : 0;
+    const before = duration ? snapshot(document.getElementById("game-root")) : null;
+    const viewBefore = game.view;
+    applyGameMessage(message);
+    draw();
+    if (!duration || message.seat !== game.seat) continue;
+    const root = document.getElementById("game-root");
+    const info = { events: message.events || [], before: viewBefore, view: game.view, duration };
+    document.body.dataset.animating = "true";
+    await Promise.all([play(root, before, duration), playRenderer(game.renderer, root, info)]);
+    if (generation === playback.generation) document.body.dataset.animating = "false";
+  }
+  if (generation === playback.generation) playback.running = false;
+}
+
 async function onMessage(message) {
   switch (message.type) {
     case "welcome":
+      clearPlayback(); // what was queued belonged to the connection before this one
       game.table = message.table;
       game.mySeats = message.seats;
       game.seat = message.seat;
@@ -476,8 +556,8 @@ async function onMessage(message) {
     }
     case "update":
     case "sync":
-      applyGameMessage(message);
-      break;
+      enqueue(message);
+      return; // drawn when its turn in the playback queue comes
     case "error":
       game.pending = null;
       game.error = () => rejectionText(message.code, message.reason);
@@ -497,6 +577,8 @@ function onStatus(status) {
     game.seat = null;
     game.view = null;
     game.log = [];
+    game.lastMoves = [];
+    clearPlayback();
     game.connection = "connecting";
     socket.connect(null, 0);
     return;
