@@ -4,6 +4,10 @@ For each game: level 2 against level 1 (target: level 2 wins at least 85%), and 
 default budget against level 2 (target: at least 65%), plus level 3's decision times (target:
 95th percentile under 1 s). It prints figures with 95% Wilson intervals; it never asserts.
 
+``--pairing solo`` plays solo series instead, for games with a 1-player mode: each of
+``--levels`` alone against the game's automatic rival, one deal per game, with the game options
+given by ``-o`` (e.g. ``-o legend=the_legend`` for Pyramido); there is no target.
+
 Run it with nice on a shared machine; --minutes caps each pairing, and the figures say exactly
 how many games were played.
 
@@ -12,6 +16,7 @@ that is cut short loses nothing: --resume plays only the games the journal lacks
 all of them. A journal written by other bot or game code (its hash differs) is never resumed.
 
     nice python bench/strength.py [GAME ...] [--games 400] [--minutes 10] [--workers 2] [--resume]
+    nice python bench/strength.py pyramido --pairing solo --levels 3,2 -o legend=the_legend
 """
 
 from __future__ import annotations
@@ -108,8 +113,10 @@ def measure(
     minutes: float,
     workers: int,
     on_game: Callable[[GameOutcome], None],
+    players: int = 2,
+    options: dict[str, Any] | None = None,
 ) -> None:
-    """Play the planned games until the time is up, always both seatings of a deal.
+    """Play the planned games until the time is up, always every seating of a deal.
 
     One pool of worker processes serves the whole pairing; a deal's games are handed out
     together, and no new deal starts once the time is up.
@@ -117,13 +124,14 @@ def measure(
     deals: dict[int, list[GamePlan]] = {}
     for plan in plans:
         deals.setdefault(plan.seed, []).append(plan)
+    options = options or {}
     deadline = time.monotonic() + 60 * minutes
     if workers <= 1:
         for seatings in deals.values():
             if time.monotonic() >= deadline:
                 break
             for plan in seatings:
-                on_game(play_game(game, 2, {}, specs, plan))
+                on_game(play_game(game, players, options, specs, plan))
         return
     with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
         waiting: set[Future[GameOutcome]] = set()
@@ -133,7 +141,9 @@ def measure(
                 deal = next(queue, None)
                 if deal is None:
                     break
-                waiting |= {pool.submit(play_game, game, 2, {}, specs, plan) for plan in deal}
+                waiting |= {
+                    pool.submit(play_game, game, players, options, specs, plan) for plan in deal
+                }
             if not waiting:
                 break
             done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
@@ -152,7 +162,14 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=10.0, help="time cap per pairing")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1_000)
-    parser.add_argument("--pairing", choices=["all", "2v1", "3v2"], default="all")
+    parser.add_argument("--pairing", choices=["all", "2v1", "3v2", "solo"], default="all")
+    parser.add_argument(
+        "--levels", default="3,2", help="solo: the bots, one series each (default 3,2)"
+    )
+    parser.add_argument(
+        "-o", "--option", action="append", default=[], metavar="KEY=VALUE",
+        help="solo: a game option, e.g. legend=the_legend",
+    )
     parser.add_argument("--out", type=Path, default=Path("bench-results"))
     parser.add_argument(
         "--resume", action="store_true", help="keep the games journalled by an earlier run"
@@ -161,6 +178,12 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     names = args.names or [game.name for game in all_games()]
     code = code_hash()
+    if args.pairing == "solo":
+        options = dict(option.split("=", 1) for option in args.option)
+        for name in names:
+            for level in args.levels.split(","):
+                run_solo(name, BotSpec.parse(level), options, code, args)
+        return
     for name in names:
         game = get_game(name)
         for strong, weak, target in PAIRINGS:
@@ -213,6 +236,50 @@ def main() -> None:
                     f"max {1000 * max(times, default=0):.0f} ms (target p95 < 1000 ms)"
                 )
             print(flush=True)
+
+
+def run_solo(
+    name: str, spec: BotSpec, options: dict[str, str], code: str, args: argparse.Namespace
+) -> None:
+    """One bot alone against the game's automatic rival: one game per deal, seeds in a row."""
+    game = get_game(name)
+    if game.min_players > 1:
+        raise SystemExit(f"{name} has no solo mode")
+    suffix = "".join(f"-{value}" for _, value in sorted(options.items()))
+    stem = f"strength-{name}-solo{spec.label}{suffix}"
+    header = {
+        "game": name, "bots": [spec.label], "players": 1, "options": options,
+        "seed": args.seed, "code": code,
+    }
+    journal = Journal(args.out / f"{stem}.jsonl", header, args.resume)
+    kept = {outcome.plan.index for outcome in journal.outcomes}
+    plans = schedule(1, 1, args.count, args.seed)
+    started = time.monotonic()
+    measure(
+        name,
+        [spec],
+        [plan for plan in plans if plan.index not in kept],
+        args.minutes,
+        args.workers,
+        journal.add,
+        players=1,
+        options=dict(options),
+    )
+    elapsed = time.monotonic() - started
+    outcomes = sorted(journal.outcomes, key=lambda outcome: outcome.plan.index)
+    summary = summarize([spec], outcomes)[0]
+    write_games(args.out / f"{stem}-games.json", name, 1, options, [spec], outcomes)
+    write_summary(args.out / f"{stem}-summary.csv", [summary])
+    print(
+        f"{game.name} solo {options}: level {spec.label}: {len(outcomes)} games "
+        f"({len(kept)} from the journal, the rest played in {elapsed:.0f} s)"
+    )
+    print(
+        f"  wins {summary.wins:.1f}/{summary.seats} = {summary.win_rate:.1%} "
+        f"(95% Wilson {summary.win_low:.1%}-{summary.win_high:.1%}); "
+        f"mean score {summary.mean_score:.1f}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

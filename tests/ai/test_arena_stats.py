@@ -71,6 +71,20 @@ def test_summary_counts_wins_per_seat_with_shared_wins_halved():
     assert strong.mu > weak.mu
 
 
+def _solo(index: int, score: int, won: bool) -> GameOutcome:
+    plan = GamePlan(index, seed=index, rotation=0, seats=(0,))
+    return GameOutcome(plan, MatchRecord("none", 1, index), (score,), (1 if won else 2,),
+                       frozenset({0}) if won else frozenset(), [[0.002] * 4])
+
+
+def test_solo_games_count_wins_against_the_games_rival_and_rate_nobody():
+    outcomes = [_solo(0, 50, True), _solo(1, 40, False), _solo(2, 30, False)]
+    (alone,) = summarize([BotSpec(3)], outcomes)
+    assert (alone.seats, alone.wins) == (3, 1.0)
+    assert alone.mean_score == pytest.approx(40)
+    assert alone.mu == pytest.approx(25)
+
+
 def test_openskill_rating_rises_for_the_bot_that_keeps_winning():
     specs = [BotSpec(1), BotSpec(3)]
     outcomes = [_outcome(i, (i % 2, 1 - i % 2), (0, 5) if i % 2 == 0 else (5, 0))

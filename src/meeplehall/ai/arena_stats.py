@@ -126,12 +126,15 @@ def openskill_ratings(bots: int, outcomes: Sequence[GameOutcome]) -> list[tuple[
 
     Each seat is a one-player team ranked by the game's ranks (ties share a rank). A bot in
     several seats of one game enters with the same rating in each, and takes the mean of the
-    updated ratings afterwards.
+    updated ratings afterwards. A solo game (one seat, against the game's own rival) rates
+    nobody: there is no other bot to be ranked against.
     """
     model = PlackettLuce()
     ratings = [model.rating(name=str(bot)) for bot in range(bots)]
     for outcome in outcomes:
         seated = outcome.plan.seats
+        if len(seated) < 2:
+            continue
         teams = [[model.rating(mu=ratings[spec].mu, sigma=ratings[spec].sigma)] for spec in seated]
         updated = model.rate(teams, ranks=[float(rank) for rank in outcome.ranks])
         for spec in set(seated):
