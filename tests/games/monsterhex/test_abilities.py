@@ -280,6 +280,11 @@ def test_scheme_objective_scores_as_a_personal_card_at_the_end():
     place_red(state)
     play(state, 0, {"type": "draw_objective"})
     state.personal[0] = [state.cfg.comp.objective_index["O13"]]  # S/A apart: met by P0
+    # A personal card needs its owner alone: every rival has two S/A units side by side.
+    put(state, 1, "A2", 2, -2, 0)  # beside P1's A1 on (1,-1)
+    for seat, cells in ((2, [(-3, 3), (-2, 3)]), (3, [(1, -3), (2, -3)])):
+        for q, r in cells:
+            put(state, seat, "A1", q, r, 0)
     events = []
     finish(state, events)
     assert {"type": "award", "seat": 0, "points": 2, "reason": "objectives", "objective": "O13",

@@ -244,15 +244,21 @@ def test_end_of_game_scores_common_and_personal_cards():
     assert not any(seat == 0 and oid == "O10" for seat, _p, oid, _c in scored)
 
 
-def test_two_player_board_leaves_out_the_marked_cards():
+def test_two_player_games_and_solo_leave_out_the_marked_cards():
     marked = {"O02", "O09", "O12", "O15"}
+
+    def dealt(s):
+        return [s.cfg.comp.objectives[i].id for p in s.personal for i in p] + [
+            s.cfg.comp.objectives[i].id for i in [*s.common, *s.pile]]
+
     for seed in range(20):
-        s = new(2, seed=seed, objectives=True)
-        ids = {s.cfg.comp.objectives[i].id for i in [*s.common, *s.personal[0], *s.personal[1],
-                                                     *s.pile]}
-        assert len(ids) == 16 and not ids & marked
-    shared = new(2, seed=1, objectives=True, shared_faction=True)
-    assert len(shared.pile) + 2 + 2 == 20
+        for players, options in ((2, {}), (2, {"shared_faction": True}), (1, {})):
+            ids = dealt(new(players, seed=seed, objectives=True, **options))
+            assert len(ids) == 16 and not set(ids) & marked, (players, options)
+        # The mark follows the player count, not the board: 3 and 4 players keep every card.
+        assert len(dealt(new(3, seed=seed, objectives=True))) == 20
+    # Scheme draws come from the same pile, with or without the objective option.
+    assert not set(dealt(new(2, seed=3, shared_faction=True))) & marked
 
 
 def test_each_player_gets_one_secret_personal_card_and_two_common_ones():

@@ -53,24 +53,36 @@ def ability_options(state: MonsterHexState) -> list[Action]:
 
 
 def crystal_cells(state: MonsterHexState) -> list[int]:
-    """Empty cells a counter gem may go on: one empty neighbour, no gem's last empty cell."""
+    """Empty cells a counter gem may go on: one empty neighbour, and not the only empty cell
+    left around an unresolved gem (board site or counter gem; a counter cell is not empty)."""
     board = state.cfg.board
     owner = state.owner
+    sites = board.sites
+    revised = state.cfg.revised
     out = []
     for c in range(len(owner)):
         if owner[c] != EMPTY:
             continue
         if not any(n >= 0 and owner[n] == EMPTY for n in board.neighbours[c]):
             continue
-        last_for_gem = any(
-            not state.resolved[s] and state.filled[s] == len(board.sites[s].cells) - 1
-            for s in board.cell_sites[c]
-        ) or any(
+        if revised:
+            last_for_site = any(
+                not state.resolved[s]
+                and sum(1 for x, _d in sites[s].cells if owner[x] == EMPTY) == 1
+                for s in board.cell_sites[c]
+            )
+        else:
+            # First edition: counted units only, so a counter cell beside the gem let it pass.
+            last_for_site = any(
+                not state.resolved[s] and state.filled[s] == len(sites[s].cells) - 1
+                for s in board.cell_sites[c]
+            )
+        last_for_counter = any(
             n >= 0 and owner[n] == COUNTER_CELL
             and sum(1 for m in board.neighbours[n] if m >= 0 and owner[m] == EMPTY) == 1
             for n in board.neighbours[c]
         )
-        if not last_for_gem:
+        if not (last_for_site or last_for_counter):
             out.append(c)
     return out
 

@@ -32,6 +32,8 @@ class Config:
     #: "off", "random" or "draft"
     abilities: str
     objectives: bool
+    #: the 2026-11 corrections apply (False only for a table begun under the first edition)
+    revised: bool
     solo_target: int
     options: dict[str, Any]
     #: place_table[cell][unit][rotation]: every Place action, built once

@@ -17,6 +17,7 @@ from meeplehall.games.monsterhex.actions import Action, parse_action
 from meeplehall.games.monsterhex.components import Components, load_components
 from meeplehall.games.monsterhex.config import CATEGORIES, Config, build_place_table
 from meeplehall.games.monsterhex.constants import DRAFT, EMPTY, PLACE
+from meeplehall.games.monsterhex.editions import CURRENT, FIRST, check_edition, with_edition
 from meeplehall.games.monsterhex.state import MonsterHexState
 from meeplehall.games.monsterhex.turns import round_order
 
@@ -38,6 +39,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "In solo play, the score that wins.", minimum=0, maximum=200),
     OptionSpec("components", "str", "standard", "Component data",
                "'standard', or the name of another component file the server offers."),
+    OptionSpec("rules", "choice", CURRENT, "Rules edition",
+               "The rules this table plays by; a table keeps the edition it began with.",
+               choices=(CURRENT,), check=check_edition),
 )
 
 _CACHE: dict[tuple[str, str], Any] = {}
@@ -53,7 +57,7 @@ def _place_table(comp: Components, source: str, board_key: str) -> Any:
 def new_state(
     players: int, options: Mapping[str, Any] | None, seed: int | Seed
 ) -> MonsterHexState:
-    opts = validate_options(OPTIONS, options)
+    opts = validate_options(OPTIONS, with_edition(options))
     check_players("Monster Hex", players, 1, 4)
     if opts["shared_faction"] and players not in (1, 2):
         raise InvalidOption("the shared faction is a 2-player variant (and always on in solo)")
@@ -66,6 +70,7 @@ def new_state(
         comp=comp, board=board, players=players, mode=mode, neutral=neutral,
         hand_size=4 if board_key == "4p" else 3,
         overwhelming=players <= 2, abilities=opts["abilities"], objectives=opts["objectives"],
+        revised=opts["rules"] != FIRST,
         solo_target=opts["solo_target"], options=opts,
         place_table=_place_table(comp, opts["components"], board_key),
     )
@@ -154,9 +159,11 @@ def new_state(
             s.hands[p].append(s.decks[p].pop())
         if mode == "solo" or (mode == "shared" and p == start):
             s.shared_hands[p].append(s.shared_decks[p].pop())
-    # Objectives: the 2-player board leaves out its marked cards.
+    # Objectives: the cards marked "not with 2 players" go by the player count (solo too); the
+    # first edition went by the board, so a 2-player game with the shared faction kept them.
+    two_players = players <= 2 if cfg.revised else board_key == "2p"
     deck_objectives = [
-        i for i, o in enumerate(comp.objectives) if board_key != "2p" or o.two_player_board
+        i for i, o in enumerate(comp.objectives) if not two_players or o.two_player_board
     ]
     rng.shuffle(deck_objectives)
     s.personal = [[] for _ in range(players)]

@@ -55,13 +55,7 @@ def resolve_big(state: MonsterHexState, s: int, events: list[Event]) -> None:
         state.pending.append((s, unique, g2[0] if len(g2) == 1 else -1))
     elif len(g2) == 1:
         state.pending.append((s, g2[0], -1))
-    if unique >= 0 and unique < state.cfg.players and state.ability_id(unique) == "reward":
-        bonus = 0
-        for cell, _d in site.cells:
-            if state.owner[cell] == unique and state.cfg.comp.units[state.unit[cell]].red_letter:
-                bonus += 2 if state.cfg.comp.units[state.unit[cell]].rank == "S" else 1
-        if bonus:
-            award(state, unique, bonus, REWARD, events, site=[site.q, site.r])
+    reward(state, unique, site.cells, [site.q, site.r], events)
 
 
 def resolve_small(state: MonsterHexState, s: int, events: list[Event]) -> None:
@@ -88,29 +82,56 @@ def resolve_small(state: MonsterHexState, s: int, events: list[Event]) -> None:
 
 
 def resolve_counter(state: MonsterHexState, c: int, events: list[Event]) -> None:
-    """One prize: sole first place, else sole second place; then the cell is free again."""
+    """One prize: sole first place, else sole second place. The cell is freed by the caller."""
     board = state.cfg.board
     cells = tuple(
         (n, (d + 3) % 6) for d, n in enumerate(board.neighbours[c]) if n >= 0
     )
     totals = strength_totals(state, cells)
     levels = sorted(set(totals.values()), reverse=True)
-    winner = -1
+    winner = unique = -1
     if levels:
         g1 = [o for o, t in totals.items() if t == levels[0]]
         g2 = [o for o, t in totals.items() if len(levels) > 1 and t == levels[1]]
         if len(g1) == 1:
-            winner = g1[0]
+            winner = unique = g1[0]
         elif len(g2) == 1:
             winner = g2[0]
     value = state.crystal[c]
     q, r = board.cells[c]
     events.append({"type": "gem_resolved", "kind": "counter", "q": q, "r": r,
                    "value": value, "winner": winner})
-    state.crystal[c] = 0
-    state.owner[c] = EMPTY
     if winner >= 0:
         award(state, winner, value, COUNTER, events, site=[q, r])
+    if state.cfg.revised:
+        # A counter cell is a big-gem cell: remembered for the big-gem objectives, and Reward
+        # pays its unique first place.
+        facing = tuple(
+            (cell, state.owner[cell], state.power(cell, d), state.unit[cell])
+            for cell, d in cells if state.owner[cell] >= 0
+        )
+        state.records.append(("counter", c, facing, unique))
+        reward(state, unique, cells, [q, r], events)
+
+
+def reward(state: MonsterHexState, unique: int, cells: tuple[tuple[int, int], ...],
+           site: list[int], events: list[Event]) -> None:
+    """Reward: the gem's unique first place gets 2 per own red S beside it, 1 per red B or C."""
+    if unique < 0 or unique >= state.cfg.players or state.ability_id(unique) != "reward":
+        return
+    units = state.cfg.comp.units
+    bonus = 0
+    for cell, _d in cells:
+        if state.owner[cell] == unique and units[state.unit[cell]].red_letter:
+            bonus += 2 if units[state.unit[cell]].rank == "S" else 1
+    if bonus:
+        award(state, unique, bonus, REWARD, events, site=site)
+
+
+def free_counter_cell(state: MonsterHexState, c: int) -> None:
+    """The counters leave a resolved counter gem: its cell is an ordinary empty cell again."""
+    state.crystal[c] = 0
+    state.owner[c] = EMPTY
 
 
 def award(state: MonsterHexState, owner: int, points: int, category: int, events: list[Event],
@@ -151,7 +172,7 @@ def take(state: MonsterHexState, slot: int, events: list[Event]) -> None:
 
 def check_gems(state: MonsterHexState, events: list[Event]) -> None:
     """Resolve every gem the turn's placements completed: board sites first, by site id,
-    then counter gems by cell."""
+    then counter gems, all decided on the board as the placements left it."""
     cells = state.last_cells
     state.last_cells = []
     board = state.cfg.board
@@ -169,6 +190,31 @@ def check_gems(state: MonsterHexState, events: list[Event]) -> None:
             resolve_big(state, s, events)
         else:
             resolve_small(state, s, events)
+    if not counters:
+        return
+    if not state.cfg.revised:
+        _first_edition_counters(state, counters, events)
+        return
+    # One snapshot: every counter gem with no empty neighbour now resolves, and the cells are
+    # freed only afterwards, so a neighbouring counter gem is not reopened by the first one.
+    ready = sorted(
+        (c for c in counters if not _has_empty_neighbour(state, c)), key=board.cells.__getitem__
+    )
+    for c in ready:
+        resolve_counter(state, c, events)
+    for c in ready:
+        free_counter_cell(state, c)
+
+
+def _has_empty_neighbour(state: MonsterHexState, c: int) -> bool:
+    return any(n >= 0 and state.owner[n] == EMPTY for n in state.cfg.board.neighbours[c])
+
+
+def _first_edition_counters(state: MonsterHexState, counters: set[int],
+                            events: list[Event]) -> None:
+    """The first edition, kept for tables begun under it: by cell index, each cell freed at
+    once, so a later counter gem beside it waits for that cell to be filled again."""
     for c in sorted(counters):
-        if not any(n >= 0 and state.owner[n] == EMPTY for n in board.neighbours[c]):
+        if not _has_empty_neighbour(state, c):
             resolve_counter(state, c, events)
+            free_counter_cell(state, c)

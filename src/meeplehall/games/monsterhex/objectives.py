@@ -100,8 +100,11 @@ def objective_count(state: MonsterHexState, seat: int, oid: str) -> int:
     board = state.cfg.board
     comp = state.cfg.comp
     bigs = [rec for rec in state.records if rec[0] == "big"]
+    # Counter cells are big-gem cells for the cards that count big-gem contests (the first
+    # edition recorded no counter gem, so the list holds only board gems there).
+    contests = [rec for rec in state.records if rec[0] in ("big", "counter")]
     if oid == "O01":
-        return sum(1 for rec in bigs if any(f[1] == seat for f in rec[2]))
+        return sum(1 for rec in contests if any(f[1] == seat for f in rec[2]))
     if oid == "O02":
         return sum(1 for rec in state.records if rec[0] == "small" and seat in rec[2])
     if oid == "O03":
@@ -142,7 +145,7 @@ def objective_count(state: MonsterHexState, seat: int, oid: str) -> int:
         )
     if oid == "O11":
         return sum(
-            1 for rec in bigs if rec[3] == seat
+            1 for rec in contests if rec[3] == seat
             and all(comp.units[f[3]].rank == "C" for f in rec[2] if f[1] == seat)
         )
     if oid == "O13":
@@ -163,7 +166,9 @@ def objective_count(state: MonsterHexState, seat: int, oid: str) -> int:
         )
     if oid in ("O16", "O20"):
         wanted = 1 if oid == "O16" else 3
-        return len({f[0] for rec in bigs for f in rec[2] if f[1] == seat and f[2] == wanted})
+        return len(
+            {f[0] for rec in contests for f in rec[2] if f[1] == seat and f[2] == wanted}
+        )
     if oid == "O18":
         return sum(
             1 for a, b, d in _own_pairs(state, seat)
@@ -179,20 +184,33 @@ def objective_count(state: MonsterHexState, seat: int, oid: str) -> int:
 
 
 def objective_points(state: MonsterHexState, seat: int, index: int, personal: bool) -> int:
-    """Points ``seat`` scores for objective ``index`` as a common or a personal card."""
+    """Points ``seat`` scores for objective ``index`` as a common or a personal card.
+
+    A common card scores for everyone who meets it (every leader of a "most" card). A personal
+    card scores only when its owner alone meets it: the unique leader of a "most" card, the only
+    seat achieving an achieve card, the strictly highest X. The shared faction is no rival.
+    """
     card = state.cfg.comp.objectives[index]
     count = objective_count(state, seat, card.id)
-    if card.kind == "variable":
-        return count
-    if card.kind == "achieve":
-        return card.points * count
     if count < 1:
         return 0
-    others = [objective_count(state, p, card.id) for p in range(state.cfg.players) if p != seat]
-    best_other = max(others, default=0)
+    points = count if card.kind == "variable" else card.points
+    if card.kind == "achieve":
+        points *= count
+    if personal and state.cfg.revised:
+        if any(objective_count(state, p, card.id) >= (count if card.kind != "achieve" else 1)
+               for p in range(state.cfg.players) if p != seat):
+            return 0
+        return points
+    if card.kind != "most":
+        return points
+    best_other = max(
+        (objective_count(state, p, card.id) for p in range(state.cfg.players) if p != seat),
+        default=0,
+    )
     if personal:
-        return card.points if count > best_other else 0
-    return card.points if count >= best_other else 0
+        return points if count > best_other else 0
+    return points if count >= best_other else 0
 
 
 def score_objectives(state: MonsterHexState) -> list[tuple[int, int, str, int]]:

@@ -1,0 +1,42 @@
+"""Rules editions: a table plays to the end by the rules it was created with.
+
+The rules were corrected on 2026-11-30 (one snapshot per gem check, counter cells as big-gem
+cells, the Crystallize limit, the 2-player objective exclusions, personal objectives that need
+their owner alone). A table is rebuilt by replaying its log, so a table begun earlier must keep
+the first edition: its hidden cards were dealt by it and its log may be illegal under the
+corrections. New tables record ``rules`` with their options. A stored table from before the
+option existed has every other option and no ``rules``: the server always stores the full
+validated set, so that shape is what identifies it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from meeplehall.core import InvalidOption
+
+CURRENT = "2026-11"
+FIRST = "2024"
+EDITIONS = (CURRENT, FIRST)
+
+#: The options a table stored before the corrections carries, all of them and nothing else.
+_FIRST_EDITION_KEYS = frozenset({
+    "random_gems", "objectives", "abilities", "shared_faction", "colours", "solo_target",
+    "components",
+})
+
+
+def check_edition(value: Any) -> str:
+    """Option check: the current edition, or the first one for tables begun under it."""
+    if value not in EDITIONS:
+        raise InvalidOption(f"option 'rules' must be {CURRENT!r}, not {value!r}")
+    return str(value)
+
+
+def with_edition(given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options with ``rules`` filled in for a table stored before the option existed."""
+    options = dict(given or {})
+    if "rules" not in options and set(options) == _FIRST_EDITION_KEYS:
+        options["rules"] = FIRST
+    return options
