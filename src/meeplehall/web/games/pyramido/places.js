@@ -1,0 +1,94 @@
+// The keys of the places the board draws (data-place), and which of them an action or a log
+// event refers to, for the shell to light up (hovered log line, hint, replay step).
+
+import { placementBlocks } from "./geometry.js";
+
+export const spaceKey = (space) => `space-${space}`;
+export const gemAreaKey = (space) => `gems-${space}`;
+export const gemKey = (space, gem) => `gem-${space}-${gem || "none"}`;
+export const pyramidKey = (seat) => `pyramid-${seat}`;
+export const blockKey = (seat, stage, i, j) => `block-${seat}-${stage}-${i}-${j}`;
+export const areaKey = (seat, area) => `area-${seat}-${area}`;
+export const heldGemsKey = (seat) => `held-gems-${seat}`;
+export const explorerKey = "explorer";
+
+/** The seat an item is about: the event's, else the actor's, else the seat to move. */
+function seatOf(item, ctx) {
+  if (item.event && item.event.seat !== undefined) return item.event.seat;
+  if (ctx.actor !== undefined && ctx.actor !== null) return ctx.actor;
+  const view = ctx.view;
+  if (view && view.active !== undefined && view.active !== null) return view.active;
+  return ctx.seat;
+}
+
+function placementKeys(seat, stage, action) {
+  return placementBlocks(action).map(([i, j]) => blockKey(seat, stage, i, j));
+}
+
+/** Where a placed domino lies now: its placement in the view (the base may have been moved to
+ * the origin since the event, when it was fixed), else the event's own coordinates. */
+function placedKeys(event, view) {
+  const player = view && view.players ? view.players[event.seat] : null;
+  const found = player ? (player.placements || []).find((p) => p.domino === event.domino) : null;
+  return found ? placementKeys(event.seat, found.stage, found) : placementKeys(event.seat, event.stage, event);
+}
+
+function areaKeys(seat, areaId, view) {
+  const player = view && view.players ? view.players[seat] : null;
+  if (player && player.scoring && player.scoring.areas.some((a) => a.area === areaId)) return [areaKey(seat, areaId)];
+  return [pyramidKey(seat)];
+}
+
+export function places(item, ctx) {
+  if (!item) return [];
+  const view = ctx.view;
+  const seat = seatOf(item, ctx);
+  if (item.action) {
+    const action = item.action;
+    switch (action.type) {
+      case "take":
+        return [spaceKey(action.space), gemKey(action.space, action.gem)];
+      case "split":
+        return [spaceKey(action.pile)].concat(view && view.emptied_space ? [spaceKey(view.emptied_space)] : []);
+      case "reveal":
+        return [spaceKey(action.pile)];
+      case "place":
+        return view ? placementKeys(seat, view.stage, action) : [];
+      case "activate":
+        return areaKeys(seat, action.area, view);
+      case "discard":
+        return [heldGemsKey(seat)];
+      default:
+        return [];
+    }
+  }
+  const event = item.event;
+  if (!event) return [];
+  switch (event.type) {
+    case "took":
+      return [spaceKey(event.space)];
+    case "pile_split":
+      return [spaceKey(event.from), spaceKey(event.into)];
+    case "revealed":
+      return [spaceKey(event.pile)];
+    case "placed":
+      return placedKeys(event, view);
+    case "gems_refilled":
+      return [gemAreaKey(event.space)];
+    case "turn_lost":
+    case "frame_fixed":
+    case "stage_scored":
+      return event.seat === null || event.seat === undefined ? [] : [pyramidKey(event.seat)];
+    case "area_activated":
+      return areaKeys(event.seat, event.area, view);
+    case "gem_discarded":
+      return [heldGemsKey(event.seat)];
+    case "explorer_took":
+      return [spaceKey(event.space), explorerKey];
+    case "explorer_scored":
+    case "explorer_bonus_gem":
+      return [explorerKey];
+    default:
+      return [];
+  }
+}
