@@ -25,6 +25,20 @@ function clampZoom(value) {
 }
 
 /**
+ * Give each zoomed board the width of its frame in its own (zoomed) units, so that at zoom z it
+ * lays out exactly as at 100% and is drawn z times larger (a board that fills its width would
+ * otherwise just fill the same width). Pages call it after inserting a frame; resizes call it too.
+ */
+export function fitBoards() {
+  for (const viewport of document.querySelectorAll(".board-viewport")) {
+    const root = viewport.firstElementChild;
+    if (root) root.style.width = `${viewport.clientWidth}px`;
+  }
+}
+
+window.addEventListener("resize", fitBoards);
+
+/**
  * `root` (the renderer's #game-root) inside its frame: a toolbar and a viewport that scrolls
  * when the zoomed board is wider than the page. `redraw` redraws the page after a setting changes.
  */
@@ -33,6 +47,7 @@ export function boardFrame(root, game, redraw) {
     const zoom = clampZoom(value);
     localStorage.setItem(zoomKey(game), String(zoom));
     root.style.zoom = String(zoom);
+    fitBoards();
     const label = document.getElementById("board-zoom-value");
     if (label) label.textContent = `${Math.round(zoom * 100)}%`;
     for (const [id, disabled] of [["board-zoom-out", zoom <= ZOOM_MIN], ["board-zoom-in", zoom >= ZOOM_MAX]]) {

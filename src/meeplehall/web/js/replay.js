@@ -9,7 +9,7 @@ import { currentLanguage, initI18n, onLanguageChange, t } from "./i18n.js";
 import { seatColour, useSeatColours } from "./players.js";
 import { actionText, loadRenderer, safeText, translator } from "./renderers.js";
 import { seatName } from "./tablelist.js";
-import { boardFrame, placesOf, showSpots } from "./board.js";
+import { boardFrame, fitBoards, placesOf, showSpots } from "./board.js";
 import { durationFor, motionSetting, play, playRenderer, snapshot } from "./motion.js";
 
 const page = {
@@ -185,6 +185,7 @@ function draw() {
   );
   document.title = `${page.title} #${page.id} · ${t("app.name")}`;
   document.body.dataset.step = String(page.step);
+  fitBoards();
   spotlight();
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;

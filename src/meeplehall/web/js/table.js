@@ -12,7 +12,7 @@ import { playersPanel, seatColour, tickClocks, useSeatColours } from "./players.
 import { actionText, loadRenderer, safeText, translator } from "./renderers.js";
 import { clockText, seatName } from "./tablelist.js";
 import { durationFor, motionSetting, play, playRenderer, snapshot } from "./motion.js";
-import { boardFrame, placesOf, showSpots } from "./board.js";
+import { boardFrame, fitBoards, placesOf, showSpots } from "./board.js";
 
 const game = {
   id: Number(location.pathname.match(/\/tables\/(\d+)/)?.[1] ?? param("id")),
@@ -34,7 +34,7 @@ const game = {
   clocksAt: 0,
   replaced: [],
   result: null,
-  log: [], // {seq, make, lang, text, item}: see logEntry
+  log: [], // {seq, make, lang, text, places}: see logEntry
   lastMoves: [], // per seat, its last move as this page saw it: {seat, seq, action, events}
   hovered: null, // the log line under the pointer or the focus: its place keys are spotlit
   pending: null, // the seat of this page's act in flight ({seat}), until the server answers it
@@ -170,7 +170,7 @@ function logBlock() {
   // is hidden too; the next seat's log is rebuilt from what that seat may see.
   const shown = game.passTo === null ? game.log : [];
   const items = shown.map((entry) => {
-    if (!entry.item) return h("li", { dataset: { seq: String(entry.seq) } }, logText(entry));
+    if (!entry.places.length) return h("li", { dataset: { seq: String(entry.seq) } }, logText(entry));
     // A line about a place shows that place on the board while it is hovered or focused.
     const spot = (on) => () => {
       game.hovered = on ? entry : null;
@@ -208,8 +208,9 @@ function gameArea() {
 
 /** The places the hovered log line, else the hint, refers to: lit on the board. */
 function spotlight() {
-  const item = game.hovered ? game.hovered.item : game.hint ? { action: game.hint.action } : null;
-  showSpots(document.getElementById("game-root"), item ? placesOf(game.renderer, item, ctx()) : []);
+  const places = game.hovered ? game.hovered.places
+    : game.hint ? placesOf(game.renderer, { action: game.hint.action }, ctx()) : [];
+  showSpots(document.getElementById("game-root"), places);
 }
 
 function statusLine() {
@@ -278,6 +279,7 @@ function draw() {
   tickClocks(game);
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
+  fitBoards();
   spotlight();
   if (game.passTo !== null) document.getElementById("pass-device-ready")?.focus();
   else if (focus) restoreFocus(document.querySelector(focus));
@@ -421,8 +423,8 @@ const LOG_LINES = 300;
  * A log line: `make()` writes it in the current language from what it was made of (an event, or
  * the last move, and the game as it was then), so a language switch writes it again (`logText`).
  */
-function logEntry(seq, make, item = null) {
-  return { seq, make, lang: currentLanguage(), text: make(), item };
+function logEntry(seq, make, places = []) {
+  return { seq, make, lang: currentLanguage(), text: make(), places };
 }
 
 function logText(entry) {
@@ -437,7 +439,8 @@ function logText(entry) {
 function eventEntries(seq, events, state) {
   const entries = [];
   for (const event of events) {
-    const entry = logEntry(seq, () => safeText(() => game.renderer.eventText(event, { ...ctx(), ...state })), { event });
+    const entry = logEntry(seq, () => safeText(() => game.renderer.eventText(event, { ...ctx(), ...state })),
+      placesOf(game.renderer, { event }, { ...ctx(), ...state }));
     if (entry.text) entries.push(entry);
   }
   return entries;
@@ -476,7 +479,7 @@ function applyGameMessage(message) {
     const { seat, action, label } = message.last;
     entries.push(logEntry(message.seq, () =>
       `${seatName(game.table.seats[seat])}: ${actionText(game.renderer, action, label, { ...ctx(), ...state, view: viewBefore, actor: seat })}`,
-    action ? { action } : null));
+    action ? placesOf(game.renderer, { action }, { ...ctx(), ...state, view: viewBefore, actor: seat }) : []));
   }
   if (message.type === "update" && message.last) {
     const { seat, action } = message.last;
