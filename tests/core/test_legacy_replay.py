@@ -1,8 +1,11 @@
-"""Matches recorded under the legacy generator replay exactly as they did when they were played.
+"""Matches recorded under the legacy generator, or under Monster Hex's first rules edition, replay
+exactly as they did when they were played.
 
-The fingerprints below were taken from the code as it was before the keyed generator came, by
-playing seeded random games and hashing the log with every final view: any change in what a
-legacy seed deals, or in what the game does with its randomness later on, changes them.
+The fingerprints below were taken by playing seeded random games and hashing the log with every
+final view: the generator ones from the code as it was before the keyed generator came (any
+change in what a legacy seed deals, or in what the game does with its randomness later on,
+changes them), the first-edition ones from the Monster Hex code as it was before the 2026-11
+rules corrections (any change in how such a table is rebuilt changes them).
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ import random
 
 import pytest
 
-from meeplehall.core import Seed, replay
+from meeplehall.core import IllegalAction, Seed, replay
 from meeplehall.core.registry import get_game
 from meeplehall.core.rng import LEGACY
+from meeplehall.games.monsterhex.editions import CURRENT
 
 PINNED = [
     ("yaxha", 2, 7, 143, "b728a02fbea85751ec34c3c033124e32"),
@@ -28,10 +32,30 @@ PINNED = [
 ]
 
 
-def fingerprint(name: str, players: int, seed: int | Seed) -> tuple[str, int]:
-    """Play a random game from ``seed``, replay its log, hash the log and every final view."""
+#: A Monster Hex option set as the server stored it before the 2026-11 rules corrections:
+#: every option of the time and no ``rules``, which marks a table of the first edition.
+FIRST_EDITION = {
+    "random_gems": False, "objectives": True, "abilities": "random", "shared_faction": False,
+    "colours": "random", "solo_target": 20, "components": "standard",
+}
+
+#: Monster Hex tables played under the first edition, fingerprinted with that code. Under the
+#: corrections the first two logs turn illegal (a Crystallize target the limit now refuses; a
+#: counter gem that now resolves at once) and the last two end with other winners.
+PINNED_FIRST_EDITION = [
+    (4, {}, 251, 41, "c63bced59a496c8e89ae6035273d2283"),
+    (4, {}, 205, 41, "f15d9066446c9e8e2632f18afdbec8e9"),
+    (2, {"shared_faction": True}, 4, 38, "a8c4d5e1d48fe2139c6fcc56c14fe7bf"),
+    (2, {}, 51, 23, "c962b791afdb4a9799440a89f39e7ff6"),
+]
+
+
+def random_log(
+    name: str, players: int, seed: int | Seed, options: dict[str, object] | None = None
+) -> list[list[object]]:
+    """The log of a random game from ``seed``, each seat's choice drawn from a fixed stream."""
     game = get_game(name)
-    state = game.new_state(players, None, seed)
+    state = game.new_state(players, options, seed)
     rng = random.Random(f"{name}/{players}")
     log: list[list[object]] = []
     while not state.is_over():
@@ -40,7 +64,15 @@ def fingerprint(name: str, players: int, seed: int | Seed) -> tuple[str, int]:
         action = legal[rng.randrange(len(legal))]
         state.apply(seat, action)
         log.append([seat, action.to_json()])
-    rebuilt = replay(game, players, None, seed, log)
+    return log
+
+
+def fingerprint(
+    name: str, players: int, seed: int | Seed, options: dict[str, object] | None = None
+) -> tuple[str, int]:
+    """Play a random game from ``seed``, replay its log, hash the log and every final view."""
+    log = random_log(name, players, seed, options)
+    rebuilt = replay(get_game(name), players, options, seed, log)
     views = [rebuilt.view(None)] + [rebuilt.view(s) for s in range(players)]
     blob = json.dumps([log, views], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()[:32], len(log)
@@ -59,3 +91,27 @@ def test_the_same_number_as_a_keyed_seed_deals_another_game(
 ) -> None:
     assert fingerprint(name, players, seed)[0] != digest
     assert fingerprint(name, players, seed) == fingerprint(name, players, Seed(seed))
+
+
+@pytest.mark.parametrize(("players", "extra", "seed", "length", "digest"), PINNED_FIRST_EDITION)
+def test_a_monsterhex_table_begun_under_the_first_edition_replays_as_it_was_played(
+    players: int, extra: dict[str, object], seed: int, length: int, digest: str
+) -> None:
+    assert fingerprint("monsterhex", players, seed, FIRST_EDITION | extra) == (digest, length)
+
+
+@pytest.mark.parametrize(("players", "extra", "seed", "length", "digest"), PINNED_FIRST_EDITION)
+def test_those_tables_would_not_survive_the_corrections(
+    players: int, extra: dict[str, object], seed: int, length: int, digest: str
+) -> None:
+    """Why the edition is kept: the same log under the corrected rules is refused part way,
+    or ends with other winners than the ones stored."""
+    game = get_game("monsterhex")
+    stored = FIRST_EDITION | extra
+    log = random_log("monsterhex", players, seed, stored)
+    played = replay(game, players, stored, seed, log).result()
+    try:
+        corrected = replay(game, players, stored | {"rules": CURRENT}, seed, log).result()
+    except IllegalAction:
+        return
+    assert corrected.winners != played.winners
