@@ -89,12 +89,17 @@ function mainArea(view, ctx, me) {
   }
   if (view.held_domino && view.active !== ownSeat && view.phase !== "score") side.push(heldByOther(view, ctx));
   if (view.explorer) side.push(explorerPanel(view, ctx));
-  const main = el("div", { class: "pd-main" }, [
-    ownSeat !== null ? pyramidFigure(view, ctx, ownSeat, true) : null,
-    side.length ? el("div", { class: "pd-side" }, side) : null,
-  ]);
   const rest = others.map((seat) => pyramidFigure(view, ctx, seat, false));
-  return el("div", { class: "pd-tables" }, [main, rest.length ? el("div", { class: `pd-others${ownSeat === null ? " pd-all" : ""}` }, rest) : null]);
+  if (ownSeat === null) {
+    // A spectator or a replay: every pyramid the same size, side by side.
+    return el("div", { class: "pd-tables" }, [el("div", { class: "pd-others pd-all" }, rest), ...side]);
+  }
+  // The seat's own pyramid large; its panel, then the other pyramids beside it.
+  if (rest.length) side.push(el("div", { class: "pd-others" }, rest));
+  return el("div", { class: "pd-tables" }, [el("div", { class: "pd-main" }, [
+    pyramidFigure(view, ctx, ownSeat, true),
+    side.length ? el("div", { class: "pd-side" }, side) : null,
+  ])]);
 }
 
 function placeSection(view, ctx, places) {
@@ -115,6 +120,12 @@ function pickArea(area) {
   drawer.redraw();
 }
 
+/** Whether the page shows a seat's own pyramid (the others are then drawn smaller beside it). */
+function ownSeatShown(view, ctx) {
+  const me = mySeat(view, ctx);
+  return me !== null && Boolean(view.players[me]);
+}
+
 function pyramidFigure(view, ctx, seat, own) {
   const player = view.players[seat];
   const allPlaces = own && view.held_domino ? legalWhere(ctx.legal, (a) => a.type === "place") : [];
@@ -122,7 +133,7 @@ function pyramidFigure(view, ctx, seat, own) {
   const title = own ? tr(ctx, "your_pyramid") : tr(ctx, "pyramid_of", { name: seatName(ctx, seat) });
   const narrow = window.matchMedia("(max-width: 640px)").matches;
   const top = pyramidSvg(player, {
-    q: own ? 30 : narrow ? 14 : 16, own, view, ctx, ui,
+    q: own ? (narrow ? 30 : 36) : ownSeatShown(view, ctx) ? (narrow ? 14 : 16) : 22, own, view, ctx, ui,
     places: placesNow, allPlaces,
     scoring: own ? legalWhere(ctx.legal, (a) => a.type === "activate") : [],
     onArea: pickArea,

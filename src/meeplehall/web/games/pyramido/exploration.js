@@ -77,7 +77,8 @@ function spaceCard(space, view, ctx, size) {
 
 export function explorationArea(view, ctx) {
   const size = layout();
-  return el("section", { class: "pd-exploration", "aria-label": tr(ctx, "exploration") }, [
+  return el("section", { class: "pd-exploration" }, [
+    el("h3", { class: "pd-area-title" }, [tr(ctx, "exploration")]),
     el("div", { class: "pd-spaces" }, view.exploration.map((space) => spaceCard(space, view, ctx, size))),
   ]);
 }

@@ -77,8 +77,14 @@ export function scoringPanel(view, ctx, me, ui, pickArea) {
       .filter((area) => areaIds.has(area.area) || area.activated)
       .map((area) => {
         const name = tr(ctx, "area_label", { colour: colourName(ctx, area.colour), value: area.value });
-        if (area.activated) return el("span", { class: "pd-area-chip pd-area-done" }, [gemIcon(area.colour, ctx, 16), name, " ✓"]);
-        return choiceButton(`area-${area.area}`, [gemIcon(area.colour, ctx, 16), " ", name], () => pickArea(area.area), { pressed: ui.area === area.area, extraClass: "pd-area-chip" });
+        if (area.activated) {
+          return el("span", { class: "pd-area-chip pd-area-done", title: tr(ctx, "area_lit", { colour: colourName(ctx, area.colour), value: area.value }) }, [gemIcon(area.colour, ctx, 18), el("strong", {}, [String(area.value)]), " ✓"]);
+        }
+        // A compact chip: the area's gem and value; its full name in the tooltip and for readers.
+        const chip = choiceButton(`area-${area.area}`, [gemIcon(area.colour, ctx, 18), el("strong", {}, [String(area.value)])], () => pickArea(area.area), { pressed: ui.area === area.area, extraClass: "pd-area-chip" });
+        chip.title = name;
+        chip.setAttribute("aria-label", name);
+        return chip;
       });
     parts.push(el("p", { class: "pd-hint" }, [tr(ctx, "choose_area_hint")]));
     parts.push(el("div", { class: "pd-area-list" }, buttons));

@@ -8,6 +8,7 @@ export const gemAreaKey = (space) => `gems-${space}`;
 export const gemKey = (space, gem) => `gem-${space}-${gem || "none"}`;
 export const pyramidKey = (seat) => `pyramid-${seat}`;
 export const blockKey = (seat, stage, i, j) => `block-${seat}-${stage}-${i}-${j}`;
+export const placedKey = (domino) => `placed-${domino}`;
 export const areaKey = (seat, area) => `area-${seat}-${area}`;
 export const heldGemsKey = (seat) => `held-gems-${seat}`;
 export const explorerKey = "explorer";
@@ -25,13 +26,6 @@ function placementKeys(seat, stage, action) {
   return placementBlocks(action).map(([i, j]) => blockKey(seat, stage, i, j));
 }
 
-/** Where a placed domino lies now: its placement in the view (the base may have been moved to
- * the origin since the event, when it was fixed), else the event's own coordinates. */
-function placedKeys(event, view) {
-  const player = view && view.players ? view.players[event.seat] : null;
-  const found = player ? (player.placements || []).find((p) => p.domino === event.domino) : null;
-  return found ? placementKeys(event.seat, found.stage, found) : placementKeys(event.seat, event.stage, event);
-}
 
 function areaKeys(seat, areaId, view) {
   const player = view && view.players ? view.players[seat] : null;
@@ -72,7 +66,8 @@ export function places(item, ctx) {
     case "revealed":
       return [spaceKey(event.pile)];
     case "placed":
-      return placedKeys(event, view);
+      // The domino itself: its place moves with it when the base is fixed and moved to the origin.
+      return [placedKey(event.domino)];
     case "gems_refilled":
       return [gemAreaKey(event.space)];
     case "turn_lost":

@@ -6,7 +6,7 @@
 import { choice, legalAction, svg, tr } from "../kit.js";
 import { blockLetter, COLOURS, colourName, dominoEdges, quarterShapes } from "./art.js";
 import { blockAnchor, blockLabel, dominoQuarters, placementBlocks, placementLabel, stageSize } from "./geometry.js";
-import { areaKey, blockKey, pyramidKey } from "./places.js";
+import { areaKey, blockKey, placedKey, pyramidKey } from "./places.js";
 
 const SIDES = [[1, 0], [0, 1], [-1, 0], [0, -1]];
 
@@ -34,7 +34,8 @@ function extent(player, stage, targets) {
       ys.push(ay, ay + 1);
     }
   }
-  return { minX: Math.min(...xs) - 1, minY: Math.min(...ys) - 1, maxX: Math.max(...xs) + 1, maxY: Math.max(...ys) + 1 };
+  // A block of sand around it: the base may still grow that way.
+  return { minX: Math.min(...xs) - 2, minY: Math.min(...ys) - 2, maxX: Math.max(...xs) + 2, maxY: Math.max(...ys) + 2 };
 }
 
 /**
@@ -74,7 +75,7 @@ function drawPlacements(root, player, stage, X, Y, q, options) {
   const owner = owners(player);
   const topAt = new Map(player.top.map((cell) => [`${cell.x},${cell.y}`, cell]));
   for (const p of player.placements) {
-    const group = svg("g", { class: `pd-placed pd-stage-${p.stage}`, "data-piece": `dom-${p.domino}` });
+    const group = svg("g", { class: `pd-placed pd-stage-${p.stage}`, "data-piece": `dom-${p.domino}`, "data-place": placedKey(p.domino) });
     const [ax, ay] = blockAnchor(p.stage, p.i, p.j);
     const cells = dominoQuarters(p.face, p.rotation, ax, ay);
     const mine = cells.filter((cell) => owner.get(`${cell.x},${cell.y}`) === p);
@@ -181,14 +182,19 @@ function drawTargets(root, player, stage, X, Y, q, options) {
       x: X(left) + 3, y: Y(top) + 3, width: (ai !== bi ? 4 : 2) * q - 6, height: (aj !== bj ? 4 : 2) * q - 6,
       rx: q * 0.3, class: "pd-target",
     }, [svg("title", {}, [text])]);
-    const show = () => { ui.hover = index; showGhost(action); onHover(index); };
+    const show = () => { ui.hover = index; ghostLayer.classList.remove("pd-ghost-idle"); showGhost(action); onHover(index); };
     spot.addEventListener("mouseenter", show);
     spot.addEventListener("focus", show);
     layer.append(legalAction(spot, ctx, index, text));
   }
   root.append(layer, ghostLayer);
+  // Until the player points at a spot, the first one shows the domino lying there, fainter.
   const hovered = places.find((p) => p.index === ui.hover);
   if (hovered) showGhost(hovered.action);
+  else {
+    showGhost(places[0].action);
+    ghostLayer.classList.add("pd-ghost-idle");
+  }
 }
 
 function areaCentre(area, X, Y, q) {
