@@ -1,7 +1,7 @@
 """Monster Hex: hex-tile area majority for 1-4 players, with every variant.
 
-The rules follow the project's specification in ``shared/rules/monsterhex.md``; component data
-is in ``components.json``.
+The rules are written for players in ``docs/rules/monsterhex.md``; the engine's own rulings are
+in ``NOTES.md`` beside this file, and the component data in ``components.json``.
 """
 
 from meeplehall.games.monsterhex.game import GAME, MonsterHexGame
