@@ -25,9 +25,13 @@ def test_register_login_logout_and_session_cookie_flags(server: ServerProcess) -
     assert "httponly" in cookie and "samesite=lax" in cookie
     assert person.http.get("/api/me").json() == {"id": response.json()["id"], "name": name,
                                                  "guest": False}
+    assert person.http.get("/api/session").json() == {"user": person.http.get("/api/me").json()}
     assert person.http.post("/api/auth/logout").status_code == 204
     person.http.cookies.clear()
     assert person.http.get("/api/me").status_code == 401
+    # Pages ask /api/session, where nobody logged in is an answer rather than an error.
+    anonymous = person.http.get("/api/session")
+    assert (anonymous.status_code, anonymous.json()) == (200, {"user": None})
     wrong = person.http.post("/api/auth/login", json={"name": name, "password": "nope nope"})
     assert wrong.status_code == 401
     right = person.http.post(

@@ -72,3 +72,28 @@ def test_every_page_loads_cleanly_in_each_language(pages: Any, language: str) ->
     page.click("#replay-forward")
     _no_raw_keys(page, keys)
     assert page.evaluate("document.documentElement.lang") == language
+
+
+def test_a_visitor_who_is_not_logged_in_meets_no_console_error(pages: Any) -> None:
+    owner = pages.new()
+    login_guest(owner, "Pages-owner")
+    waiting = create_table(owner, "pyramido", players=2)
+    finished = _finished_table(owner)
+
+    visitor = pages.new()
+    errors: list[str] = []  # every console error, even the 4xx answers the fixture lets pass
+
+    def on_console(message: Any) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    visitor.on("console", on_console)
+    visitor.goto("/")
+    wait_ready(visitor)
+    visitor.goto("/rules.html?game=yaxha")
+    wait_ready(visitor)
+    visitor.goto(table_url(waiting))
+    visitor.wait_for_selector("#seats")
+    visitor.goto(f"/replay.html?id={finished['id']}")
+    wait_ready(visitor)
+    assert errors == []

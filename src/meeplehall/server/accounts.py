@@ -41,6 +41,10 @@ class UserOut(BaseModel):
     guest: bool
 
 
+class SessionOut(BaseModel):
+    user: UserOut | None
+
+
 class GuestIn(BaseModel):
     name: str = Field(min_length=1, max_length=32)
 
@@ -275,3 +279,12 @@ async def logout(request: Request, response: Response) -> Response:
 @router.get("/me", response_model=UserOut)
 async def me(user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
     return user_json(user)
+
+
+@router.get("/session", response_model=SessionOut)
+async def session_of(
+    user: Annotated[User | None, Depends(current_user)],
+) -> dict[str, Any]:
+    """Who the caller is, null when nobody is logged in: a page asks this, so an anonymous
+    visitor is an answer, not an error (``/api/me`` refuses with 401 for API clients)."""
+    return {"user": user_json(user) if user is not None else None}

@@ -67,8 +67,8 @@ export async function api(method, path, body) {
 export const get = (path) => api("GET", path);
 export const post = (path, body) => api("POST", path, body);
 
-/** The logged-in user, or null (a 401 is the normal answer when nobody is logged in). */
+/** The logged-in user, or null: asked of /api/session, which answers a visitor without an error. */
 export async function currentUser() {
-  const response = await fetch("/api/me", { credentials: "same-origin" });
-  return response.ok ? response.json() : null;
+  const response = await fetch("/api/session", { credentials: "same-origin" });
+  return response.ok ? (await response.json()).user : null;
 }
