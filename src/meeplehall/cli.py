@@ -1,14 +1,26 @@
 """The ``meeplehall`` command: play in the terminal, replay a saved match, benchmark engines,
-and pit bots against each other in the arena."""
+and pit bots against each other in the arena.
+
+Seats count from 1 here, as in the web client (``--seat 1`` is the first seat); the match
+records keep the engines' own seat indices, from 0. A wrong value on the command line is one
+line on stderr ("Error: ..."), never a traceback.
+"""
 
 from __future__ import annotations
 
+import importlib
 import json
+import socket
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Annotated, Any
 
 import typer
+from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -19,22 +31,64 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from typer.core import TyperGroup
 
 from meeplehall.ai import make_bot
+from meeplehall.ai.base import LEVELS
 from meeplehall.benchmark import bench_engine
 from meeplehall.core import Game, InvalidOption, Result, State, UnknownGame, events_for
 from meeplehall.core.record import MatchRecord
 from meeplehall.core.registry import all_games, get_game
 
-app = typer.Typer(help="Meeple Hall: a self-hostable board-game arena.", no_args_is_help=True)
+
+class OneLineErrors(TyperGroup):
+    """Reports a wrong command line as one line on stderr, with the command's --help to read,
+    instead of typer's framed box."""
+
+    def main(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, prog_name: str | None = None, **kwargs: Any
+    ) -> Any:
+        if not kwargs.pop("standalone_mode", True):
+            return super().main(args, prog_name, standalone_mode=False, **kwargs)
+        try:
+            outcome = super().main(args, prog_name, standalone_mode=False, **kwargs)
+        except typer.TyperException as error:  # typer's own (vendored) click errors
+            if type(error).__name__ == "NoArgsIsHelpError":  # bare `meeplehall`: the help
+                error.show()  # type: ignore[attr-defined]
+                sys.exit(0)
+            typer.echo(_one_line(error), err=True)
+            sys.exit(getattr(error, "exit_code", 2))
+        except typer.Abort:
+            typer.echo("Aborted.", err=True)
+            sys.exit(1)
+        sys.exit(outcome if isinstance(outcome, int) else 0)
+
+
+def _one_line(error: typer.TyperException) -> str:
+    message = " ".join(error.format_message().split())
+    context = getattr(error, "ctx", None)
+    where = f" (see '{context.command_path} --help')" if context is not None else ""
+    return f"Error: {message}{where}"
+
+
+app = typer.Typer(
+    cls=OneLineErrors,
+    help="Meeple Hall: a self-hostable board-game arena.",
+    no_args_is_help=True,
+)
 console = Console()
+
+
+def _refuse(option: str, reason: str) -> typer.BadParameter:
+    """The error for a bad value of ``option`` (raise it)."""
+    return typer.BadParameter(reason, param_hint=f"'{option}'")
 
 
 def _game(name: str) -> Game:
     try:
         return get_game(name)
     except UnknownGame as error:
-        raise typer.BadParameter(error.reason) from None
+        raise _refuse("GAME", error.reason) from None
 
 
 def _parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -43,7 +97,7 @@ def _parse_options(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep or not key:
-            raise typer.BadParameter(f"options look like key=value, not {pair!r}")
+            raise _refuse("--option", f"options look like key=value, not {pair!r}")
         try:
             options[key] = json.loads(raw)
         except json.JSONDecodeError:
@@ -51,100 +105,226 @@ def _parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
-def print_result(game: Game, result: Result) -> None:
-    """The final breakdown as a table: one column per seat, one row per scoring line."""
-    table = Table(title=f"{game.title}: final result")
+def _new_state(game: Game, players: int, options: dict[str, Any], seed: int) -> State:
+    """The match's first state; a player count or option the game refuses is a usage error."""
+    try:
+        return game.new_state(players, options, seed)
+    except InvalidOption as error:
+        option = "--players" if "players" in error.reason else "--option"
+        raise _refuse(option, error.reason) from None
+
+
+def _bot_level(level: int) -> int:
+    if level not in LEVELS:
+        known = ", ".join(str(number) for number in LEVELS)
+        raise _refuse("--bots", f"no bot of level {level}; the levels are {known}")
+    return level
+
+
+def _human_seat(text: str, players: int) -> int | None:
+    """``--seat``: a seat from 1 to ``players`` (the engine's index is one less), or none."""
+    if text.strip().lower() == "none":
+        return None
+    if not text.strip().isdigit() or not 1 <= int(text) <= players:
+        raise _refuse("--seat", f"a seat from 1 to {players}, or none, not {text!r}")
+    return int(text) - 1
+
+
+def _check_writable(path: Path, option: str) -> None:
+    """Refuse, before any play, a file that could not be written at the end."""
+    if path.is_dir():
+        raise _refuse(option, f"{path} is a folder, not a file")
+    folder = path.parent
+    if not folder.is_dir():
+        raise _refuse(option, f"the folder {folder} does not exist")
+    try:
+        path.open("a").close()
+    except OSError as error:
+        raise _refuse(option, f"cannot write {path}: {error.strerror}") from None
+
+
+# --- how a game speaks in the terminal ----------------------------------------------------------
+
+
+def _terminal(game: Game) -> ModuleType | None:
+    """The game's terminal renderer (``<its package>.render``), for the sentences it knows."""
+    package = getattr(sys.modules.get(type(game).__module__), "__package__", None)
+    try:
+        return importlib.import_module(f"{package}.render") if package else None
+    except ImportError:
+        return None
+
+
+def seat_name(seat: int, human: int | None = None) -> str:
+    return f"Seat {seat + 1}" + (" (you)" if seat == human else "")
+
+
+def action_line(game: Game, action: Any, view: dict[str, Any] | None = None) -> str:
+    """An action as the web client names it; ``view`` is the deciding seat's."""
+    render = _terminal(game)
+    if render is not None and hasattr(render, "action_text"):
+        return str(render.action_text(action, view))
+    return game.describe_action(action)
+
+
+def event_line(
+    game: Game, event: dict[str, Any], name: Callable[[int], str], players: int
+) -> str:
+    """An event as the web log says it; the raw fields when the game has no sentence for it."""
+    render = _terminal(game)
+    if render is not None and hasattr(render, "event_text"):
+        text = render.event_text(event, name, players)
+        if text:
+            return str(text)
+    details = ", ".join(f"{key} {value}" for key, value in event.items() if key != "type")
+    return f"{str(event.get('type', 'event')).replace('_', ' ')}: {details}"
+
+
+def _plain_rows(part: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    """A breakdown without a game's own labels: nested keys joined by spaces, not dots."""
+    if not isinstance(part, dict):
+        return [(prefix, part)]
+    rows: list[tuple[str, Any]] = []
+    for key, value in part.items():
+        label = str(key).replace("_", " ")
+        rows.extend(_plain_rows(value, f"{prefix} {label}".strip()))
+    return rows
+
+
+def print_result(game: Game, result: Result, human: int | None = None) -> None:
+    """The final breakdown as a table (one column per seat, one row per scoring line), then
+    who won, in a sentence."""
+    render = _terminal(game)
+    rows_of = getattr(render, "breakdown_rows", _plain_rows)
+    table = Table(title=f"{game.title}: final result", box=box.SIMPLE_HEAD)
     table.add_column("", no_wrap=True)  # the scoring line's name, read whole
     for seat in range(len(result.scores)):
         mark = " (winner)" if seat in result.winners else ""
-        table.add_column(f"seat {seat}{mark}", justify="right")
+        table.add_column(escape(seat_name(seat, human) + mark), justify="right")
+    per_seat = [dict(rows_of(part)) for part in result.breakdown]
+    opponent = getattr(render, "opponent_column", lambda result: None)(result)
+    if opponent is not None:  # a solo game's automated opponent, beside the person
+        table.add_column(escape(opponent[0]), justify="right")
     labels: list[str] = []
-    flat = [_flatten(part) for part in result.breakdown]
-    for part in flat:
-        labels.extend(label for label in part if label not in labels)
+    for rows in per_seat:
+        labels.extend(label for label in rows if label not in labels)
+    extra = [opponent[1]] if opponent is not None else []
     for label in labels:
-        table.add_row(label, *(str(part.get(label, "")) for part in flat))
-    table.add_row("[bold]total[/bold]", *(f"[bold]{score}[/bold]" for score in result.scores))
-    table.add_row("rank", *(str(rank) for rank in result.ranks))
+        cells = [rows.get(label, "") for rows in per_seat + extra]
+        table.add_row(escape(label), *(escape(str(cell)) for cell in cells))
+    totals = [*result.scores, *(rows.get("total", "") for rows in extra)]
+    table.add_row("[bold]total[/bold]", *(f"[bold]{score}[/bold]" for score in totals))
+    if len(result.scores) > 1:
+        table.add_row("rank", *(str(rank) for rank in result.ranks))
     console.print(table)
+    console.print(outcome_sentence(game, result, human), markup=False)
 
 
-def _flatten(data: Any, prefix: str = "") -> dict[str, Any]:
-    if isinstance(data, dict):
-        flat: dict[str, Any] = {}
-        for key, value in data.items():
-            flat.update(_flatten(value, f"{prefix}{key}" if not prefix else f"{prefix}.{key}"))
-        return flat
-    return {prefix: data}
+def outcome_sentence(game: Game, result: Result, human: int | None) -> str:
+    """Who won: "You lost to the Legendary Explorer, 45 to 102." in a solo game (the game
+    words it), "Seat 2 won with 42 points." otherwise."""
+    render = _terminal(game)
+    if len(result.scores) == 1 and render is not None and hasattr(render, "solo_sentence"):
+        return str(render.solo_sentence(result, "you" if human == 0 else "Seat 1"))
+    winners = sorted(result.winners)
+    if not winners:
+        return "Nobody won."
+    names = [("you" if seat == human else seat_name(seat)) for seat in winners]
+    best = result.scores[winners[0]]
+    if len(names) == 1:
+        sentence = f"{names[0]} won with {best} points."
+    else:
+        sentence = f"{', '.join(names[:-1])} and {names[-1]} share the win with {best} points."
+    return sentence[0].upper() + sentence[1:]
+
+
+class Quit(Exception):
+    """The person asked to stop the match (q, end of input or Ctrl-C)."""
 
 
 def _ask(game: Game, state: State, seat: int) -> Any:
     """Show the seat's view and numbered legal actions; return the one the person picks."""
-    console.rule(f"seat {seat} to move")
-    console.print(game.render_text(state.view(seat)))
+    console.rule(f"{seat_name(seat)} (you) to move")
+    view = state.view(seat)
+    console.print(game.render_text(view))
     legal = state.legal_actions(seat)
     for number, action in enumerate(legal, start=1):
-        console.print(f"  [bold]{number:3d}[/bold]  {game.describe_action(action)}")
+        console.print(f"  [bold]{number:3d}[/bold]  {escape(action_line(game, action, view))}")
     while True:
-        answer = console.input(f"your choice (1-{len(legal)}, q to quit): ").strip()
+        try:
+            answer = console.input(f"your choice (1-{len(legal)}, q to quit): ").strip()
+        except (EOFError, KeyboardInterrupt):
+            raise Quit from None
         if answer.lower() in {"q", "quit"}:
-            raise typer.Exit(1)
+            raise Quit
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         console.print(f"[red]Type a number from 1 to {len(legal)}.[/red]")
+
+
+def _save(record: MatchRecord, save: Path | None) -> None:
+    if save is not None:
+        save.write_text(json.dumps(record.to_json(), indent=1))
+        console.print(f"action log saved to {save} (meeplehall replay {save})", markup=False)
 
 
 @app.command()
 def play(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="yaxha, pyramido, ...")],
     players: Annotated[int, typer.Option(help="number of seats")] = 2,
-    seat: Annotated[str, typer.Option(help="your seat number, or 'none' for bots only")] = "0",
+    seat: Annotated[
+        str, typer.Option(help="your seat, from 1 (as in the web client), or 'none' for bots only")
+    ] = "1",
     seed: Annotated[int, typer.Option(min=0, help="the match's seed")] = 0,
-    bots: Annotated[int, typer.Option(help="level of the bots in the other seats")] = 1,
+    bots: Annotated[
+        int, typer.Option(help="level of the bots in the other seats: 1 random, 2 greedy, 3 MCTS")
+    ] = 1,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="a game option, key=value")
     ] = None,
-    save: Annotated[Path | None, typer.Option(help="write the action log to this file")] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="write the action log to this file (also on q)")
+    ] = None,
 ) -> None:
     """Play one seat in the terminal against bots (or watch bots play with --seat none)."""
     game = _game(game_name)
-    if seat.lower() != "none" and not seat.isdigit():
-        raise typer.BadParameter(f"--seat is a seat number or none, not {seat!r}")
-    human = None if seat.lower() == "none" else int(seat)
     options = _parse_options(option or [])
-    try:
-        state = game.new_state(players, options, seed)
-    except InvalidOption as error:
-        raise typer.BadParameter(error.reason) from None
-    if human is not None and not human < players:
-        raise typer.BadParameter(f"--seat must be from 0 to {players - 1}, or none")
+    level = _bot_level(bots)
+    state = _new_state(game, players, options, seed)
+    human = _human_seat(seat, players)
+    if save is not None:
+        _check_writable(save, "--save")
     record = MatchRecord(game.name, players, seed, options)
-    seat_bots = {s: make_bot(bots, seed=seed * 31 + s) for s in range(players) if s != human}
+    seat_bots = {s: make_bot(level, seed=seed * 31 + s) for s in range(players) if s != human}
+
+    def name(s: int) -> str:
+        return seat_name(s, human)
+
+    if human is not None:
+        console.print(f"You play seat {human + 1} of {players}; the others are level-{level} bots.")
     while not state.is_over():
         movers = sorted(state.to_move())
         # Bots first at a simultaneous step: the person then sees no less than they may.
         mover = next((s for s in movers if s != human), movers[0])
         if mover == human:
-            action = _ask(game, state, mover)
+            try:
+                action = _ask(game, state, mover)
+            except Quit:
+                _save(record, save)
+                console.print("Match left unfinished.")
+                raise typer.Exit(0) from None
         else:
             action = seat_bots[mover].choose(state, mover)
         events = state.apply(mover, action)
         record.add(mover, action.to_json())
         if human is not None:
             for event in events_for(events, human):
-                console.print(f"[dim]{_event_line(event)}[/dim]")
+                console.print(f"[dim]{escape(event_line(game, event, name, players))}[/dim]")
     if human is not None:
         console.rule("final position")
         console.print(game.render_text(state.view(human)))
-    print_result(game, state.result())
-    if save is not None:
-        save.write_text(json.dumps(record.to_json(), indent=1))
-        console.print(f"action log saved to {save}")
-
-
-def _event_line(event: dict[str, Any]) -> str:
-    details = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
-    return f"{event.get('type', 'event')}: {details}"
+    print_result(game, state.result(), human)
+    _save(record, save)
 
 
 @app.command("replay")
@@ -155,9 +335,9 @@ def replay_command(
     try:
         record = MatchRecord.from_json(json.loads(file.read_text()))
         state = record.replay()
-    except (OSError, ValueError, UnknownGame) as error:
-        console.print(f"[red]cannot replay {file}: {error}[/red]")
-        raise typer.Exit(2) from None
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise _refuse("FILE", f"cannot replay {file}: {reason}") from None
     game = record.resolve_game()
     if not state.is_over():
         console.print(f"{len(record.actions)} actions replayed; the match is not over.")
@@ -170,16 +350,64 @@ def replay_command(
 def bench(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
     players: Annotated[int, typer.Option(help="number of seats")] = 4,
-    runs: Annotated[int, typer.Option(help="runs; the median is printed")] = 5,
-    games: Annotated[int, typer.Option(help="games per run")] = 200,
+    runs: Annotated[int, typer.Option(min=1, help="runs; the median is printed")] = 5,
+    games: Annotated[int, typer.Option(min=1, help="games per run")] = 200,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="a game option, key=value")
     ] = None,
 ) -> None:
     """Benchmark a game engine: random full games per second through the protocol."""
-    figures = bench_engine(_game(game_name), players, _parse_options(option or []), runs, games)
+    game = _game(game_name)
+    options = _parse_options(option or [])
+    _new_state(game, players, options, 0)
+    figures = bench_engine(game, players, options, runs, games)
     for line in figures.lines():
         console.print(line)
+
+
+def _check_plot_possible() -> None:
+    """The chart needs matplotlib, the optional ``plot`` extra: say so before any game is
+    played, not after the run."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise _refuse(
+            "--plot", "the chart needs matplotlib: pip install 'meeplehall[plot]'"
+        ) from None
+
+
+def _arena_files(out: Path, stem: str, plot: bool, overwrite: bool) -> dict[str, Path]:
+    """Where the run's files go; a run never replaces earlier files unless told to."""
+    if out.exists() and not out.is_dir():
+        raise _refuse("--out", f"{out} is a file, not a folder")
+    files = {"games": out / f"{stem}-games.json", "summary": out / f"{stem}-summary.csv"}
+    if plot:
+        files["chart"] = out / f"{stem}.png"
+    present = [str(path) for path in files.values() if path.exists()]
+    if present and not overwrite:
+        raise _refuse(
+            "--out", f"{', '.join(present)} already exist; choose another --out or add --overwrite"
+        )
+    return files
+
+
+def arena_table(title: str, summaries: Sequence[Any]) -> Table:
+    """The arena's summary, 80 columns wide at most: the bot labels and intervals whole."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+    table.add_column("bot", no_wrap=True)
+    for column in ("seats", "wins", "95% interval", "score", "ms/move (p95)", "rating"):
+        table.add_column(column, justify="right", no_wrap=column == "95% interval")
+    for s in summaries:
+        table.add_row(
+            escape(s.label), str(s.seats), f"{s.win_rate:.1%}",
+            f"{s.win_low:.1%}-{s.win_high:.1%}", f"{s.mean_score:.1f}",
+            f"{s.mean_decision_ms:.0f} ({s.p95_decision_ms:.0f})", f"{s.mu:.1f}±{s.sigma:.1f}",
+        )
+    table.caption = (
+        "decision time in ms: mean (95th percentile); rating: OpenSkill mu±sigma; "
+        "a win shared by k seats counts 1/k"
+    )
+    return table
 
 
 @app.command()
@@ -188,14 +416,17 @@ def arena(
     bots: Annotated[
         str, typer.Option(help="bot levels, comma-separated; settings after a colon: 3:seconds=0.2")
     ] = "1,2",
-    games: Annotated[int, typer.Option(help="games to play")] = 400,
+    games: Annotated[int, typer.Option(min=1, help="games to play")] = 400,
     players: Annotated[int, typer.Option(help="seats per game")] = 2,
     seed: Annotated[int, typer.Option(min=0, help="seed of the first deal")] = 0,
-    workers: Annotated[int, typer.Option(help="processes playing games at once")] = 1,
+    workers: Annotated[int, typer.Option(min=1, help="processes playing games at once")] = 1,
     out: Annotated[Path, typer.Option(help="folder for the games, summary and chart")] = Path(
         "arena-results"
     ),
     plot: Annotated[bool, typer.Option("--plot", help="also draw a PNG chart")] = False,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="replace the files of an earlier run")
+    ] = False,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="a game option, key=value")
     ] = None,
@@ -209,14 +440,16 @@ def arena(
     options = _parse_options(option or [])
     try:
         specs = [BotSpec.parse(text) for text in bots.split(",") if text.strip()]
-        game.new_state(players, options, seed)
     except ValueError as error:
-        raise typer.BadParameter(getattr(error, "reason", str(error))) from None
+        raise _refuse("--bots", str(error)) from None
     if not specs:
-        raise typer.BadParameter("--bots needs at least one bot level")
-    if games < 1 or workers < 1:
-        raise typer.BadParameter("--games and --workers must be at least 1")
+        raise _refuse("--bots", "at least one bot level is needed")
+    _new_state(game, players, options, seed)
+    if plot:
+        _check_plot_possible()
     labels = [spec.label for spec in specs]
+    stem = f"{game.name}-{players}p-" + "-vs-".join(label.replace(":", "_") for label in labels)
+    files = _arena_files(out, stem, plot, overwrite)
     plans = schedule(len(specs), players, games, seed)
     wins = [0.0] * len(specs)
     seats = [0] * len(specs)
@@ -234,7 +467,7 @@ def arena(
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
-        TextColumn("{task.fields[standings]}"),
+        TextColumn("{task.fields[standings]}", markup=False),
         console=console,
     ) as progress:
         task = progress.add_task(f"{game.name} {players}p", total=len(plans), standings="")
@@ -247,31 +480,16 @@ def arena(
 
         outcomes = run_arena(game.name, players, options, specs, plans, workers, on_game)
     summaries = summarize(specs, outcomes)
-    table = Table(title=f"{game.title}, {players} players, {len(outcomes)} games")
-    for column in ("bot", "seats", "wins", "95% CI", "score", "ms/move", "p95 ms", "mu",
-                   "sigma"):
-        table.add_column(column, justify="right")
-    for s in summaries:
-        table.add_row(
-            s.label, str(s.seats), f"{s.win_rate:.1%}", f"{s.win_low:.1%}-{s.win_high:.1%}",
-            f"{s.mean_score:.1f}", f"{s.mean_decision_ms:.1f}", f"{s.p95_decision_ms:.1f}",
-            f"{s.mu:.2f}", f"{s.sigma:.2f}",
-        )
-    console.print(table)
+    title = f"{game.title}, {players} players, {len(outcomes)} games"
+    console.print(arena_table(title, summaries))
     out.mkdir(parents=True, exist_ok=True)
-    stem = f"{game.name}-{players}p-" + "-vs-".join(label.replace(":", "_") for label in labels)
-    write_games(out / f"{stem}-games.json", game.name, players, options, specs, outcomes)
-    write_summary(out / f"{stem}-summary.csv", summaries)
-    console.print(f"games: {out / f'{stem}-games.json'}; summary: {out / f'{stem}-summary.csv'}")
+    write_games(files["games"], game.name, players, options, specs, outcomes)
+    write_summary(files["summary"], summaries)
+    console.print(f"games: {files['games']}", markup=False)
+    console.print(f"summary: {files['summary']}", markup=False)
     if plot:
-        chart = out / f"{stem}.png"
-        try:
-            title = f"{game.title}, {players} players, {len(outcomes)} games"
-            write_chart(chart, title, summaries, players)
-        except RuntimeError as error:
-            console.print(f"[red]{error}[/red]")
-            raise typer.Exit(1) from None
-        console.print(f"chart: {chart}")
+        write_chart(files["chart"], title, summaries, players)
+        console.print(f"chart: {files['chart']}", markup=False)
 
 
 @app.command()
@@ -284,7 +502,7 @@ def games() -> None:
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
     data_dir: Annotated[
         Path, typer.Option("--data-dir", help="where the SQLite database lives")
     ] = Path("data"),
@@ -296,16 +514,18 @@ def serve(
         ),
     ] = "",
     bot_workers: Annotated[
-        int, typer.Option(help="worker processes for level-3 bots and hints")
+        int, typer.Option(min=1, help="worker processes for level-3 bots and hints")
     ] = 1,
     bot_cheap_workers: Annotated[
-        int, typer.Option(help="worker processes for level 1 and 2 bots (milliseconds a move)")
+        int,
+        typer.Option(min=1, help="worker processes for level 1 and 2 bots (milliseconds a move)"),
     ] = 1,
     max_bot_only_tables: Annotated[
-        int, typer.Option(help="unfinished tables of bots only one user may own at once")
+        int, typer.Option(min=0, help="unfinished tables of bots only one user may own at once")
     ] = 2,
     max_strong_bot_tables: Annotated[
-        int, typer.Option(help="unfinished tables with a level-3 bot one user may own at once")
+        int,
+        typer.Option(min=0, help="unfinished tables with a level-3 bot one user may own at once"),
     ] = 4,
     bot_move_delay: Annotated[
         float,
@@ -341,7 +561,8 @@ def serve(
         ),
     ] = True,
     idle_table_minutes: Annotated[
-        float, typer.Option(help="remove waiting tables nobody touched for this long (0: never)")
+        float,
+        typer.Option(min=0, help="remove waiting tables nobody touched for this long (0: never)"),
     ] = 240.0,
     socket_limits: Annotated[
         bool,
@@ -358,6 +579,7 @@ def serve(
     from meeplehall.server.app import create_app
     from meeplehall.server.config import Settings
 
+    _check_serve_settings(host, port, data_dir, database_url, redis_url)
     settings = Settings(
         data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
         bot_cheap_workers=bot_cheap_workers, max_bot_only_tables=max_bot_only_tables,
@@ -367,11 +589,43 @@ def serve(
         idle_table_minutes=idle_table_minutes,
         socket_limits=socket_limits,
     )
+    try:
+        application = create_app(settings)
+    except ValueError as error:  # an --allowed-origin that is no origin
+        raise _refuse("--allowed-origin", str(error)) from None
     uvicorn.run(
-        create_app(settings),
+        application,
         host=host,
         port=port,
         ws_max_size=1024 * 1024,
         ws_per_message_deflate=False,
         log_level="info",
     )
+
+
+def _check_serve_settings(
+    host: str, port: int, data_dir: Path, database_url: str, redis_url: str
+) -> None:
+    """Refuse, before the server starts, what would only fail inside its start-up."""
+    try:
+        socket.getaddrinfo(host, port)
+    except OSError:
+        raise _refuse("--host", f"{host!r} is no address of this machine") from None
+    if database_url:
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError
+
+        try:
+            make_url(database_url)
+        except ArgumentError:
+            raise _refuse(
+                "--database-url", f"{database_url!r} is no SQLAlchemy URL "
+                "(like postgresql+psycopg://user@host/db)"
+            ) from None
+    else:
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise _refuse("--data-dir", f"cannot create {data_dir}: {error.strerror}") from None
+    if redis_url and redis_url.partition("://")[0] not in {"redis", "rediss", "unix"}:
+        raise _refuse("--redis-url", f"{redis_url!r} is no redis://, rediss:// or unix:// URL")

@@ -1,13 +1,14 @@
 """Terminal presentation: action labels and a text drawing of the hex board.
 
-Every cell is drawn on two lines. A unit shows its owner (P0..P3, or SH for the shared
-faction), its id and rotation, then its six facing powers in the order E NE NW W SW SE.
+Every cell is drawn on two lines. A unit shows its owner (P1..P4, seats counted from 1 as in the
+web client, or SH for the shared faction), its id and rotation, then its six facing powers in
+the order E NE NW W SW SE.
 Colour only repeats what the letters already say.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.markup import escape
@@ -52,7 +53,7 @@ def _cell_lines(cell: Mapping[str, Any]) -> tuple[str, str, str | None]:
     """Two text lines for a cell, and the style of the first line."""
     unit = cell["unit"]
     if unit is not None:
-        who = "SH" if unit["shared"] else f"P{unit['owner']}"
+        who = "SH" if unit["shared"] else _short(unit["owner"])
         counters = ""
         if unit["white"]:
             counters += f"+{unit['white']}"
@@ -80,7 +81,7 @@ def _gem_lines(gem: Mapping[str, Any]) -> tuple[str, str, str | None]:
 def _short(owner: Any) -> str:
     if owner is None:
         return "-"
-    return "SH" if owner == "shared" else f"P{owner}"
+    return "SH" if owner == "shared" else f"P{int(owner) + 1}"
 
 
 def render_board(view: Mapping[str, Any]) -> str:
@@ -133,7 +134,7 @@ def _rotations(view: Mapping[str, Any], uid: str) -> str:
 
 
 def _pending_line(pending: Mapping[str, Any]) -> str:
-    who = f"P{pending['seat']}"
+    who = _short(pending["seat"])
     if pending["kind"] == "slot":
         other = pending["other_slot_to"]
         rest = f"; the other slot goes to {_short(other)}" if other is not None else (
@@ -161,8 +162,8 @@ def render_text(view: Mapping[str, Any]) -> str:
     for player in view["players"]:
         colour = player["colour"] or "no colour yet"
         line = (
-            f"P{player['seat']} ({colour}): {player['score']} points, hand {player['hand_size']}"
-            f", deck {player['deck_size']}, placed {player['placed']}"
+            f"{_short(player['seat'])} ({colour}): {player['score']} points"
+            f", hand {player['hand_size']}, deck {player['deck_size']}, placed {player['placed']}"
         )
         if player["ability"]:
             line += f", ability {player['ability']}"
@@ -187,3 +188,89 @@ def render_text(view: Mapping[str, Any]) -> str:
     if view["turn_kind"] == "shared":
         parts.append("This turn places a shared-faction unit.")
     return "\n".join(parts)
+
+
+# --- the sentences of the terminal's log and result (the web log's English wording) -------------
+
+SHARED = "the shared faction"
+
+
+def event_text(
+    event: Mapping[str, Any], name: Callable[[int], str], players: int | None = None
+) -> str | None:
+    """One event of the match log as a sentence; None for an event this game does not know.
+    A seat past the players' (or "shared") is the shared faction."""
+
+    def who(seat: Any) -> str:
+        if seat is None or seat == "shared" or (players and int(seat) >= players):
+            return SHARED
+        return name(int(seat))
+
+    def at() -> str:
+        return f"({event['q']}, {event['r']})"
+
+    kind = event.get("type")
+    if kind == "place":
+        shared = "the shared unit " if event.get("shared") else ""
+        return f"{who(event['seat'])} placed {shared}{event['unit']} at {at()}."
+    if kind == "draw":
+        return f"{who(event['seat'])} drew {', '.join(event['units'])}."
+    if kind == "drew":
+        return f"{who(event['seat'])} drew {event['count']} unit(s)."
+    if kind == "round":
+        return f"Round {event['round']} begins."
+    if kind == "gem_resolved":
+        return _gem_sentence(event, who, at())
+    if kind == "award":
+        return f"{who(event['seat'])} scores {event['points']} ({event['reason']})."
+    if kind == "discarded":
+        return (
+            f"{event['points']} points of the shared faction are discarded ({event['reason']})."
+        )
+    if kind == "overwhelming":
+        return f"{who(event['owner'])} overwhelms the gem at {at()} and takes both slots."
+    if kind == "turn_skipped":
+        return f"{who(event['seat'])} has placed all their units and skips the turn."
+    if kind == "ability_picked":
+        return f"{who(event['seat'])} picked {event['ability']} ({event['faction']})."
+    if kind == "shared_faction":
+        return f"The shared faction is {event['faction']}."
+    if kind in ("ability_ready", "ability_used", "ability_declined"):
+        verb = {"ability_ready": "may use", "ability_used": "used",
+                "ability_declined": "did not use"}[kind]
+        return f"{who(event['seat'])} {verb} {event['ability']}."
+    if kind == "objective_drawn":
+        return f"{who(event['seat'])} drew the secret objective {event['objective']}."
+    if kind == "game_over":
+        return "The game is over: objectives are scored."
+    return None
+
+
+def _gem_sentence(event: Mapping[str, Any], who: Callable[[Any], str], at: str) -> str:
+    if event.get("kind") == "big":
+        totals = ", ".join(f"{who(seat)} {total}" for seat, total in event["totals"].items())
+        return f"The big gem at {at} is surrounded: {totals}."
+    winner = event.get("winner")
+    gem = "counter gem" if event.get("kind") == "counter" else "small gem"
+    if winner is None or (isinstance(winner, int) and winner < 0):
+        return f"Nobody wins the {gem} at {at}."
+    value = f" ({event['value']})" if event.get("kind") == "counter" else ""
+    return f"{who(winner)} wins the {gem} at {at}{value}."
+
+
+def breakdown_rows(part: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """One seat's final breakdown as (plain label, value) rows."""
+    return [("solo target" if key == "target" else str(key), value) for key, value in part.items()]
+
+
+def solo_sentence(result: Any, player: str) -> str:
+    """Whether a solo game reached its target score, in a sentence."""
+    mine = result.scores[0]
+    target = result.breakdown[0].get("target")
+    if target is None:
+        sentence = f"{player} scored {mine} points."
+    elif result.winners:
+        sentence = f"{player} reached the target of {target} points, with {mine}."
+    else:
+        sentence = f"{player} missed the target of {target} points, with {mine}."
+    return sentence[0].upper() + sentence[1:]

@@ -1,4 +1,6 @@
-"""Text presentation for terminal play: action labels and a drawing of a view (rich markup).
+"""Text presentation for terminal play: action labels, a drawing of a view (rich markup), and
+the sentences of the terminal's log, menu and result (the web log's English wording; seats and
+area numbers count from 1, as in the web client).
 
 Colour is never the only cue: each colour has a letter (O B P G R, M for mythical gems), each
 quarter shows its stage digit, and ``*`` marks a gem icon.
@@ -7,7 +9,7 @@ quarter shows its stage digit, and ``*`` marks a gem icon.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from meeplehall.games.pyramido.actions import (
@@ -126,7 +128,7 @@ def _pyramid(cells: list[Mapping[str, Any]], stage: int) -> list[str]:
 def render_text(view: Mapping[str, Any]) -> str:
     lines = [
         f"[bold]Pyramido[/bold]  stage {view['stage']} ({view['turns_per_player']} turns each)"
-        f"  phase: {view['phase']}  start player: seat {view['start_player']}",
+        f"  phase: {view['phase']}  start player: seat {view['start_player'] + 1}",
         "letters: O orange, B blue, P purple, G green, R red, M mythical; digit = stage; "
         "* = gem icon. The axes number the blocks (i, j) of the stage being played.",
         "",
@@ -153,7 +155,7 @@ def render_text(view: Mapping[str, Any]) -> str:
         frame = player["frame"]
         lines.append("")
         lines.append(
-            f"[bold]Seat {player['seat']}{me}[/bold]: score {player['score']} "
+            f"[bold]Seat {player['seat'] + 1}{me}[/bold]: score {player['score']} "
             f"{player['stage_scores']}, gems {_gems(player['gems'])}"
             + (f", frame {frame[0]}x{frame[1]}" if frame else "")
         )
@@ -167,11 +169,158 @@ def render_text(view: Mapping[str, Any]) -> str:
                     x, y = min(area["cells"], key=lambda c: (c[1], c[0]))
                     near = (x - view["stage"] + 1) // 2, (y - view["stage"] + 1) // 2
                     lines.append(
-                        f"    area {area['area']}: "
+                        f"    area {area['area'] + 1}: "
                         + _paint(f"{area['colour']} value {area['value']}", area["colour"])
                         + f", {len(area['cells'])} quarters from block {near}{flag}"
                     )
     if view.get("result"):
+        scores = view["result"].get("scores", [])
         lines.append("")
-        lines.append(_escape(f"result: {view['result']}"))
+        lines.append(
+            "final scores: " + ", ".join(f"seat {s + 1}: {n}" for s, n in enumerate(scores))
+        )
     return "\n".join(lines)
+
+
+# --- the sentences of the terminal's log, menu and result ---------------------------------------
+
+EXPLORER = "the Legendary Explorer"
+SIDE_WORDS = ("to its right", "below it", "to its left", "above it")
+
+
+def _gem(kind: str | None) -> str:
+    return kind if kind else "no gem"
+
+
+def action_text(action: Action, view: Mapping[str, Any] | None = None) -> str:
+    """What an action does, as the web client says it; with the deciding seat's view, an
+    activation names its area's colour and value."""
+    if isinstance(action, Take):
+        if action.gem:
+            return f"Take space {action.space}'s domino and a {action.gem} gem"
+        return f"Take space {action.space}'s domino (no gem left)"
+    if isinstance(action, Split):
+        return f"Move the bottom half of pile {action.pile} to the empty space"
+    if isinstance(action, Reveal):
+        return f"Turn pile {action.pile} face up"
+    if isinstance(action, Place):
+        side = SIDE_WORDS[action.rotation]
+        return f"Place block A at ({action.i}, {action.j}) with block B {side}"
+    if isinstance(action, Activate):
+        return _activation_text(action, view)
+    if isinstance(action, Finish):
+        return "Finish scoring this stage"
+    if isinstance(action, Discard):
+        return f"Discard a {action.gem} gem"
+    return str(action)
+
+
+def _activation_text(action: Activate, view: Mapping[str, Any] | None) -> str:
+    area = None
+    if view is not None and view.get("seat") is not None:
+        scoring = view["players"][view["seat"]].get("scoring") or {}
+        area = next((a for a in scoring.get("areas", []) if a["area"] == action.area), None)
+    factor = 2 if action.units == 3 else 1
+    colour = area["colour"] if area else "the area's colour"
+    pay = []
+    if action.coloured:
+        pay.append(f"{action.coloured} × {colour}")
+    if action.mythical:
+        pay.append(f"{action.mythical} × mythical")
+    paid = " + ".join(pay)
+    if area is None:
+        return f"Activate area {action.area + 1}, paying {paid} (value ×{factor})"
+    return (
+        f"Activate the {area['colour']} area worth {area['value']}, paying {paid}: "
+        f"+{area['value'] * factor} points"
+    )
+
+
+def event_text(
+    event: Mapping[str, Any], name: Callable[[int], str], players: int | None = None
+) -> str | None:
+    """One event of the match log as a sentence; None for an event this game does not know."""
+
+    def who(seat: int | None) -> str:
+        return EXPLORER[0].upper() + EXPLORER[1:] if seat is None else name(seat)
+
+    kind = event.get("type")
+    seat = event.get("seat")
+    texts: dict[str, Callable[[], str]] = {
+        "took": lambda: (
+            f"{who(seat)} took the domino of space {event['space']} and a gem: "
+            f"{_gem(event.get('gem'))}."
+        ),
+        "pile_split": lambda: (
+            f"{who(seat)}: pile {event['from']} split into space {event['into']} "
+            f"(dominoes moved: {event['moved']})."
+        ),
+        "revealed": lambda: f"{who(seat)}: pile {event['pile']} turned face up.",
+        "placed": lambda: f"{who(seat)} placed a domino in stage {event['stage']}.",
+        "gems_refilled": lambda: f"The gem area of space {event['space']} was refilled.",
+        "bag_refilled": lambda: "The discarded gems went back into the bag.",
+        "turn_lost": lambda: f"{who(seat)} had no legal placement and lost the turn.",
+        "stage_started": lambda: (
+            f"Stage {event['stage']} begins; {who(event.get('start_player'))} starts."
+        ),
+        "frame_fixed": lambda: (
+            f"{who(seat)}'s base is fixed at {event['frame'][0]}×{event['frame'][1]} blocks."
+        ),
+        "area_activated": lambda: (
+            f"{who(seat)} activated a {_gem(event.get('colour'))} area worth {event['value']}: "
+            f"+{event['points']}."
+        ),
+        "stage_scored": lambda: (
+            f"{who(seat)} scored stage {event['stage']}: {event['points']} "
+            f"(mythical gems kept: {event['mythical_bonus']})."
+        ),
+        "gem_discarded": lambda: f"{who(seat)} discarded a gem: {_gem(event.get('gem'))}.",
+        "explorer_took": lambda: (
+            f"The Legendary Explorer took the domino of space {event['space']} and "
+            f"{len(event['gems'])} gems."
+        ),
+        "explorer_scored": lambda: (
+            f"The Legendary Explorer scored stage {event['stage']}: {event['points']}."
+        ),
+        "explorer_bonus_gem": lambda: (
+            f"The Legendary Explorer drew a bonus gem: {_gem(event.get('gem'))}."
+        ),
+        "game_over": lambda: "The game is over.",
+    }
+    text = texts.get(str(kind))
+    return text() if text else None
+
+
+def breakdown_rows(part: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """One seat's final breakdown as (plain label, value) rows; the Explorer's own scores are
+    the opponent's column, not rows of the seat's."""
+    rows = [(str(key), value) for key, value in part.items() if key.startswith("stage")]
+    if "gems held" in part:
+        rows.append(("gems held (tie-break)", part["gems held"]))
+    return rows
+
+
+def opponent_column(result: Any) -> tuple[str, dict[str, Any]] | None:
+    """The Legendary Explorer's column in a solo result, under the same labels."""
+    explorer = result.breakdown[0].get("explorer") if len(result.breakdown) == 1 else None
+    if not explorer:
+        return None
+    rows = {key: value for key, value in explorer.items() if key.startswith("stage")}
+    return "Legendary Explorer", {**rows, "total": explorer.get("total", "")}
+
+
+def solo_sentence(result: Any, player: str) -> str:
+    """Who won a solo game: "You lost to the Legendary Explorer, 45 to 102." ``player`` is
+    "you" or the seat's name."""
+    mine = result.scores[0]
+    explorer = (result.breakdown[0].get("explorer") or {}).get("total")
+    if explorer is None:
+        return f"{player[0].upper()}{player[1:]} scored {mine} points."
+    if result.winners:
+        verb = "beat"
+    elif mine == explorer:
+        verb = "tied with"  # a tie is no win: the Explorer keeps the title
+    else:
+        verb = "lost to"
+    sentence = f"{player} {verb} {EXPLORER}, {mine} to {explorer}."
+    return sentence[0].upper() + sentence[1:]
