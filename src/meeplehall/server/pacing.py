@@ -7,6 +7,10 @@ the table unlocked and the bot worker already free, so people's moves, leaves, s
 spectators go on meanwhile; the chosen move is not stored until applied, so a crash during the
 wait loses nothing acknowledged (after a restart the bot simply chooses again). Seats whose
 person timed out or left count as bot seats: a table with no person left plays at full speed.
+
+Only a step some person's seat sees restarts the count: a bot's secret placement reaches no
+one, so the bots building their pyramids at once in Yaxha are not queued behind each other
+for moves nobody watches; the step that reveals them is paced like any other.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from meeplehall.server.clocks import SeatState
+from meeplehall.server.match import Match
 
 
 @dataclass(frozen=True)
@@ -41,8 +46,13 @@ class Pace:
         self._changed = asyncio.Event()
 
     def moved(self) -> None:
-        """A move (or the start of the game) was just sent to the table's connections."""
+        """A move (or the start of the game) was just shown to the people at the table."""
         self.last_move_at = time.monotonic()
+
+    def step_applied(self, match: Match, seats: list[SeatState]) -> None:
+        """The match's latest step was just sent out: it counts if a person's seat saw it."""
+        if any(not seat.by_bot and match.saw_last(index) for index, seat in enumerate(seats)):
+            self.moved()
 
     def seats_changed(self) -> None:
         """Who plays which seat changed: waiting bots look again (the table may be bots-only

@@ -562,7 +562,7 @@ class TableManager:
                 shown = last if seat == step.seat else hide_secret_move(last, step.events, seat)
                 texts[seat] = json.dumps(room.message("update", seat, events, last=shown))
             connection.send(texts[seat])
-        room.pace.moved()
+        room.pace.step_applied(match, room.seats)
 
     async def hand_over(self, room: Room, seat: int, reason: str) -> None:
         """From now on a bot plays ``seat`` (its clock ran out, or its player left)."""
