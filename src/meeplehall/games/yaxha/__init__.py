@@ -1,7 +1,7 @@
 """Yaxha: build a pyramid of coloured cubes from a secretly chosen market, 2-4 players.
 
 ``GAME`` is the registered Game object; ``score`` is the stable scoring entry point
-(see :func:`meeplehall.games.yaxha.scoring.score`). The rules follow shared/rules/yaxha.md.
+(see :func:`meeplehall.games.yaxha.scoring.score`). The rules are in docs/rules/yaxha.md.
 
 Modules: ``components`` (data file and loader), ``geometry`` (bit layout, tables), ``placement``
 (legal cells and refusal reasons), ``state`` (the state machine), ``scoring`` (visibility,
