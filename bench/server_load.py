@@ -132,18 +132,31 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--url", default="http://127.0.0.1:8000")
-    parser.add_argument("--game", default=None, help="default: the first game with 4 seats")
-    parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--seats", type=int, default=4)
+    # The whole docstring, not its first line cut mid-sentence, and every option explained.
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--url", default="http://127.0.0.1:8000",
+                        help="the running server's address (default: %(default)s)")
+    parser.add_argument("--game", default=None,
+                        help="the game to play (default: the first game that seats --seats)")
+    parser.add_argument("--tables", type=int, default=200,
+                        help="tables played at once in each round (default: %(default)s)")
+    parser.add_argument("--seats", type=int, default=4,
+                        help="seats per table, each its own WebSocket client "
+                        "(default: %(default)s)")
     parser.add_argument("--seconds", type=float, default=30,
-                        help="longest playing time of one round")
+                        help="longest playing time of one round, in seconds "
+                        "(default: %(default)s)")
     parser.add_argument("--rounds", type=int, default=1,
-                        help="rounds: set up N tables, then play them all to the end")
+                        help="rounds, each setting up --tables new tables and playing them "
+                        "(default: %(default)s)")
     parser.add_argument("--think", type=float, default=0.0,
-                        help="mean think time per move in seconds (uniform 0..2x)")
-    parser.add_argument("--option", action="append", default=[], help="key=json value")
+                        help="mean think time per move in seconds, drawn uniformly from 0 to "
+                        "twice this (default: %(default)s)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, its value as JSON (e.g. objectives=true); "
+                        "repeatable")
     args = parser.parse_args()
     base = args.url.rstrip("/")
     ws_base = base.replace("http", "ws", 1)
