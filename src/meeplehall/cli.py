@@ -380,6 +380,10 @@ def _arena_files(out: Path, stem: str, plot: bool, overwrite: bool) -> dict[str,
     """Where the run's files go; a run never replaces earlier files unless told to."""
     if out.exists() and not out.is_dir():
         raise _refuse("--out", f"{out} is a file, not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise _refuse("--out", f"cannot create {out}: {error.strerror}") from None
     files = {"games": out / f"{stem}-games.json", "summary": out / f"{stem}-summary.csv"}
     if plot:
         files["chart"] = out / f"{stem}.png"
@@ -482,7 +486,6 @@ def arena(
     summaries = summarize(specs, outcomes)
     title = f"{game.title}, {players} players, {len(outcomes)} games"
     console.print(arena_table(title, summaries))
-    out.mkdir(parents=True, exist_ok=True)
     write_games(files["games"], game.name, players, options, specs, outcomes)
     write_summary(files["summary"], summaries)
     console.print(f"games: {files['games']}", markup=False)

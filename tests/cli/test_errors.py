@@ -46,6 +46,7 @@ BAD_VALUES = [
     (["arena", "yaxha", "--games", "0"], "--games"),
     (["arena", "yaxha", "--workers", "0"], "--workers"),
     (["arena", "yaxha", "--players", "9"], "--players"),
+    (["arena", "yaxha", "--out", "/proc/arena-results"], "--out"),
     (["serve", "--port", "0"], "--port"),
     (["serve", "--port", "70000"], "--port"),
     (["serve", "--bot-workers", "0"], "--bot-workers"),
