@@ -126,7 +126,7 @@ def test_random_level_play_through_the_text_renderer_never_fails(players, option
         legal = state.legal_actions(seat)
         assert all(GAME.describe_action(a) for a in legal)
         state.apply(seat, rng.choice(legal))
-    assert "P0" in GAME.render_text(state.view(0))
+    assert "P1" in GAME.render_text(state.view(0))  # seats are counted from 1
 
 
 def test_acting_after_the_end_is_refused():
@@ -170,4 +170,5 @@ def test_text_view_lists_each_hand_unit_powers_by_rotation_for_its_owner_only():
     state.hands[0] = [state.cfg.comp.unit_index["A1"]]
     mine = GAME.render_text(state.view(0))
     assert "A1 by rotation: r0 543213  r1 354321" in mine
-    assert "by rotation" not in GAME.render_text(state.view(1)).split("P1 (")[0].split("P0 (")[1]
+    # Seat 0 is shown as P1 (seats are counted from 1): its line lists no rotations to seat 1.
+    assert "by rotation" not in GAME.render_text(state.view(1)).split("P2 (")[0].split("P1 (")[1]
