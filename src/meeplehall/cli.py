@@ -192,15 +192,14 @@ def _plain_rows(part: Any, prefix: str = "") -> list[tuple[str, Any]]:
 
 
 def print_result(game: Game, result: Result, human: int | None = None) -> None:
-    """The final breakdown as a table (one column per seat, one row per scoring line), then
-    who won, in a sentence."""
+    """The final breakdown as a table (one column per seat, one row per scoring line, the
+    largest group of each Yaxha colour as "points (cubes)"), then who won, in a sentence."""
     render = _terminal(game)
     rows_of = getattr(render, "breakdown_rows", _plain_rows)
     table = Table(title=f"{game.title}: final result", box=box.SIMPLE_HEAD)
     table.add_column("", no_wrap=True)  # the scoring line's name, read whole
-    for seat in range(len(result.scores)):
-        mark = " (winner)" if seat in result.winners else ""
-        table.add_column(escape(seat_name(seat, human) + mark), justify="right")
+    for seat in range(len(result.scores)):  # the winners are in the rank row and the sentence
+        table.add_column(escape(seat_name(seat, human)), justify="right")
     per_seat = [dict(rows_of(part)) for part in result.breakdown]
     opponent = getattr(render, "opponent_column", lambda result: None)(result)
     if opponent is not None:  # a solo game's automated opponent, beside the person

@@ -42,7 +42,7 @@ def test_yaxha_events_are_sentences_and_its_letters_have_a_legend() -> None:
 def test_the_result_table_has_plain_labels_and_a_sentence_says_who_won() -> None:
     output = _play(["yaxha", "--players", "2", "--seat", "none", "--seed", "7"])
     assert "colours.orange" not in output and "bonus." not in output
-    assert "orange: largest group" in output and "colour points" in output
+    assert "orange: points (cubes)" in output and "colour points" in output
     assert re.search(r"card \d+: ", output)
     assert re.search(r"(Seat \d won with \d+ points\.|share the win with \d+ points\.)$",
                      output.strip())

@@ -217,7 +217,7 @@ def breakdown_rows(part: Mapping[str, Any]) -> list[tuple[str, Any]]:
     """One seat's final breakdown as (plain label, value) rows, in reading order."""
     rows: list[tuple[str, Any]] = []
     for colour, group in part.get("colours", {}).items():
-        rows.append((f"{colour}: largest group", f"{group['points']} ({group['size']} cubes)"))
+        rows.append((f"{colour}: points (cubes)", f"{group['points']} ({group['size']})"))
     rows.append(("colour points", part.get("colour_points", 0)))
     for card_id, card in part.get("bonus", {}).items():
         rows.append((f"card {card_id}: {card['name']}", card["points"] if card["met"] else "-"))
