@@ -91,6 +91,32 @@ export function playersPanel(game, scores) {
   return h("ol", { id: "players", class: "players", "aria-label": t("table.players") }, rows);
 }
 
+/**
+ * The same seats as a compact bar (badge, name, score, clock, whose turn) that phones keep at the
+ * top of the screen while the board scrolls; wider screens hide it (the panel is beside the board).
+ */
+export function turnBar(game, scores) {
+  const cells = game.table.seats.map((info) => {
+    const seat = info.seat;
+    const status = seatStatus(seat, game);
+    const clock = game.clocks.find((c) => c.seat === seat);
+    return h(
+      "li",
+      {
+        class: `turn-seat status-${status}${seat === game.seat ? " viewed" : ""}`,
+        dataset: { seat: String(seat), status },
+        style: `--seat-colour: ${seatColour(seat)}`,
+        title: `${seatName(info)}: ${t(`player.${status}`)}`,
+      },
+      h("span", { class: "seat-badge", "aria-hidden": "true" }, seat + 1),
+      h("span", { class: "turn-name" }, info.user ? nameNode(seatName(info)) : seatName(info)),
+      scores ? h("span", { class: "turn-score" }, scores[seat] ?? 0) : null,
+      clock ? h("span", { class: "player-clock", dataset: { clockSeat: String(seat) } }) : null,
+    );
+  });
+  return h("ol", { id: "turn-bar", class: "turn-bar", "aria-hidden": "true" }, cells);
+}
+
 /** Update the clock texts in place (called often; redraws nothing else). */
 export function tickClocks(game) {
   for (const node of document.querySelectorAll("[data-clock-seat]")) {

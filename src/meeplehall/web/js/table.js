@@ -8,7 +8,7 @@ import { TableSocket } from "./connection.js";
 import { h, param, replace } from "./dom.js";
 import { renderHeader } from "./header.js";
 import { currentLanguage, hasText, initI18n, onLanguageChange, t } from "./i18n.js";
-import { playersPanel, seatColour, tickClocks, useSeatColours } from "./players.js";
+import { playersPanel, seatColour, tickClocks, turnBar, useSeatColours } from "./players.js";
 import { actionText, loadRenderer, safeText, translator } from "./renderers.js";
 import { clockText, seatName } from "./tablelist.js";
 import { durationFor, motionSetting, play, playRenderer, snapshot } from "./motion.js";
@@ -246,6 +246,7 @@ function draw() {
   replace(main, 
     h("h1", {}, `${game.title} #${game.table.id}`, " ", h("span", { class: "badge" }, t(`status.${game.status}`))),
     statusLine(),
+    game.status !== "waiting" ? turnBar(game, scores) : null,
     h("p", { id: "prompt", class: "prompt", "aria-live": "polite", tabindex: -1 }, promptText()),
     game.error ? h("p", { id: "table-error", class: "form-error", role: "alert" }, t("table.rejected", { reason: game.error() })) : null,
     h(
