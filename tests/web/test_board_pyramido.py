@@ -42,7 +42,9 @@ RAW_IDS = re.compile(
 )
 
 
-def _open_table(pages: Pages, viewport: dict[str, int], lang: str = "en", players: int = 2) -> tuple[Any, dict[str, Any]]:
+def _open_table(
+    pages: Pages, viewport: dict[str, int], lang: str = "en", players: int = 2
+) -> tuple[Any, dict[str, Any]]:
     """A table of `players` seats, seat 0 this page's guest and the others level-1 bots."""
     page = pages.new(viewport=viewport)
     page.goto("/")
@@ -96,7 +98,9 @@ def _take_and_reveal(page: Any, table_id: int) -> None:
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["laptop", "phone"])
-def test_pieces_are_large_enough_and_the_own_board_fits(pages: Pages, viewport: dict[str, int]) -> None:
+def test_pieces_are_large_enough_and_the_own_board_fits(
+    pages: Pages, viewport: dict[str, int]
+) -> None:
     page, table = _open_table(pages, viewport)
     wait_for_turn(page, table["id"], [0])
     tag = "laptop" if viewport is DESKTOP else "phone"
@@ -128,7 +132,12 @@ def test_pieces_are_large_enough_and_the_own_board_fits(pages: Pages, viewport: 
     # Nothing scrolls sideways; the own pyramid, its panel and the prompt lie inside the screen.
     width = page.evaluate("window.innerWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    for selector in ("#prompt", "#game-root .pd-own", "#game-root .pd-own .pd-top", "#game-root .pd-place-panel"):
+    for selector in (
+        "#prompt",
+        "#game-root .pd-own",
+        "#game-root .pd-own .pd-top",
+        "#game-root .pd-place-panel",
+    ):
         for rect in _rects(page, selector):
             assert rect["left"] >= 0 and rect["right"] <= width, selector
 
@@ -157,9 +166,13 @@ def test_every_seats_last_turn_is_outlined(pages: Pages) -> None:
     bots = f'#game-root .pd-pyramid[data-seat="1"] .mh-last[data-piece="dom-{domino}"]'
     assert page.locator(bots).count() == 1
     # Seat 0's own last turn stays outlined until its next one: the domino it placed.
-    assert page.locator(f'#game-root .pd-own .mh-last[data-piece="dom-{placed["domino"]}"]').count() == 1
+    assert (
+        page.locator(f'#game-root .pd-own .mh-last[data-piece="dom-{placed["domino"]}"]').count()
+        == 1
+    )
     colour = page.evaluate(
-        """sel => getComputedStyle(document.querySelector(sel)).getPropertyValue('--last-colour')""", bots
+        "sel => getComputedStyle(document.querySelector(sel)).getPropertyValue('--last-colour')",
+        bots,
     )
     assert colour.strip()
 
@@ -172,7 +185,8 @@ _MISSING_PLACES = """async ({view, legal, seat}) => {
     const keys = renderer.places({action}, ctx);
     if (!keys.length && !['finish'].includes(action.type)) missing.push([action, 'no keys']);
     for (const key of keys) {
-      if (!document.querySelector(`#game-root [data-place="${CSS.escape(key)}"]`)) missing.push([action, key]);
+      const drawn = document.querySelector(`#game-root [data-place="${CSS.escape(key)}"]`);
+      if (!drawn) missing.push([action, key]);
     }
   }
   return missing;
@@ -184,7 +198,9 @@ def _check_places(page: Any) -> set[str]:
     kinds of action checked."""
     last = frames(page).last_game_message()
     assert last is not None and last["legal"]
-    missing = page.evaluate(_MISSING_PLACES, {"view": last["view"], "legal": last["legal"], "seat": 0})
+    missing = page.evaluate(
+        _MISSING_PLACES, {"view": last["view"], "legal": last["legal"], "seat": 0}
+    )
     assert missing == []
     return {action["type"] for action in last["legal"]}
 
@@ -207,7 +223,9 @@ def test_places_of_actions_and_log_lines_are_on_the_board(pages: Pages) -> None:
     line = page.locator("#log li.log-place", has_text="placed a domino").last
     line.hover()
     page.wait_for_selector("#game-root .mh-spot")
-    lit = page.evaluate("[...document.querySelectorAll('#game-root .mh-spot')].map((n) => n.dataset.place)")
+    lit = page.evaluate(
+        "[...document.querySelectorAll('#game-root .mh-spot')].map((n) => n.dataset.place)"
+    )
     assert lit and all(key.startswith("placed-") for key in lit)
     page.mouse.move(0, 0)
     page.wait_for_selector("#game-root .mh-spot", state="detached")
@@ -224,7 +242,9 @@ def _texts_read(page: Any) -> list[str]:
           for (const li of document.querySelectorAll('#log li')) out.push(li.textContent);
           const root = document.querySelector('#game-root');
           for (const n of root.querySelectorAll('[title]')) out.push(n.getAttribute('title'));
-          for (const n of root.querySelectorAll('[aria-label]')) out.push(n.getAttribute('aria-label'));
+          for (const n of root.querySelectorAll('[aria-label]')) {
+            out.push(n.getAttribute('aria-label'));
+          }
           for (const n of root.querySelectorAll('title')) out.push(n.textContent);
           out.push(root.innerText);
           return out;
@@ -265,5 +285,7 @@ def test_no_coordinates_or_raw_ids_in_a_whole_game(
     assert scoring, "the seat never scored a stage"
     if lang != "en":
         # The colour letters on the pieces are the language's own.
-        letters = page.evaluate("[...document.querySelectorAll('#game-root .pd-letter text')].map((n) => n.textContent)")
+        letters = page.evaluate(
+            "[...document.querySelectorAll('#game-root .pd-letter text')].map((n) => n.textContent)"
+        )
         assert letters and not any(letter.isascii() for letter in letters)

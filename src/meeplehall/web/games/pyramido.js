@@ -133,7 +133,7 @@ function pyramidFigure(view, ctx, seat, own) {
   const title = own ? tr(ctx, "your_pyramid") : tr(ctx, "pyramid_of", { name: seatName(ctx, seat) });
   const narrow = window.matchMedia("(max-width: 640px)").matches;
   const top = pyramidSvg(player, {
-    q: own ? (narrow ? 30 : 36) : ownSeatShown(view, ctx) ? (narrow ? 14 : 16) : 22, own, view, ctx, ui,
+    q: own ? (narrow ? 30 : 36) : ownSeatShown(view, ctx) ? (narrow ? 14 : 16) : 26, own, view, ctx, ui,
     places: placesNow, allPlaces,
     scoring: own ? legalWhere(ctx.legal, (a) => a.type === "activate") : [],
     onArea: pickArea,

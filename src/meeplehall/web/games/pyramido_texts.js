@@ -118,7 +118,7 @@ const en = {
   letter_green: "G",
   letter_red: "R",
   letter_mythical: "M",
-  gem_tip: "{gem} gem",
+  gem_tip: "{gem} gem: pays for activating a {gem} area at stage scoring",
   gem_stack_tip: "{n} × {gem} gem",
   bag_short: "{n} in the bag",
   stage_word: "Stage",
@@ -131,6 +131,7 @@ const en = {
   place_hint_keys: "Turn the domino with the buttons or the R key (shift+R turns back), then choose a dashed spot.",
   act_place_at: "Place the domino on stage {stage} at {where}",
   act_place_base: "Place the domino in the base with block B {side}",
+  gem_tip_mythical: "Mythical gem: two of them pay for one gem of any colour; each one kept scores 1 point at every stage end",
 };
 
 const ja = {
@@ -255,7 +256,7 @@ const ja = {
   letter_green: "緑",
   letter_red: "赤",
   letter_mythical: "神",
-  gem_tip: "{gem}の宝石",
+  gem_tip: "{gem}の宝石: 得点計算で{gem}のエリアを起動する",
   gem_stack_tip: "{gem}の宝石 × {n}",
   bag_short: "袋に {n}",
   stage_word: "ステージ",
@@ -268,6 +269,7 @@ const ja = {
   place_hint_keys: "ボタンかRキー(Shift+Rで逆回り)でドミノを回し、点線の場所を選んでください。",
   act_place_at: "ドミノをステージ {stage} の {where} に置く",
   act_place_base: "ドミノを土台に置く(ブロックBは{side})",
+  gem_tip_mythical: "神秘の宝石: 2個で好きな色の宝石1個の代わり。持ち続けるとステージ終了ごとに1個1点",
 };
 
 const ko = {
@@ -392,7 +394,7 @@ const ko = {
   letter_green: "초",
   letter_red: "빨",
   letter_mythical: "신",
-  gem_tip: "{gem} 보석",
+  gem_tip: "{gem} 보석: 점수 계산 때 {gem} 구역을 활성화합니다",
   gem_stack_tip: "{gem} 보석 × {n}",
   bag_short: "주머니에 {n}",
   stage_word: "단계",
@@ -405,6 +407,7 @@ const ko = {
   place_hint_keys: "버튼이나 R 키(Shift+R은 반대로)로 도미노를 돌린 뒤 점선 자리를 고르세요.",
   act_place_at: "도미노를 {stage}단계 {where}에 놓기",
   act_place_base: "도미노를 바닥에 놓기 (블록 B는 {side})",
+  gem_tip_mythical: "신비 보석: 2개가 아무 색 보석 1개를 대신합니다. 가지고 있으면 단계가 끝날 때마다 1개당 1점",
 };
 
 export const texts = { en, ja, ko };

@@ -64,7 +64,7 @@ export function ensureGemDefs() {
 export function gemIcon(kind, ctx, size = 22) {
   const name = colourName(ctx, kind);
   return svg("svg", { class: "pd-gem", viewBox: `0 0 ${size} ${size}`, width: size, height: size, role: "img", "aria-label": name }, [
-    svg("title", {}, [tr(ctx, "gem_tip", { gem: name })]),
+    svg("title", {}, [kind === "mythical" ? tr(ctx, "gem_tip_mythical") : tr(ctx, "gem_tip", { gem: name })]),
     gemShape(kind, 0, 0, size),
   ]);
 }

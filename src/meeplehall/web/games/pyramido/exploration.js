@@ -4,6 +4,7 @@
 
 import { el, legalAction, legalWhere, tr } from "../kit.js";
 import { backSvg, colourName, dominoSvg, gemIcon, gemStack, gemStacks, GEM_ORDER } from "./art.js";
+import { freshEvents } from "./last.js";
 import { gemAreaKey, gemKey, spaceKey } from "./places.js";
 
 /** Quarter size (px) of the dominoes here, and whether they lie upright (narrow screens). */
@@ -22,7 +23,9 @@ function pileBadge(space, ctx) {
 function topDomino(space, view, ctx, { q, upright }) {
   if (!space.top) return el("div", { class: "pd-empty-pile" }, [tr(ctx, "empty_pile")]);
   if (space.face_up) {
-    return dominoSvg(space.top, upright ? 1 : 0, q, ctx, { "data-piece": `dom-${space.top.id}` });
+    // A domino turned face up by this very update grows in where its back was.
+    const revealed = freshEvents(ctx).some((e) => e.type === "revealed" && e.pile === space.space);
+    return dominoSvg(space.top, upright ? 1 : 0, q, ctx, { "data-piece": `dom-${space.top.id}`, "data-appear": revealed });
   }
   const back = backSvg(space.top, upright, q, ctx);
   const reveal = legalWhere(ctx.legal, (a) => a.type === "reveal" && a.pile === space.space)[0];
