@@ -179,6 +179,14 @@ def test_my_games_lists_the_table_waiting_for_me_first(pages: Any) -> None:
     first = page.locator("#my-games li.table-row").first
     assert first.get_attribute("data-table") == str(playing["id"])
     assert first.locator(".badge-turn").inner_text() == "Your move"
+    # Its button says what it does for me: play, not watch.
+    assert first.locator("a.button-link").inner_text() == "Play"
+    # Someone else's game in play is one to watch.
+    other = pages.new()
+    login_guest(other, "Onlooker")
+    other.click("#top nav a[href='/#my-games']")
+    row = other.locator(f"#playing-tables li.table-row[data-table='{playing['id']}']")
+    assert row.locator("a.button-link").inner_text() == "Watch"
 
 
 def test_language_switch_translates_and_is_remembered(pages: Any) -> None:

@@ -106,7 +106,7 @@ function listSection(id, titleKey, tables, emptyKey) {
     id,
     titleKey,
     tables && tables.length
-      ? h("ul", { class: "table-list" }, tables.map((table) => tableRow(table, titles())))
+      ? h("ul", { class: "table-list" }, tables.map((table) => tableRow(table, titles(), state.user)))
       : h("p", { class: "empty" }, t(emptyKey)),
   );
 }

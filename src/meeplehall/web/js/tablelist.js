@@ -31,13 +31,18 @@ export function clockText(table) {
   });
 }
 
-export function tableRow(table, titles) {
+/** What the row's button does for `user`: play a game waiting for them, resume one of theirs... */
+function rowAction(table, user) {
+  if (table.status === "finished") return "lobby.result";
+  if (table.status === "waiting") return "lobby.open_table";
+  if (table.waiting_for_me) return "lobby.play";
+  const seated = user && table.seats.some((seat) => seat.user && seat.user.id === user.id);
+  return seated ? "lobby.resume" : "lobby.watch";
+}
+
+export function tableRow(table, titles, user = null) {
   const taken = table.seats.filter((seat) => seat.user || seat.bot_level !== null).length;
-  const action = {
-    waiting: "lobby.open_table",
-    playing: "lobby.watch",
-    finished: "lobby.result",
-  }[table.status];
+  const action = rowAction(table, user);
   return h(
     "li",
     { class: `table-row${table.waiting_for_me ? " my-turn" : ""}`, dataset: { table: String(table.id) } },
