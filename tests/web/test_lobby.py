@@ -146,8 +146,17 @@ def test_join_a_private_table_by_its_invite_link_then_play(pages: Any) -> None:
     table = create_table(owner, "yaxha", players=2, visibility="private")
     owner.goto(table_url(table))
     owner.wait_for_selector("#seats")
-    link = owner.input_value("#invite-url")
-    assert f"/tables/{table['id']}?invite=" in link
+    link = owner.text_content("#invite-url") or ""
+    assert link.startswith("http") and f"/tables/{table['id']}?invite=" in link
+    # The link is copied with one click, and the page says so.
+    owner.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    owner.click("#invite-copy")
+    owner.wait_for_selector("#invite-copied:has-text('Link copied.')")
+    assert owner.evaluate("navigator.clipboard.readText()") == link
+    # The owner already sits: the other seat is the friend's, unless the owner asks for it too.
+    assert owner.locator("#seats li[data-seat='1'] button.sit").inner_text() == (
+        "Take this seat too (hot-seat)"
+    )
 
     guest = pages.new()
     login_guest(guest, "Friend")

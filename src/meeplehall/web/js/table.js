@@ -117,15 +117,14 @@ function seatsBlock() {
   const table = game.table;
   const isOwner = game.user && table.owner && table.owner.id === game.user.id;
   const free = table.seats.filter((info) => !info.user && info.bot_level === null);
+  const seated = Boolean(game.user) && table.seats.some((info) => info.user && info.user.id === game.user.id);
   const rows = table.seats.map((info) =>
     h(
       "li",
       { dataset: { seat: String(info.seat) }, style: `--seat-colour: ${seatColour(info.seat)}` },
       h("span", { class: "seat-badge", "aria-hidden": "true" }, info.seat + 1),
       h("span", { class: "player-name" }, t("table.seat_n", { seat: info.seat + 1 }), ": ", seatName(info)),
-      !info.user && info.bot_level === null && game.user
-        ? h("button", { type: "button", class: "sit", onclick: () => lobbyAction("join", { seat: info.seat, invite: game.invite || undefined }) }, t("table.sit"))
-        : null,
+      !info.user && info.bot_level === null && game.user ? sitButton(info.seat, seated) : null,
       info.user && game.user && info.user.id === game.user.id
         ? h("button", { type: "button", class: "leave secondary", onclick: () => lobbyAction("leave", { seat: info.seat }) }, t("table.leave_seat"))
         : null,
@@ -145,12 +144,46 @@ function seatsBlock() {
       socket.reopen();
       draw();
     })),
-    h("p", {}, h("label", { for: "invite-url" }, t(table.invite_token ? "table.invite_link" : "table.share_link")), " ",
-      h("input", { id: "invite-url", readonly: true, value: inviteLink, onfocus: (e) => e.target.select() })),
+    inviteBlock(table, inviteLink),
     isOwner
       ? h("button", { type: "button", id: "start", disabled: free.length > 0, onclick: () => lobbyAction("start") }, t("table.start"))
       : null,
     isOwner && free.length ? h("p", { class: "help" }, t("table.start_when_full", { count: free.length })) : null,
+  );
+}
+
+/**
+ * A free seat's button: "Sit here" for someone without a seat; for someone already seated the
+ * seat is probably meant for a friend, so taking it too (hot-seat) is said as such.
+ */
+function sitButton(seat, seated) {
+  const join = () => lobbyAction("join", { seat, invite: game.invite || undefined });
+  return seated
+    ? h("button", { type: "button", class: "sit sit-too secondary", onclick: join }, t("table.sit_too"))
+    : h("button", { type: "button", class: "sit", onclick: join }, t("table.sit"));
+}
+
+/** The table's link in full, with a button that copies it and says so. */
+function inviteBlock(table, link) {
+  const copied = h("span", { id: "invite-copied", class: "help", role: "status" });
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      copied.textContent = t("table.link_copied");
+    } catch {
+      // No clipboard (an insecure origin, a refusal): select the link for the reader to copy.
+      getSelection().selectAllChildren(document.getElementById("invite-url"));
+      copied.textContent = t("table.link_selected");
+    }
+  };
+  return h(
+    "div",
+    { class: "invite" },
+    h("p", { id: "invite-label" }, t(table.invite_token ? "table.invite_link" : "table.share_link")),
+    h("p", { class: "invite-row" },
+      h("code", { id: "invite-url", class: "invite-url", "aria-labelledby": "invite-label" }, link),
+      h("button", { type: "button", id: "invite-copy", class: "secondary", onclick: copy }, t("table.copy_link")),
+      copied),
   );
 }
 
