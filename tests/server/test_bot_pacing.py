@@ -104,10 +104,11 @@ def test_bot_moves_at_a_table_with_a_person_arrive_at_least_the_delay_apart(
 
 
 async def _watch_to_the_end(socket: Socket) -> dict[str, Any]:
-    while True:
-        message = await socket.recv(timeout=GAME_WAIT)
-        if message["type"] in ("update", "sync") and message["status"] == "finished":
-            return message
+    async with asyncio.timeout(GAME_WAIT):  # the whole game, not each move
+        while True:
+            message = await socket.recv(timeout=GAME_WAIT)
+            if message["type"] in ("update", "sync") and message["status"] == "finished":
+                return message
 
 
 async def _bots_only(server: ServerProcess) -> None:
