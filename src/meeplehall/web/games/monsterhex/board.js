@@ -125,6 +125,8 @@ function ghost(view, ctx, state, ui, redraw, byPos) {
       x1: ex - px, y1: ey - py, x2: ex + px, y2: ey + py, class: power === facing ? "mx-match" : "mx-mismatch",
     }, [svg("title", {}, [tr(ctx, power === facing ? "edge_match" : "edge_differs", { a: power, b: facing })])]));
   });
+  // The ghost's own outline: dashed, so it never reads as a unit already placed.
+  group.append(svg("polygon", { points: hexPoints(cx, cy, SIZE - 2), class: "mx-ghost-ring" }));
   const label = tr(ctx, "ghost_rotate");
   group.append(svg("title", {}, [label]));
   const turn = (steps) => {

@@ -62,8 +62,8 @@ export function unitShape(unit, powers, cx, cy, ctx, { size = SIZE, title = "" }
   powers.forEach((power, direction) => {
     const [x, y] = towards(cx, cy, direction, APOTHEM * scale * 0.7);
     const strong = power === strongest;
-    group.append(svg("circle", { cx: x, cy: y, r: 10.5 * scale, class: `mx-edge-disc${strong ? " mx-edge-strong" : ""}`, stroke: colours.dark }));
-    group.append(svg("text", { x, y, class: `mx-edge-power${strong ? " mx-edge-strong" : ""}`, "font-size": 15 * scale, "data-edge": direction }, [String(power)]));
+    group.append(svg("circle", { cx: x, cy: y, r: 11.5 * scale, class: `mx-edge-disc${strong ? " mx-edge-strong" : ""}`, stroke: colours.dark }));
+    group.append(svg("text", { x, y, class: `mx-edge-power${strong ? " mx-edge-strong" : ""}`, "font-size": 16.5 * scale, "data-edge": direction }, [String(power)]));
   });
   // Rank plate at the bottom; red letter for a unit that triggers its faction's ability.
   const [px, py] = [cx, cy + size * 0.62];
