@@ -9,6 +9,7 @@ under test-artifacts/ for people to look at.
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -19,6 +20,7 @@ from tests.web.conftest import (
     create_table,
     frames,
     login_guest,
+    play_one,
     play_to_end,
     poll,
     screenshot,
@@ -289,3 +291,50 @@ def test_no_coordinates_or_raw_ids_in_a_whole_game(
             "[...document.querySelectorAll('#game-root .pd-letter text')].map((n) => n.textContent)"
         )
         assert letters and not any(letter.isascii() for letter in letters)
+
+
+def test_with_animations_an_activated_area_lights_up_with_its_value(pages: Pages) -> None:
+    page = pages.new(viewport=DESKTOP, reduced_motion="no-preference")
+    login_guest(page, unique_name("Pyra"))
+    table = create_table(
+        page,
+        "pyramido",
+        start=True,
+        players=2,
+        seat=0,
+        bots=[{"seat": 1, "level": 1}],
+        mode="live",
+        initial_seconds=3600,
+    )
+    page.goto(table_url(table))
+    wait_for_game(page)
+    rng = random.Random(3)
+    # Stage 1 played by clicking (every update animated), up to this seat's stage scoring.
+    for _ in range(300):
+        if page.locator("#game-root .pd-own .pd-area-pick").count():
+            break
+        play_one(page, rng)
+    else:
+        raise AssertionError("stage 1 never came to scoring")
+    area = page.locator("#game-root .pd-own .pd-area-pick").first.get_attribute("data-area")
+    page.locator(f'#game-root [data-choice="area-{area}"]').click()
+    # The "+n" marks drawn on the own pyramid, noted as they come (the bot's own scoring may
+    # redraw the board before the test looks).
+    page.evaluate(
+        """() => {
+          window.pdRises = [];
+          new MutationObserver(() => {
+            for (const n of document.querySelectorAll('#game-root .pd-own .mh-rise')) {
+              window.pdRises.push(n.textContent);
+            }
+          }).observe(document.body, {childList: true, subtree: true});
+        }"""
+    )
+    answer = _act(page, "#game-root .pd-pay-btn[data-legal]")
+    activated = next(e for e in answer["events"] if e["type"] == "area_activated")
+    lit = page.locator(f'#game-root .pd-own .pd-area-lit[data-area="{activated["area"]}"]')
+    lit.wait_for()
+    assert lit.locator(".pd-area-value").text_content() == str(activated["value"])
+    # The points it brought float up over it (drawn for the update that scored it).
+    assert f"+{activated['points']}" in page.evaluate("window.pdRises")
+    screenshot(page, "pyramido-board-laptop-area-lit")
