@@ -148,13 +148,14 @@ def test_one_human_plays_a_whole_game_through_the_renderer(pages: Pages, case: C
     slider = page.locator("#replay-slider")
     total = int(slider.get_attribute("max") or 0)
     assert total > 0
+    # The replay page says which step it has drawn (body[data-step]): the checks wait for that,
+    # not for the slider, which moves before the drawing.
     slider.fill(str(total // 2))
-    page.wait_for_function(
-        "half => document.querySelector('#replay-slider').value == half", arg=total // 2
-    )
+    page.wait_for_selector(f"body[data-step='{total // 2}']")
     _assert_drawn(page, case)
     screenshot(page, f"{case.name}-replay-middle")
     slider.fill(str(total))
+    page.wait_for_selector(f"body[data-step='{total}']")
     _assert_drawn(page, case)
     assert page.locator("#game-root [data-legal]").count() == 0
 
