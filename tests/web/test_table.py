@@ -230,7 +230,25 @@ def test_hot_seat_plays_two_seats_to_the_end_hiding_each_seat_behind_a_pass_scre
     result = api(page, "GET", f"/api/tables/{page.url.split('/tables/')[1]}/result")
     shown_totals = page.locator("#breakdown-table .total-row td").all_inner_texts()
     assert [int(total) for total in shown_totals] == result["scores"]
+    # One person in two seats: each seat is named apart, in the panel, the log and the results.
+    names = page.locator("#players .player-name").all_inner_texts()
+    assert names[0].startswith("Family (seat 1)") and names[1].startswith("Family (seat 2)")
+    log = page.inner_text("#log")
+    assert "Family (seat 1)" in log and "Family (seat 2)" in log
+    assert "Family (seat 2)" in page.inner_text("#end-of-game")
     screenshot(page, "web-hotseat-end")
+
+
+def test_two_bots_of_one_level_are_named_apart_by_their_seats(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, unique_name("twins"))
+    bots = [{"seat": 1, "level": 1}, {"seat": 2, "level": 1}]
+    table = create_table(page, "pyramido", players=3, bots=bots, start=True)
+    page.goto(table_url(table))
+    wait_for_game(page)
+    names = page.locator("#players .player-name").all_inner_texts()
+    assert names[1] == "Bot (level 1) (seat 2)" and names[2] == "Bot (level 1) (seat 3)"
+    assert not names[0].endswith("(seat 1)")  # a name nobody else bears stays as it is
 
 
 def test_table_page_fits_a_phone_screen(pages: Any) -> None:

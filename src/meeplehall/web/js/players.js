@@ -79,7 +79,7 @@ export function playersPanel(game, scores) {
       h(
         "span",
         { class: "player-name" },
-        info.user ? nameNode(seatName(info)) : seatName(info),
+        info.user ? nameNode(seatName(info, game.table)) : seatName(info, game.table),
         game.mySeats.includes(seat) ? h("span", { class: "you" }, ` (${t("table.you")})`) : null,
         replaced ? h("span", { class: "replaced" }, ` ${t(`table.replaced_${replaced}`)}`) : null,
       ),
@@ -106,10 +106,10 @@ export function turnBar(game, scores) {
         class: `turn-seat status-${status}${seat === game.seat ? " viewed" : ""}`,
         dataset: { seat: String(seat), status },
         style: `--seat-colour: ${seatColour(seat)}`,
-        title: `${seatName(info)}: ${t(`player.${status}`)}`,
+        title: `${seatName(info, game.table)}: ${t(`player.${status}`)}`,
       },
       h("span", { class: "seat-badge", "aria-hidden": "true" }, seat + 1),
-      h("span", { class: "turn-name" }, info.user ? nameNode(seatName(info)) : seatName(info)),
+      h("span", { class: "turn-name" }, info.user ? nameNode(seatName(info, game.table)) : seatName(info, game.table)),
       scores ? h("span", { class: "turn-score" }, scores[seat] ?? 0) : null,
       clock ? h("span", { class: "player-clock", dataset: { clockSeat: String(seat) } }) : null,
     );

@@ -32,7 +32,7 @@ function query() {
 }
 
 function names() {
-  return page.table.seats.map(seatName);
+  return page.table.seats.map((info) => seatName(info, page.table));
 }
 
 function viewAt(step) {
@@ -46,12 +46,12 @@ function ctx(view) {
     legal: [],
     labels: [],
     seat: null,
-    players: page.table.seats.map((info) => ({ seat: info.seat, name: seatName(info), bot_level: info.bot_level })),
+    players: page.table.seats.map((info) => ({ seat: info.seat, name: seatName(info, page.table), bot_level: info.bot_level })),
     send: () => false,
     t: translator(page.renderer),
     lang: currentLanguage(),
     hotseat: false,
-    seatName: (seat) => (page.table.seats[seat] ? seatName(page.table.seats[seat]) : String(seat)),
+    seatName: (seat) => (page.table.seats[seat] ? seatName(page.table.seats[seat], page.table) : String(seat)),
     seatColour,
     lastMoves: lastMovesAt(page.step),
     motion: motionSetting(),

@@ -57,7 +57,7 @@ function seatLabel(seat) {
 }
 
 function names() {
-  return game.table.seats.map(seatName);
+  return game.table.seats.map((info) => seatName(info, game.table));
 }
 
 function ctx() {
@@ -66,12 +66,12 @@ function ctx() {
     legal: game.legal,
     labels: game.labels,
     seat: game.seat,
-    players: game.table.seats.map((info) => ({ seat: info.seat, name: seatName(info), bot_level: info.bot_level })),
+    players: game.table.seats.map((info) => ({ seat: info.seat, name: seatName(info, game.table), bot_level: info.bot_level })),
     send,
     t: translator(game.renderer),
     lang: currentLanguage(),
     hotseat: game.mySeats.length > 1,
-    seatName: (seat) => (game.table.seats[seat] ? seatName(game.table.seats[seat]) : String(seat)),
+    seatName: (seat) => (game.table.seats[seat] ? seatName(game.table.seats[seat], game.table) : String(seat)),
     seatColour,
     lastMoves: game.lastMoves,
     motion: motionSetting(),
@@ -108,7 +108,7 @@ function promptText() {
     }
   }
   if (game.seat === null) return t("table.watching");
-  const waitingFor = game.toMove.map((seat) => seatName(game.table.seats[seat]));
+  const waitingFor = game.toMove.map((seat) => seatName(game.table.seats[seat], game.table));
   return waitingFor.length ? t("table.waiting_for", { names: waitingFor.join(", ") }) : "";
 }
 
@@ -512,7 +512,7 @@ function applyGameMessage(message) {
   if (message.type === "update" && !entries.length && message.last) {
     const { seat, action, label } = message.last;
     entries.push(logEntry(message.seq, () =>
-      `${seatName(game.table.seats[seat])}: ${actionText(game.renderer, action, label, { ...ctx(), ...state, view: viewBefore, actor: seat })}`,
+      `${seatName(game.table.seats[seat], game.table)}: ${actionText(game.renderer, action, label, { ...ctx(), ...state, view: viewBefore, actor: seat })}`,
     action ? placesOf(game.renderer, { action }, { ...ctx(), ...state, view: viewBefore, actor: seat }) : []));
   }
   if (message.type === "update" && message.last) {

@@ -12,12 +12,23 @@ export function tableLink(table) {
   return `/tables/${table.id}${invite}`;
 }
 
-export function seatName(seatInfo) {
+function plainName(seatInfo) {
   if (seatInfo.user) return seatInfo.user.name;
   if (seatInfo.bot_level !== null && seatInfo.bot_level !== undefined) {
     return t("seat.bot", { level: seatInfo.bot_level });
   }
   return t("seat.open");
+}
+
+/**
+ * A seat's name. Given its `table`, a name that more than one seat there bears (the seats of one
+ * person in hot-seat, two bots of one level) says its seat too: "Alice (seat 2)".
+ */
+export function seatName(seatInfo, table = null) {
+  const name = plainName(seatInfo);
+  if (!table || (!seatInfo.user && seatInfo.bot_level === null)) return name;
+  const twins = table.seats.filter((other) => (other.user || other.bot_level !== null) && plainName(other) === name);
+  return twins.length > 1 ? t("table.name_and_seat", { name, seat: seatInfo.seat + 1 }) : name;
 }
 
 export function clockText(table) {
@@ -54,7 +65,7 @@ export function tableRow(table, titles, user = null) {
     table.rated ? h("span", { class: "badge" }, t("lobby.rated")) : null,
     h("span", { class: "meta" }, t("lobby.seats_taken", { taken, total: table.players })),
     h("span", { class: "meta" }, clockText(table)),
-    h("span", { class: "meta" }, table.seats.map(seatName).join(", ")),
+    h("span", { class: "meta" }, table.seats.map((info) => seatName(info, table)).join(", ")),
     " ",
     h("a", { href: tableLink(table), class: "button-link" }, t(action)),
   );
