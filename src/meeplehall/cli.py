@@ -301,24 +301,24 @@ def play(
 
     if human is not None:
         console.print(f"You play seat {human + 1} of {players}; the others are level-{level} bots.")
-    while not state.is_over():
-        movers = sorted(state.to_move())
-        # Bots first at a simultaneous step: the person then sees no less than they may.
-        mover = next((s for s in movers if s != human), movers[0])
-        if mover == human:
-            try:
+    try:
+        while not state.is_over():
+            movers = sorted(state.to_move())
+            # Bots first at a simultaneous step: the person then sees no less than they may.
+            mover = next((s for s in movers if s != human), movers[0])
+            if mover == human:
                 action = _ask(game, state, mover)
-            except Quit:
-                _save(record, save)
-                console.print("Match left unfinished.")
-                raise typer.Exit(0) from None
-        else:
-            action = seat_bots[mover].choose(state, mover)
-        events = state.apply(mover, action)
-        record.add(mover, action.to_json())
-        if human is not None:
-            for event in events_for(events, human):
-                console.print(f"[dim]{escape(event_line(game, event, name, players))}[/dim]")
+            else:
+                action = seat_bots[mover].choose(state, mover)
+            events = state.apply(mover, action)
+            record.add(mover, action.to_json())
+            if human is not None:
+                for event in events_for(events, human):
+                    console.print(f"[dim]{escape(event_line(game, event, name, players))}[/dim]")
+    except (Quit, KeyboardInterrupt) as stop:  # Ctrl-C while bots think keeps the log too
+        _save(record, save)
+        console.print("Match left unfinished.")
+        raise typer.Exit(0 if isinstance(stop, Quit) else 130) from None
     if human is not None:
         console.rule("final position")
         console.print(game.render_text(state.view(human)))
