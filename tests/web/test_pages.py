@@ -97,3 +97,23 @@ def test_a_visitor_who_is_not_logged_in_meets_no_console_error(pages: Any) -> No
     visitor.goto(f"/replay.html?id={finished['id']}")
     wait_ready(visitor)
     assert errors == []
+
+
+@pytest.mark.parametrize(
+    "language,one,many",
+    [("en", "1 point", "3 points"), ("ja", "1点", "3点"), ("ko", "1점", "3점")],
+)
+def test_texts_with_a_count_take_the_plural_form_of_the_readers_language(
+    pages: Any, language: str, one: str, many: str
+) -> None:
+    page = pages.new()
+    page.goto("/")
+    wait_ready(page)
+    switch_language(page, language)
+    said = page.evaluate(
+        """async () => {
+          const { t } = await import('/js/i18n.js');
+          return [t('table.points', {count: 1}), t('table.points', {count: 3})];
+        }"""
+    )
+    assert said == [one, many]

@@ -41,9 +41,27 @@ export function format(template, params) {
   );
 }
 
+const pluralRules = new Map();
+
+/**
+ * The plural form of `key` for `params.count` in language `code`: `key.one`, `key.few`... as
+ * Intl.PluralRules names them, then `key.other`, then `key` itself ("1 point", "2 points"; ja
+ * and ko have a single form). `lookup(name)` finds a text by its full name.
+ */
+export function pluralForm(key, params, code, lookup) {
+  if (params && typeof params.count === "number") {
+    if (!pluralRules.has(code)) pluralRules.set(code, new Intl.PluralRules(code));
+    const form = pluralRules.get(code).select(params.count);
+    const found = lookup(`${key}.${form}`) ?? lookup(`${key}.other`);
+    if (found !== undefined) return found;
+  }
+  return lookup(key);
+}
+
 /** A shell text in the current language (English if missing there, the key if missing everywhere). */
 export function t(key, params) {
-  const template = dictionary[key] ?? english[key];
+  const template = pluralForm(key, params, lang, (name) => dictionary[name])
+    ?? pluralForm(key, params, "en", (name) => english[name]);
   return template === undefined ? key : format(template, params);
 }
 

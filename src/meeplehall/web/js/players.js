@@ -84,7 +84,7 @@ export function playersPanel(game, scores) {
         replaced ? h("span", { class: "replaced" }, ` ${t(`table.replaced_${replaced}`)}`) : null,
       ),
       h("span", { class: "player-status" }, t(`player.${status}`)),
-      scores ? h("span", { class: "player-score", title: t("table.score") }, t("table.points", { points: scores[seat] ?? 0 })) : null,
+      scores ? h("span", { class: "player-score", title: t("table.score") }, t("table.points", { count: scores[seat] ?? 0 })) : null,
       clock ? h("span", { class: "player-clock", dataset: { clockSeat: String(seat) }, "aria-label": t("table.clock") }) : null,
     );
   });

@@ -2,7 +2,7 @@
 
 import { RENDERERS } from "../games/index.js";
 import * as generic from "./generic.js";
-import { currentLanguage, format, t as shellText } from "./i18n.js";
+import { currentLanguage, format, pluralForm, t as shellText } from "./i18n.js";
 
 const loaded = new Map();
 
@@ -18,7 +18,9 @@ export async function loadRenderer(game) {
 /** The renderer's own text for key in the current language, else English, else undefined. */
 export function rendererText(renderer, key, params) {
   const texts = renderer.texts || {};
-  const template = (texts[currentLanguage()] || {})[key] ?? (texts.en || {})[key];
+  const lang = currentLanguage();
+  const template = pluralForm(key, params, lang, (name) => (texts[lang] || {})[name])
+    ?? pluralForm(key, params, "en", (name) => (texts.en || {})[name]);
   return template === undefined ? undefined : format(String(template), params);
 }
 
