@@ -45,6 +45,8 @@ def start_server(data_dir: Path, crowd: int) -> tuple[subprocess.Popen[bytes], s
         sys.executable, "-c", "from meeplehall.cli import app; app()", "serve",
         "--port", str(port), "--data-dir", str(data_dir), "--no-creation-limits",
         "--max-bot-only-tables", caps, "--max-strong-bot-tables", caps,
+        # The queue's own delay is the figure: no human pace added to the bot's answer.
+        "--bot-move-delay", "0",
     ]
     log = open(data_dir / "server.log", "ab")  # noqa: SIM115 - the child keeps it
     process = subprocess.Popen(command, stdout=log, stderr=log)
