@@ -433,3 +433,36 @@ def test_every_text_of_the_renderer_exists_in_japanese_and_korean(pages: Pages) 
         }"""
     )
     assert missing == {"ja": [], "ko": []}
+
+
+# Remembers which effects the board ever showed, from the page's first script on.
+RECORD_EFFECTS = """
+window.mxSeen = {rise: 0, total: 0, lit: 0, flying: 0};
+new MutationObserver(() => {
+  const count = (selector) => document.querySelectorAll(selector).length;
+  window.mxSeen.rise = Math.max(window.mxSeen.rise, count('#game-root .mx-rise.mh-rise'));
+  window.mxSeen.total = Math.max(window.mxSeen.total, count('#game-root .mx-total'));
+  window.mxSeen.lit = Math.max(window.mxSeen.lit, count('#game-root .mx-unit.mx-lit'));
+  window.mxSeen.flying = Math.max(window.mxSeen.flying, count('.mx-flying-points'));
+}).observe(document, {
+  subtree: true, childList: true, attributes: true, attributeFilter: ['class'],
+});
+"""
+
+
+def test_with_animations_on_gems_light_their_units_and_points_rise_and_fly(pages: Pages) -> None:
+    page = pages.new(viewport=LAPTOP, reduced_motion="no-preference")
+    page.add_init_script(RECORD_EFFECTS)
+    login_guest(page, unique_name("Animated"))
+    table = create_table(
+        page, "monsterhex", start=True, players=2, seat=0, bots=[{"seat": 1, "level": 1}]
+    )
+    page.goto(table_url(table))
+    wait_for_game(page)
+    assert page.input_value("#board-motion") == "normal"
+    play_to_end(page, seed=5)
+    seen = page.evaluate("window.mxSeen")
+    # Every big gem of a finished game was surrounded: its units lit up with the seats' totals,
+    # and the points of its slots rose over it and flew to the winners' rows.
+    assert seen["total"] >= 1 and seen["lit"] >= 2, seen
+    assert seen["rise"] >= 1 and seen["flying"] >= 1, seen

@@ -12,7 +12,9 @@ export async function animate(root, info) {
   const events = (info && info.events) || [];
   const duration = Math.max(0, Number(info && info.duration) || 0);
   const resolved = events.filter((e) => e.type === "gem_resolved" && e.kind !== "counter");
-  if (!duration || !resolved.length) return undefined;
+  // A big gem's points come with the slot choice, an update after the one that surrounded it.
+  const scored = events.some((e) => e.type === "award" && Array.isArray(e.site));
+  if (!duration || (!resolved.length && !scored)) return undefined;
   const board = root.querySelector("svg.mx-board");
   if (!board) return undefined;
   const added = [];
@@ -34,7 +36,7 @@ export async function animate(root, info) {
     });
   }
   // The shell waits up to 2.5 durations: the lit units first, then the points' flight.
-  await wait(duration * 1.1);
+  if (resolved.length) await wait(duration * 1.1);
   await flyPoints(root, board, events, duration * 1.3);
   for (const undo of added) undo();
   return undefined;
