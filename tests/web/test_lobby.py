@@ -127,6 +127,27 @@ def test_create_table_form_sends_chosen_options_seats_and_clock(pages: Any) -> N
     assert page.is_disabled("#start")
 
 
+def test_options_for_hosts_are_folded_away_from_players(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, unique_name("Folder"))
+    games = api(page, "GET", "/api/games")
+    specs = next(game for game in games if game["name"] == "monsterhex")["options"]
+    advanced = [spec["key"] for spec in specs if spec.get("advanced")]
+    assert "components" in advanced and "rules" in advanced
+    page.click(".game-card[data-game=monsterhex] .new-table")
+    for key in advanced:
+        assert page.locator(f"#create-advanced #option-{key}").count() == 1
+        assert not page.is_visible(f"#option-{key}")
+    assert page.is_visible("#option-objectives")
+    page.click("#create-advanced summary")
+    assert all(page.is_visible(f"#option-{key}") for key in advanced)
+    # The rules page is for players: it lists the game's options but not these.
+    page.goto("/rules.html?game=monsterhex")
+    wait_ready(page)
+    listed = page.inner_text("#rules-options")
+    assert "Objective cards" in listed and "Component data" not in listed
+
+
 def test_bad_clock_setting_is_refused_with_the_servers_reason_and_no_table(pages: Any) -> None:
     page = pages.new()
     login_guest(page, "Careful")

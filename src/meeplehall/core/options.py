@@ -33,6 +33,9 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     check: Callable[[Any], Any] | None = field(default=None, compare=False)
+    #: For hosts and researchers rather than players (component data files, a rules edition):
+    #: forms keep it folded away under "advanced".
+    advanced: bool = False
 
     def validate(self, value: Any) -> Any:
         if self.check is not None:
@@ -72,6 +75,8 @@ class OptionSpec:
             data["minimum"] = self.minimum
         if self.maximum is not None:
             data["maximum"] = self.maximum
+        if self.advanced:
+            data["advanced"] = True
         return data
 
 

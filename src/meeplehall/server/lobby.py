@@ -38,6 +38,7 @@ class OptionOut(BaseModel):
     choices: list[Any] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    advanced: bool = False
 
 
 class GameOut(BaseModel):

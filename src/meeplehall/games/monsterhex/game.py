@@ -38,10 +38,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("solo_target", "int", 20, "Solo target score",
                "In solo play, the score that wins.", minimum=0, maximum=200),
     OptionSpec("components", "str", "standard", "Component data",
-               "'standard', or the name of another component file the server offers."),
+               "'standard', or the name of another component file the server offers.",
+               advanced=True),
     OptionSpec("rules", "choice", CURRENT, "Rules edition",
                "The rules this table plays by; a table keeps the edition it began with.",
-               choices=(CURRENT,), check=check_edition),
+               choices=(CURRENT,), check=check_edition, advanced=True),
 )
 
 _CACHE: dict[tuple[str, str], Any] = {}

@@ -48,6 +48,7 @@ OPTIONS = (
         help="Empty for the bundled placeholder set, or the name of another domino list the "
         "server offers.",
         check=_check_domino_file,
+        advanced=True,
     ),
 )
 

@@ -35,6 +35,15 @@ function optionInput(spec, renderer) {
   return wrapper;
 }
 
+/** Options for hosts and researchers (data files, a rules edition), folded away. */
+function advancedOptions(specs, renderer) {
+  const advanced = specs.filter((spec) => spec.advanced);
+  if (!advanced.length) return null;
+  return h("details", { id: "create-advanced", class: "advanced-options" },
+    h("summary", {}, t("create.advanced")),
+    advanced.map((spec) => optionInput(spec, renderer)));
+}
+
 function readOptions(form, specs) {
   const options = {};
   for (const spec of specs) {
@@ -164,7 +173,9 @@ export function createTableForm({ games, game, bots, renderer, user, onGameChang
     h("div", { class: "field" }, h("label", { for: "create-players" }, t("create.players")), players),
     seats,
     game.options.length
-      ? h("fieldset", { id: "create-options" }, h("legend", {}, t("create.options")), game.options.map((spec) => optionInput(spec, renderer)))
+      ? h("fieldset", { id: "create-options" }, h("legend", {}, t("create.options")),
+        game.options.filter((spec) => !spec.advanced).map((spec) => optionInput(spec, renderer)),
+        advancedOptions(game.options, renderer))
       : null,
     modes,
     h("div", { class: "field" }, h("label", { for: "create-visibility" }, t("create.visibility")),

@@ -26,7 +26,7 @@ function draw() {
     h("section", { id: "rules", class: "rules" }, rules.split(/\n\s*\n/).map((paragraph) => h("p", {}, paragraph))),
     page.entry.options.length
       ? h("section", { id: "rules-options" }, h("h2", {}, t("create.options")),
-        h("dl", {}, page.entry.options.map((spec) => [h("dt", {}, rendererText(page.renderer, `option.${spec.key}`) || spec.label || spec.key),
+        h("dl", {}, page.entry.options.filter((spec) => !spec.advanced).map((spec) => [h("dt", {}, rendererText(page.renderer, `option.${spec.key}`) || spec.label || spec.key),
           h("dd", {}, rendererText(page.renderer, `option.${spec.key}.help`) || spec.help || "")])))
       : null,
     h("p", {}, h("a", { href: "/", class: "button-link" }, t("rules.back"))),
