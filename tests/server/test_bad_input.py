@@ -66,7 +66,9 @@ async def bad_messages(server: ServerProcess) -> None:
     await socket.send({"type": "act", "seq": seq + 5, "action": session.latest[mover]["legal"][0]})
     await expect_error(socket, "future_seq")
     await session.sockets[mover].send({"type": "act", "seq": seq, "action": {"nonsense": True}})
-    await expect_error(session.sockets[mover], "illegal_action")
+    refused = await expect_error(session.sockets[mover], "illegal_action")
+    # The rule broken is named by an id a client translates (the reason is English).
+    assert refused["rule"] == "malformed_action" and refused["params"] == {}
     other = 1 - mover
     await session.sockets[mover].send(
         {"type": "act", "seq": seq, "seat": other, "action": session.latest[mover]["legal"][0]}

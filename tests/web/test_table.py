@@ -132,9 +132,11 @@ def test_server_rejection_shows_its_reason_and_changes_nothing(pages: Any) -> No
     page.click("#game-root [data-legal='0']")
     page.wait_for_selector("#table-error")
     assert [error["code"] for error in errors] == ["illegal_action"]
-    # The rule the engine says was broken is kept after the translated sentence.
+    # The rule the engine says was broken follows the translated sentence, by its id.
+    assert errors[0]["rule"] == "malformed_action"
     assert page.text_content("#table-error") == (
-        f"Not accepted: That move is against the rules. ({errors[0]['reason']})"
+        "Not accepted: That move is against the rules. "
+        "(the page sent a move the game does not understand)"
     )
     assert seq(page) == before
     assert page.get_attribute("body", "data-busy") == "false"
@@ -319,6 +321,25 @@ def test_hint_button_shows_the_strongest_bots_suggestion(pages: Any) -> None:
     for lang, text in (("ja", "おすすめ：タイル {n} を取る"), ("ko", "추천: 타일 {n} 가져가기")):
         switch_language(page, lang)
         assert page.text_content("#hint-text") == text.format(n=hint["action"]["tile"] + 1)
+
+
+def test_a_rule_without_a_translation_is_not_shown_in_english_to_a_japanese_reader(
+    pages: Any,
+) -> None:
+    # A well-formed move the rules refuse now (confirming a building at the market step).
+    page, table, errors = _tampered_table(
+        pages, "Kisoku", lambda act: act.update(action={"type": "confirm"}), language="ja"
+    )
+    wait_for_turn(page, table["id"], [0])
+    page.wait_for_selector("#game-root [data-legal]")
+    page.click("#game-root [data-legal='0']")
+    page.wait_for_selector("#table-error")
+    assert [error["code"] for error in errors] == ["illegal_action"]
+    shown = page.text_content("#table-error") or ""
+    assert errors[0]["reason"] not in shown
+    assert shown == "受け付けられませんでした：" + page.evaluate(
+        "import('/js/i18n.js').then(({t}) => t('error.illegal_action'))"
+    )
 
 
 def test_rejection_is_shown_in_the_readers_language(pages: Any) -> None:

@@ -44,6 +44,10 @@ def is_whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: The rule id of every refusal of an action's shape (what a client sent, not what it may do).
+MALFORMED = "malformed_action"
+
+
 def action_type(data: Any, types: Collection[str]) -> str:
     """The ``type`` of an action object, one of ``types``; IllegalAction for anything else.
 
@@ -51,10 +55,12 @@ def action_type(data: Any, types: Collection[str]) -> str:
     dict lookup cannot hash) is refused like any unknown type.
     """
     if not isinstance(data, dict):
-        raise IllegalAction(f"an action is a JSON object with a 'type', not {shown(data)}")
+        raise IllegalAction(f"an action is a JSON object with a 'type', not {shown(data)}",
+                            rule=MALFORMED)
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in types:
-        raise IllegalAction(f"unknown action type {shown(kind)}; types are {', '.join(types)}")
+        raise IllegalAction(f"unknown action type {shown(kind)}; types are {', '.join(types)}",
+                            rule=MALFORMED)
     return kind
 
 
@@ -72,11 +78,12 @@ def whole_number(data: dict[str, Any], key: str, low: int | None = None,
     """
     value = data.get(key)
     if not is_whole(value):
-        raise IllegalAction(f"{key!r} must be a whole number, not {shown(value)}")
+        raise IllegalAction(f"{key!r} must be a whole number, not {shown(value)}", rule=MALFORMED)
     low = -FIELD_LIMIT if low is None else low
     high = FIELD_LIMIT if high is None else high
     if not low <= value <= high:
-        raise IllegalAction(f"{key!r} must be from {low} to {high}, not {shown(value)}")
+        raise IllegalAction(f"{key!r} must be from {low} to {high}, not {shown(value)}",
+                            rule=MALFORMED)
     return value
 
 
@@ -88,7 +95,8 @@ def short_text(data: dict[str, Any], key: str) -> str:
     """Field ``key`` of an action: a name of 1 to TEXT_LIMIT characters."""
     value = data.get(key)
     if not isinstance(value, str) or not value:
-        raise IllegalAction(f"{key!r} must be a non-empty text, not {shown(value)}")
+        raise IllegalAction(f"{key!r} must be a non-empty text, not {shown(value)}", rule=MALFORMED)
     if len(value) > TEXT_LIMIT:
-        raise IllegalAction(f"{key!r} must be at most {TEXT_LIMIT} characters, not {len(value)}")
+        raise IllegalAction(f"{key!r} must be at most {TEXT_LIMIT} characters, not {len(value)}",
+                            rule=MALFORMED)
     return value

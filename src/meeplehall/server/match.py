@@ -25,10 +25,18 @@ Audience = int | None
 class Rejection(Exception):
     """An act the server refuses; ``code`` is one of the protocol's error codes."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: str, **extra: Any) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
+        self.extra = extra  # more fields of the error message (an illegal action's rule)
+
+    @classmethod
+    def illegal(cls, error: IllegalAction) -> Rejection:
+        """An engine's refusal, with the rule it names (if any) for the client to translate."""
+        if error.rule is None:
+            return cls("illegal_action", error.reason)
+        return cls("illegal_action", error.reason, rule=error.rule, params=error.params)
 
 
 @dataclass
@@ -103,14 +111,14 @@ class Match:
         try:
             return self.game.parse_action(data)
         except IllegalAction as error:
-            raise Rejection("illegal_action", error.reason) from None
+            raise Rejection.illegal(error) from None
 
     def apply(self, seat: int, action: Action, bot: bool) -> Step:
         """Play a checked action; IllegalAction leaves the state unchanged."""
         try:
             events = self.state.apply(seat, action)
         except IllegalAction as error:
-            raise Rejection("illegal_action", error.reason) from None
+            raise Rejection.illegal(error) from None
         step = Step(seat, action.to_json(), bot, events)
         self.steps.append(step)
         self.to_move_at.append(self.state.to_move() if not self.state.is_over() else frozenset())

@@ -213,7 +213,7 @@ async def _serve(websocket: WebSocket, manager: TableManager, room: Room,
         try:
             await _handle(kind, data, manager, room, connection)
         except Rejection as rejection:
-            _error(connection, room, rejection.code, rejection.reason)
+            _error(connection, room, rejection.code, rejection.reason, **rejection.extra)
             if rejection.code == "stale_seq" and room.match is not None:
                 async with room.lock:
                     connection.send(room.sync_text(connection.seat, data.get("seq") or 0))

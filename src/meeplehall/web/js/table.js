@@ -9,7 +9,7 @@ import { h, param, replace } from "./dom.js";
 import { renderHeader } from "./header.js";
 import { currentLanguage, hasText, initI18n, onLanguageChange, t } from "./i18n.js";
 import { playersPanel, seatColour, tickClocks, turnBar, useSeatColours } from "./players.js";
-import { actionText, loadRenderer, safeText, translator } from "./renderers.js";
+import { actionText, loadRenderer, rendererText, safeText, translator } from "./renderers.js";
 import { clockText, seatName } from "./tablelist.js";
 import { durationFor, motionSetting, play, playRenderer, snapshot } from "./motion.js";
 import { boardFrame, fitBoards, placesOf, showSpots } from "./board.js";
@@ -87,12 +87,26 @@ function actionCtx(view, actor) {
 // for the others the translated sentence says it all.
 const DETAILED_ERRORS = new Set(["illegal_action"]);
 
-/** A rejection in the reader's language; the server's reason for a code the shell does not know. */
-function rejectionText(code, reason) {
+/**
+ * A rejection in the reader's language; the server's reason for a code the shell does not know.
+ * An illegal action's detail is the rule it broke (`illegal.<rule>`, the game's text first),
+ * else the server's sentence, which is in English: a reader of another language gets the
+ * translated sentence alone rather than a mix.
+ */
+function rejectionText(message) {
+  const { code, reason, rule, params } = message;
   const key = `error.${code}`;
   if (!code || !hasText(key)) return reason || code || "";
-  if (DETAILED_ERRORS.has(code) && reason) return t("error.with_detail", { text: t(key), detail: reason });
-  return t(key);
+  if (!DETAILED_ERRORS.has(code)) return t(key);
+  const detail = ruleText(rule, params) ?? (currentLanguage() === "en" ? reason : null);
+  return detail ? t("error.with_detail", { text: t(key), detail }) : t(key);
+}
+
+/** The sentence of a game rule an action broke, in the reader's language (the game's text first). */
+function ruleText(rule, params) {
+  if (!rule) return undefined;
+  const key = `illegal.${rule}`;
+  return rendererText(game.renderer, key, params) ?? (hasText(key) ? t(key, params) : undefined);
 }
 
 function promptText() {
@@ -597,7 +611,7 @@ async function onMessage(message) {
       return; // drawn when its turn in the playback queue comes
     case "error":
       game.pending = null;
-      game.error = () => rejectionText(message.code, message.reason);
+      game.error = () => rejectionText(message);
       break;
     case "hint":
       if (message.seat === game.seat) game.hint = { action: message.action, label: message.label };
