@@ -125,7 +125,7 @@ export function seatBoard(view, ctx, { seat, me, tracked, ui, redraw }) {
     : [];
   const board = pyramidBoard(ctx, {
     seat, cubes: entry.pyramid, targets, pieces: tracked.pyramid[seat],
-    best: largestGroups(entry.pyramid), flat: flatView(),
+    best: largestGroups(entry.pyramid), flat: flatView(), scored: view.phase === "over",
     label: own ? tr(ctx, "your_pyramid") : tr(ctx, "pyramid_of", { name: seatName(ctx, seat) }),
   });
   const tray = tracked.tray[seat];

@@ -34,17 +34,22 @@ export function markLastMoves(root, view, ctx, tracked) {
     const outlineBuilt = (round) => {
       for (const [, piece] of tracked.pyramid[seat]) if (piece.round === round) outline(`[data-piece="${piece.key}"]`);
     };
-    const choosing = kinds.has("act_tile") || kinds.has("seat_has_chosen") || kinds.has("tile_chosen");
-    if (choosing || (!move.action && !building)) {
-      // The tile it took (once revealed), its choice card, and the cubes that came with the tile.
+    // The tile it took this round (once revealed): where its cubes came from.
+    const outlineTile = () => {
       const tile = tileOf(view, seat);
       if (tile !== null) outline(`[data-place="${tilePlace(tile)}"]`);
+    };
+    const choosing = kinds.has("act_tile") || kinds.has("seat_has_chosen") || kinds.has("tile_chosen");
+    if (choosing || (!move.action && !building)) {
+      outlineTile();
       outline(`[data-piece="yx-choice-${seat}"]`);
       outlineTray();
     } else if (building && seat !== me) {
       // Another seat's placements stay secret until the round is built: its tray stands for them.
+      outlineTile();
       outlineTray();
     } else {
+      if (building) outlineTile();
       outlineBuilt(lastBuiltRound(view));
     }
   });

@@ -77,7 +77,8 @@ function seatStatus(view, ctx, seat) {
 }
 
 function seatRows(view, ctx, me) {
-  const rows = view.initiative_order.map((seat) => {
+  // Rows stay in seat order, so after a tie the initiative tiles visibly change hands.
+  const rows = view.seats.map(({ seat }) => {
     const entry = view.seats[seat];
     return el("li", {
       class: `yx-seat-row${seat === me ? " yx-me" : ""}`, "data-place": seatPlace(seat),

@@ -38,18 +38,19 @@ function cubeTitle(ctx, cube, origin) {
 
 /**
  * The board of one seat. `pieces` maps a cube id to {key}; `targets` are [{action, index}] legal
- * placements; `best` maps each colour to the cube ids of its largest group.
+ * placements; `best` maps each colour to the cube ids of its largest group; `scored` (the game is
+ * over) lets the cubes outside those groups fade, so what scored shows at a glance.
  *
  * Cubes and the ghosts of the legal spots are painted back to front, level by level, so a ghost
  * hides behind a cube as a real cube would; what the player clicks is a layer on top of
  * everything: the top face of each ghost, so no cube ever stands in the way of a click.
  */
-export function pyramidBoard(ctx, { seat, cubes, targets = [], pieces, best, flat, label }) {
+export function pyramidBoard(ctx, { seat, cubes, targets = [], pieces, best, flat, label, scored = false }) {
   const frame = frameOf(cubes, targets);
   const origin = [frame.x0, frame.y0];
   const draw = flat ? flatLayout(frame) : isoLayout(frame);
   const root = svg("svg", {
-    class: `yx-board ${flat ? "yx-flat" : "yx-iso"}`, viewBox: draw.viewBox,
+    class: `yx-board ${flat ? "yx-flat" : "yx-iso"}${scored ? " yx-scored" : ""}`, viewBox: draw.viewBox,
     role: "group", "aria-label": label,
   });
   root.append(draw.ground());
