@@ -3,7 +3,7 @@
 // edge; a counter gem is a crystal on a cell. A slot or gem that was won carries the winner's
 // banner in the seat's colour.
 
-import { seatName, svg, tr } from "../kit.js";
+import { legalAction, legalWhere, seatName, svg, tr } from "../kit.js";
 import { faction } from "./factions.js";
 import { SIZE, hexPoints } from "./geometry.js";
 import { placeName } from "./labels.js";
@@ -69,7 +69,11 @@ export function gemTooltip(view, gem, ctx) {
 export function gemShape(view, gem, cx, cy, ctx) {
   const group = svg("g", { class: `mx-gem mx-gem-${gem.kind}${gem.resolved ? " mx-resolved" : ""}` });
   if (gem.kind === "big") {
-    group.append(svg("polygon", { points: hexPoints(cx, cy, SIZE - 1), class: "mx-gem-stone" }));
+    const pending = view.pending;
+    const choosing = pending && pending.kind === "slot" && pending.q === gem.q && pending.r === gem.r;
+    const slotChoices = new Map(choosing
+      ? legalWhere(ctx.legal, (a) => a.type === "take_slot").map(({ action, index }) => [action.slot, index]) : []);
+    group.append(svg("polygon", { points: hexPoints(cx, cy, SIZE - 1), class: `mx-gem-stone${choosing ? " mx-choosing" : ""}` }));
     gem.slots.forEach((slot, i) => {
       const colours = faction(slot.colour);
       const high = i === 0;
@@ -79,6 +83,15 @@ export function gemShape(view, gem, cx, cy, ctx) {
       const gemNode = cutGem(x, y, w, colours, slot.taken_by === null ? "" : "mx-taken");
       gemNode.dataset.slot = String(i);
       group.append(gemNode);
+      const take = slotChoices.get(i);
+      if (take !== undefined) {
+        // The seat that won this gem picks a slot right on the board (or with the panel's buttons).
+        const bonus = view.players[view.you] && view.players[view.you].colour === slot.colour;
+        const label = tr(ctx, bonus ? "take_slot_bonus" : "take_slot", { value: slot.value, colour: tr(ctx, `faction_${slot.colour}`) });
+        gemNode.classList.add("mx-slot-choice");
+        gemNode.append(svg("title", {}, [label]));
+        legalAction(gemNode, ctx, take, label);
+      }
       group.append(svg("text", { x, y: y - w * 0.02, class: "mx-gem-value", "font-size": high ? 17 : 13 }, [String(slot.value)]));
       group.append(svg("text", { x: x + (high ? 0 : 0), y: y + w * 0.3, class: "mx-colour-letter", "font-size": high ? 8 : 7 }, [tr(ctx, `colour_letter_${slot.colour}`)]));
       if (slot.taken_by !== null && slot.taken_by !== undefined) {

@@ -56,26 +56,30 @@ export function unitShape(unit, powers, cx, cy, ctx, { size = SIZE, title = "" }
   const group = svg("g", { class: `mx-unit mx-rank-${rank}${unit.shared ? " mx-shared-unit" : ""}${unit.red_letter ? " mx-red-letter" : ""}` });
   const scale = size / SIZE;
   group.append(svg("polygon", { points: hexPoints(cx, cy, size - 2 * scale), class: "mx-unit-tile", fill: colours.light, stroke: colours.dark }));
-  group.append(monster(rank, colours, cx, cy + 2 * scale, size * 0.95));
+  group.append(monster(rank, colours, cx, cy - 5 * scale, size * 1.02));
   // Edge powers: a number in a disc at each edge, the strongest edges filled dark.
   const strongest = Math.max(...powers);
   powers.forEach((power, direction) => {
-    const [x, y] = towards(cx, cy, direction, APOTHEM * scale * 0.7);
+    const [x, y] = towards(cx, cy, direction, APOTHEM * scale * 0.75);
     const strong = power === strongest;
-    group.append(svg("circle", { cx: x, cy: y, r: 11.5 * scale, class: `mx-edge-disc${strong ? " mx-edge-strong" : ""}`, stroke: colours.dark }));
+    group.append(svg("circle", { cx: x, cy: y, r: 10 * scale, class: `mx-edge-disc${strong ? " mx-edge-strong" : ""}`, stroke: colours.dark }));
     group.append(svg("text", { x, y, class: `mx-edge-power${strong ? " mx-edge-strong" : ""}`, "font-size": 16.5 * scale, "data-edge": direction }, [String(power)]));
   });
   // Rank plate at the bottom; red letter for a unit that triggers its faction's ability.
-  const [px, py] = [cx, cy + size * 0.62];
-  // A red-letter unit (it triggers its faction's ability) has a red plate with a star: a token.
-  const plateWidth = (unit.red_letter ? 24 : 16) * scale;
+  // The plate sits inside the ring of edge numbers, below the monster.
+  const [px, py] = [cx, cy + size * 0.3];
+  // A red-letter unit (it triggers its faction's ability) has its letter on a red token.
+  const plateWidth = 16 * scale;
   group.append(svg("rect", { x: px - plateWidth / 2, y: py - 7 * scale, width: plateWidth, height: 13 * scale, rx: 3 * scale, class: `mx-rank-plate${unit.red_letter ? " mx-red" : ""}`, stroke: colours.dark }));
-  group.append(svg("text", { x: px, y: py, class: `mx-rank-letter${unit.red_letter ? " mx-red" : ""}`, "font-size": 11 * scale }, [unit.red_letter ? `★${rank}` : rank]));
+  group.append(svg("text", { x: px, y: py, class: `mx-rank-letter${unit.red_letter ? " mx-red" : ""}`, "font-size": 11 * scale }, [rank]));
+  // The faction's letter under the plate, for players who cannot tell the colours apart.
+  if (unit.colour) group.append(svg("text", { x: cx, y: cy + size * 0.85, class: "mx-faction-letter", "font-size": 8 * scale }, [tr(ctx, `colour_letter_${unit.colour}`)]));
   if (unit.shared) {
     group.append(svg("polygon", { points: hexPoints(cx, cy, size - 5 * scale), class: "mx-shared-ring" }));
   }
-  if (unit.white) group.append(counterToken(cx - size * 0.42, cy - size * 0.34, `+${unit.white}`, "mx-white-counter", scale));
-  if (unit.black) group.append(counterToken(cx + size * 0.42, cy - size * 0.34, `−${unit.black}`, "mx-black-counter", scale));
+  // Counters lie on the monster, left (white, Reinforce) and right (black, Curse).
+  if (unit.white) group.append(counterToken(cx - size * 0.27, cy - size * 0.04, `+${unit.white}`, "mx-white-counter", scale));
+  if (unit.black) group.append(counterToken(cx + size * 0.27, cy - size * 0.04, `−${unit.black}`, "mx-black-counter", scale));
   if (title) group.append(svg("title", {}, [title]));
   return group;
 }
