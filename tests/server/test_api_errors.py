@@ -146,6 +146,17 @@ def test_table_refusals_carry_code_params_and_the_english_detail(server: ServerP
     assert body["params"] == {"level": 99, "levels": levels}
     assert body["detail"] == f"no bot of level 99; levels: {', '.join(map(str, levels))}"
 
+    registered = Player(server.base, server.ws_base).register(
+        f"Ranked{secrets.token_hex(3)}", "a good password"
+    )
+    body = refusal(
+        registered.http.post("/api/tables", json={"game": game["name"], "players": 2,
+                                                  "rated": True, "mode": "none"}),
+        400, "rated_without_clock",
+    )
+    assert body["detail"] == "a rated table needs a clock"
+    registered.close()
+
     body = refusal(owner.http.get("/api/leaderboard/nope"), 404, "unknown_game")
     assert body["params"] == {"game": "nope"}
     assert body["detail"].startswith("unknown game 'nope'; known games: ")

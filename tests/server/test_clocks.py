@@ -93,3 +93,14 @@ def test_a_bank_that_ran_out_ends_the_turn_at_zero_before_its_increment() -> Non
     start_clocks(LIVE, table, [0], now=0.0)
     after_move(LIVE, table, actor=0, to_move=frozenset({1}), finished=False, now=4.0)
     assert table[0].clock_ms == 0 + 5_000  # not 1_000 - 4_000 + 5_000
+
+
+def test_a_table_without_a_clock_never_runs_out_and_shows_no_time() -> None:
+    untimed = ClockRules("none", None, None, None)
+    table = seats(2, bank=None)
+    start_clocks(untimed, table, [0], now=0.0)
+    after_move(untimed, table, actor=0, to_move=frozenset({1}), finished=False, now=1e6)
+    assert expiry(untimed, table[1]) is None
+    assert [(c["remaining_ms"], c["deadline"]) for c in clocks_json(untimed, table, 2e6)] == [
+        (None, None), (None, None)
+    ]

@@ -465,6 +465,41 @@ def test_turn_based_table_shows_the_time_left_for_the_move(pages: Any) -> None:
     page.wait_for_selector("#players li[data-seat='0'][data-status='to_move']")
     clock = page.text_content("#players li[data-seat='0'] .player-clock")
     assert clock in ("1 d 6 h", "1 d 5 h")
+    # A nearer deadline is said in the same shape, in units.
+    near = create_table(
+        page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], mode="turn",
+        move_deadline_hours=5, start=True,
+    )
+    page.goto(table_url(near))
+    page.wait_for_selector("#players li[data-seat='0'][data-status='to_move']")
+    clock = page.text_content("#players li[data-seat='0'] .player-clock")
+    assert clock in ("5 h 0 min", "4 h 59 min")
+
+
+def test_a_table_nobody_waits_on_has_no_clock_unless_asked(pages: Any) -> None:
+    page = pages.new()
+    login_guest(page, unique_name("Solo"))
+    page.click(".game-card[data-game=pyramido] .new-table")
+    page.select_option("#create-players", "1")
+    assert page.is_checked("#mode-none")  # solo: nobody to wait for
+    page.select_option("#create-players", "2")
+    page.select_option("#seat-1", "open")
+    assert page.is_checked("#mode-live")  # a seat for someone else: a live clock
+    page.select_option("#seat-1", "bot:1")
+    assert page.is_checked("#mode-none")
+    page.check("#mode-turn")  # the reader's choice stays, whatever the seats
+    page.select_option("#seat-1", "open")
+    assert page.is_checked("#mode-turn")
+    page.select_option("#seat-1", "bot:1")
+    page.check("#mode-none")
+    page.click("#create-submit")
+    page.wait_for_url("**/tables/*")
+    wait_for_game(page)
+    table = api(page, "GET", f"/api/tables/{page.url.split('/tables/')[1]}")
+    assert table["mode"] == "none"
+    assert page.locator("#players .player-clock").count() == 0 or all(
+        text == "" for text in page.locator("#players .player-clock").all_inner_texts()
+    )
 
 
 def test_every_action_the_page_sends_is_one_the_server_offered(pages: Any) -> None:

@@ -1,4 +1,5 @@
-"""Clocks: a time bank with an increment per turn (live), or a deadline per turn (turn-based).
+"""Clocks: a time bank with an increment per turn (live), a deadline per turn (turn-based), or
+none at all (mode "none": a solo or hot-seat game nobody waits on; nothing ever runs out).
 
 A turn ends when a seat stops being to move: several actions of one turn (Pyramido's take,
 reveal, place, activate; Yaxha's secret placements while building) neither earn increments nor
@@ -33,7 +34,7 @@ class SeatState:
 
 @dataclass(frozen=True)
 class ClockRules:
-    mode: str  # "live" or "turn"
+    mode: str  # "live", "turn" or "none"
     initial_ms: int | None
     increment_ms: int | None
     move_deadline_ms: int | None
@@ -41,6 +42,10 @@ class ClockRules:
     @property
     def live(self) -> bool:
         return self.mode == "live"
+
+    @property
+    def timed(self) -> bool:
+        return self.mode != "none"
 
 
 def start_clocks(rules: ClockRules, seats: Sequence[SeatState], to_move: Iterable[int],
@@ -78,7 +83,7 @@ def after_move(rules: ClockRules, seats: Sequence[SeatState], actor: int,
 
 def expiry(rules: ClockRules, state: SeatState) -> float | None:
     """When this seat's clock runs out (None if it is not running)."""
-    if state.running_since is None or state.by_bot:
+    if state.running_since is None or state.by_bot or not rules.timed:
         return None
     if rules.live:
         return state.running_since + (state.clock_ms or 0) / 1000

@@ -46,6 +46,7 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "seat_out_of_range": ("seat", "players"),
     "seat_is_bot": ("seat",),
     "rated_with_bots": (),
+    "rated_without_clock": (),
     "guest_cannot_open_rated": (),
     "guest_cannot_sit_rated": (),
     "rated_one_seat": (),

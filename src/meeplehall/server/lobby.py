@@ -60,7 +60,8 @@ class CreateTable(BaseModel):
     players: int
     bots: list[BotSeat] = Field(default_factory=list)
     seat: int | None = 0
-    mode: Literal["live", "turn"] = "live"
+    #: live: a time bank per seat; turn: a deadline per turn; none: no clock (solo, hot-seat...).
+    mode: Literal["live", "turn", "none"] = "live"
     initial_seconds: float = Field(600, gt=0, le=24 * 3600)
     increment_seconds: float = Field(10, ge=0, le=3600)
     move_deadline_hours: float = Field(24, gt=0, le=MAX_DEADLINE_HOURS)
@@ -246,6 +247,8 @@ async def create_table(body: CreateTable, request: Request,
         if bots:
             raise ApiError(400, "rated_with_bots",
                            "a rated table is for people only: remove the bots")
+        if body.mode == "none":
+            raise ApiError(400, "rated_without_clock", "a rated table needs a clock")
         if user.login is None:
             raise ApiError(400, "guest_cannot_open_rated",
                            "guests cannot open rated tables; register first")
@@ -265,7 +268,8 @@ async def create_table(body: CreateTable, request: Request,
             mode=body.mode,
             initial_ms=int(body.initial_seconds * 1000) if live else None,
             increment_ms=int(body.increment_seconds * 1000) if live else None,
-            move_deadline_ms=None if live else int(body.move_deadline_hours * 3600 * 1000),
+            move_deadline_ms=(int(body.move_deadline_hours * 3600 * 1000)
+                              if body.mode == "turn" else None),
             visibility=body.visibility,
             invite_token=secrets.token_urlsafe(16) if body.visibility == "private" else None,
             rated=body.rated,

@@ -134,22 +134,40 @@ export function createTableForm({ games, game, bots, renderer, user, onGameChang
     h("div", { class: "field" }, h("label", { for: "create-deadline" }, t("create.deadline_hours")),
       h("input", { id: "create-deadline", name: "deadline_hours", type: "number", min: 0.1, max: 720, step: 0.1, value: 24 })),
   );
+  const showMode = (mode) => {
+    live.hidden = mode !== "live";
+    turn.hidden = mode !== "turn";
+  };
+  // Until the reader picks a clock, it follows the seats: nobody to wait on (solo, bots,
+  // hot-seat) means no clock; a seat for someone else means a live clock.
+  let modeChosen = false;
   const modes = h(
     "fieldset",
     {
       class: "modes",
       onchange: (event) => {
         if (event.target.name !== "mode") return;
-        live.hidden = event.target.value !== "live";
-        turn.hidden = event.target.value !== "turn";
+        modeChosen = true;
+        showMode(event.target.value);
       },
     },
     h("legend", {}, t("create.mode")),
     radio("mode", "live", "create.mode_live", true),
     radio("mode", "turn", "create.mode_turn", false),
+    radio("mode", "none", "create.mode_none", false),
     live,
     turn,
   );
+  const followSeats = () => {
+    if (modeChosen) return;
+    const open = [...seats.querySelectorAll("select.seat-kind")].some((select) => select.value === "open");
+    const mode = open ? "live" : "none";
+    modes.querySelector(`#mode-${mode}`).checked = true;
+    showMode(mode);
+  };
+  seats.addEventListener("change", followSeats);
+  players.addEventListener("change", followSeats);
+  followSeats();
 
   const form = h(
     "form",
@@ -224,7 +242,7 @@ export function createTableForm({ games, game, bots, renderer, user, onGameChang
     if (mode === "live") {
       body.initial_seconds = Number(data.get("initial_minutes")) * 60;
       body.increment_seconds = Number(data.get("increment_seconds"));
-    } else {
+    } else if (mode === "turn") {
       body.move_deadline_hours = Number(data.get("deadline_hours"));
     }
     const table = await post("/api/tables", body);

@@ -28,14 +28,21 @@ export function seatColour(seat) {
   return (gameColours && gameColours[seat]) || SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }
 
-/** mm:ss (or h:mm:ss) for a live clock; "2 h 5 min" style for a turn deadline far away. */
-export function formatDuration(ms) {
+/**
+ * What a clock shows: a live time bank as m:ss (h:mm:ss past an hour); a turn's deadline in
+ * units, always in the same shape ("1 d 23 h", "5 h 12 min", "12 min", "40 s"), however far.
+ */
+export function formatDuration(ms, mode = "live") {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
+  if (mode === "turn") {
+    if (hours >= 24) return t("clock.days", { days: Math.floor(hours / 24), hours: hours % 24 });
+    if (hours) return t("clock.hours", { hours, minutes });
+    return minutes ? t("clock.minutes", { minutes }) : t("clock.seconds", { seconds });
+  }
   const two = (n) => String(n).padStart(2, "0");
-  if (hours >= 24) return t("clock.days", { days: Math.floor(hours / 24), hours: hours % 24 });
   return hours ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
 }
 
@@ -123,7 +130,7 @@ export function tickClocks(game) {
     const seat = Number(node.dataset.clockSeat);
     const clock = game.clocks.find((c) => c.seat === seat);
     const remaining = clockRemaining(clock, game.clocksAt, game.table.mode);
-    node.textContent = remaining === null ? "" : formatDuration(remaining);
+    node.textContent = remaining === null ? "" : formatDuration(remaining, game.table.mode);
     node.classList.toggle("running", Boolean(clock && clock.running));
     node.classList.toggle("low", remaining !== null && remaining < 30000 && game.table.mode === "live");
   }

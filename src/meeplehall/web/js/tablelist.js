@@ -33,6 +33,7 @@ export function seatName(seatInfo, table = null) {
 
 export function clockText(table) {
   const clock = table.clock || {};
+  if (table.mode === "none") return t("clock.none");
   if (table.mode === "turn") {
     return t("clock.turn", { hours: Math.round((clock.move_deadline_ms || 0) / 36e5 * 10) / 10 });
   }
