@@ -63,7 +63,7 @@ const en = {
   pyramids: "Pyramids",
   your_pyramid: "Your pyramid",
   pyramid_of: "{name}'s pyramid",
-  score_n: "{n} points",
+  score_n: "Score: {n}",
   stage_scores: "stages: {list}",
   top_view: "Pyramid seen from above",
   explorer: "Legendary Explorer",

@@ -64,7 +64,7 @@ export function pyramidSvg(player, options) {
   }
   drawPlacements(root, player, stage, X, Y, q, options);
   drawSteps(root, player, stage, X, Y, q);
-  if (player.frame && view.phase !== "over") drawStageGuide(root, player, stage, X, Y, q, ctx);
+  if (player.frame && view.phase !== "over") drawStageGuide(root, player, stage, X, Y, q, q >= 20);
   if (player.scoring) drawAreas(root, player, X, Y, q, options);
   if (options.places && options.places.length) drawTargets(root, player, stage, X, Y, q, options);
   return root;
@@ -131,16 +131,17 @@ function drawSteps(root, player, stage, X, Y, q) {
 }
 
 /** The current stage's blocks: a faint grid with a letter above each column, a number by each row. */
-function drawStageGuide(root, player, stage, X, Y, q, ctx) {
+function drawStageGuide(root, player, stage, X, Y, q, labelled) {
   const [w, h] = stageSize(player.frame, stage);
   const [ox, oy] = blockAnchor(stage, 0, 0);
   const guide = svg("g", { class: "pd-guide", "aria-hidden": "true" });
   guide.append(svg("rect", { x: X(ox), y: Y(oy), width: 2 * w * q, height: 2 * h * q, class: "pd-stage-outline" }));
   const size = Math.min(q * 0.55, 14);
-  for (let i = 0; i < w; i += 1) {
+  // Labels only where the board is large enough to read them (texts name only those spots).
+  for (let i = 0; labelled && i < w; i += 1) {
     guide.append(svg("text", { x: X(ox + 2 * i) + q, y: Y(oy) - q * 0.15 - (stage === 1 ? 0 : 0), "font-size": size, class: "pd-axis", "text-anchor": "middle" }, [blockLabel(i, 0).slice(0, 1)]));
   }
-  for (let j = 0; j < h; j += 1) {
+  for (let j = 0; labelled && j < h; j += 1) {
     guide.append(svg("text", { x: X(ox) - q * 0.2, y: Y(oy + 2 * j) + q, "font-size": size, class: "pd-axis", "text-anchor": "end", "dominant-baseline": "central" }, [String(j + 1)]));
   }
   // Every free block of the stage has a place too (hints and log lines point at it).
@@ -173,14 +174,10 @@ function drawTargets(root, player, stage, X, Y, q, options) {
     const text = label
       ? tr(ctx, "place_here_at", { where: label, stage })
       : tr(ctx, "place_here", { side: tr(ctx, `side_${action.rotation}`) });
-    // The whole domino's outline is the target: block A where the arrow starts, B where it points.
-    const [[ai, aj], [bi, bj]] = placementBlocks(action);
-    const [bx, by] = blockAnchor(stage, bi, bj);
-    const left = Math.min(ax, bx);
-    const top = Math.min(ay, by);
+    // Block A's square is the target (the spots of one rotation never overlap that way); the
+    // ghost shows where block B goes.
     const spot = svg("rect", {
-      x: X(left) + 3, y: Y(top) + 3, width: (ai !== bi ? 4 : 2) * q - 6, height: (aj !== bj ? 4 : 2) * q - 6,
-      rx: q * 0.3, class: "pd-target",
+      x: X(ax) + 3, y: Y(ay) + 3, width: 2 * q - 6, height: 2 * q - 6, rx: q * 0.3, class: "pd-target",
     }, [svg("title", {}, [text])]);
     const show = () => { ui.hover = index; ghostLayer.classList.remove("pd-ghost-idle"); showGhost(action); onHover(index); };
     spot.addEventListener("mouseenter", show);
