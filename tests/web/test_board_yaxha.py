@@ -341,9 +341,12 @@ def test_places_of_every_legal_action_exist_and_a_hovered_log_line_lights_its_pl
         if tiles:
             assert _missing_places(page, tiles) == []
             checked["tile"] += len(tiles)
-        colours = sorted({a["colour"] for a in legal if a["type"] == "place"})
+        placements = [a for a in legal if a["type"] == "place"]
+        # Every spot of every cube in hand has its place on the board (lit by a hint, a log line)...
+        assert _missing_places(page, placements) == []
+        colours = sorted({a["colour"] for a in placements})
         for colour in colours:
-            # The board shows the spots of the cube picked in hand: pick each colour in turn.
+            # ... and the ghosts the player clicks are those of the cube picked in hand.
             page.locator(f"#game-root [data-choice^='cube-{colour}-']").first.click()
             shown = [a for a in legal if a["type"] == "place" and a["colour"] == colour]
             assert _missing_places(page, shown) == []
@@ -361,6 +364,55 @@ def test_places_of_every_legal_action_exist_and_a_hovered_log_line_lights_its_pl
     assert "mh-spot" in (spot.get_attribute("class") or "")
     page.mouse.move(0, 0)
     assert page.locator("#game-root .mh-spot").count() == 0
+
+
+def _lit_and_shown(page: Any, key: str) -> bool:
+    shown: bool = page.evaluate(
+        """(key) => [...document.querySelectorAll(`#game-root [data-place="${CSS.escape(key)}"]`)]
+             .some((n) => n.classList.contains('mh-spot')
+                  && getComputedStyle(n).visibility === 'visible')""",
+        key,
+    )
+    return shown
+
+
+def test_a_hinted_placement_is_lit_whichever_cube_is_picked_in_hand(pages: Pages) -> None:
+    page = pages.new()
+    login_guest(page, unique_name("Learner"))
+    table = create_table(
+        page, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], hints=True, start=True
+    )
+    page.goto(table_url(table))
+    wait_for_game(page)
+    rng = random.Random(3)
+    # Round 2's building, with cubes of two colours in hand (round 1 has only one spot to offer).
+    _play_until(
+        page,
+        lambda: _view(page)["round"] >= 2 and _view(page)["phase"] == "build"
+        and len(set(_view(page)["seats"][0].get("hand") or [])) >= 2,
+        rng,
+        "a building with cubes of two colours in hand",
+    )
+    page.click("#hint")
+    page.wait_for_selector("#hint-text")
+    hint = poll(
+        page,
+        lambda: next((m for _, m in reversed(frames(page).log) if m.get("type") == "hint"), None),
+        "the hint never came",
+    )
+    action = hint["action"]
+    assert action["type"] == "place"
+    key = page.evaluate(
+        """async (action) =>
+             (await import('/games/yaxha.js')).places({ action }, { seat: 0 })[0]""",
+        action,
+    )
+    assert _lit_and_shown(page, key)
+    other = next(c for c in _view(page)["seats"][0]["hand"] if c != action["colour"])
+    page.locator(f"#game-root [data-choice^='cube-{other}-']").first.click()
+    assert _lit_and_shown(page, key)
+    page.locator(f"#game-root [data-choice^='cube-{action['colour']}-']").first.click()
+    assert _lit_and_shown(page, key)
 
 
 def test_the_choice_cards_turn_face_up_together_at_the_reveal(pages: Pages) -> None:

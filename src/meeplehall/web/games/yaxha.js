@@ -2,14 +2,13 @@
 // pyramid drawn in layers as on the table (or flat from above), the cubes in hand with the legal
 // spots as ghost cubes, and the bonus cards. The parts live in ./yaxha/.
 
-import { el, ensureStyles, redrawer } from "./kit.js";
+import { el, ensureStyles, redrawer, tr } from "./kit.js";
 import { texts } from "./yaxha_texts.js";
 import { bonusPanel } from "./yaxha/bonus.js";
 import { seatBoard, viewToggle } from "./yaxha/boards.js";
 import { markLastMoves } from "./yaxha/lastmove.js";
 import { marketPanel } from "./yaxha/market.js";
 import { trackPieces } from "./yaxha/pieces.js";
-import { tr } from "./kit.js";
 
 export { texts };
 export { places } from "./yaxha/places.js";
@@ -22,9 +21,20 @@ const ui = { colour: null };
 
 const drawer = redrawer(draw);
 let shownSeat;
+let shownRoot = null;
 // The pieces of the last view drawn: a local redraw (a cube picked) must not count as an update.
 let tracked = null;
 let trackedView = null;
+
+/** A local redraw (a cube picked in hand) keeps the places the shell has lit. */
+function redrawKeepingSpots() {
+  const root = shownRoot;
+  const lit = root ? [...root.querySelectorAll(".mh-spot[data-place]")].map((n) => n.dataset.place) : [];
+  drawer.redraw();
+  for (const key of lit) {
+    for (const node of root.querySelectorAll(`[data-place="${CSS.escape(key)}"]`)) node.classList.add("mh-spot");
+  }
+}
 
 export function render(root, ctx) {
   ensureStyles(new URL("./games.css", import.meta.url).href);
@@ -34,6 +44,7 @@ export function render(root, ctx) {
     shownSeat = ctx.seat;
     ui.colour = null;
   }
+  shownRoot = root;
   drawer.render(root, ctx);
 }
 
@@ -60,13 +71,13 @@ function draw(root, ctx) {
   chooseColour(view, ctx, me);
   const order = view.seats.map((s) => s.seat);
   if (me !== null) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
-  const boards = order.map((seat) => seatBoard(view, ctx, { seat, me, tracked, ui, redraw: () => drawer.redraw() }));
+  const boards = order.map((seat) => seatBoard(view, ctx, { seat, me, tracked, ui, redraw: redrawKeepingSpots }));
   const game = el("div", { class: "mh-game mh-yaxha" }, [
     marketPanel(view, ctx, me),
     el("section", { class: "yx-pyramids-panel" }, [
       el("div", { class: "yx-pyramids-head" }, [
         el("h3", { class: "yx-heading" }, [tr(ctx, "pyramids")]),
-        viewToggle(ctx, () => drawer.redraw()),
+        viewToggle(ctx, redrawKeepingSpots),
       ]),
       el("div", { class: `yx-pyramids yx-n${view.seats.length}` }, boards),
     ]),

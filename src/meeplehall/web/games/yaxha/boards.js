@@ -125,6 +125,7 @@ export function seatBoard(view, ctx, { seat, me, tracked, ui, redraw }) {
     : [];
   const board = pyramidBoard(ctx, {
     seat, cubes: entry.pyramid, targets, pieces: tracked.pyramid[seat],
+    spots: own ? legalWhere(ctx.legal, (a) => a.type === "place").map(({ action }) => action) : [],
     best: largestGroups(entry.pyramid), flat: flatView(), scored: view.phase === "over",
     label: own ? tr(ctx, "your_pyramid") : tr(ctx, "pyramid_of", { name: seatName(ctx, seat) }),
   });

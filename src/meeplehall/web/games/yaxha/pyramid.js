@@ -38,15 +38,17 @@ function cubeTitle(ctx, cube, origin) {
 
 /**
  * The board of one seat. `pieces` maps a cube id to {key}; `targets` are [{action, index}] legal
- * placements; `best` maps each colour to the cube ids of its largest group; `scored` (the game is
+ * placements of the cube picked in hand; `spots` are the legal placements of every cube in hand,
+ * each marked by a mark drawn only while the shell lights it (a hint naming another cube's spot);
+ * `best` maps each colour to the cube ids of its largest group; `scored` (the game is
  * over) lets the cubes outside those groups fade, so what scored shows at a glance.
  *
  * Cubes and the ghosts of the legal spots are painted back to front, level by level, so a ghost
  * hides behind a cube as a real cube would; what the player clicks is a layer on top of
  * everything: the top face of each ghost, so no cube ever stands in the way of a click.
  */
-export function pyramidBoard(ctx, { seat, cubes, targets = [], pieces, best, flat, label, scored = false }) {
-  const frame = frameOf(cubes, targets);
+export function pyramidBoard(ctx, { seat, cubes, targets = [], spots = [], pieces, best, flat, label, scored = false }) {
+  const frame = frameOf(cubes, [...targets, ...spots.map((action) => ({ action }))]);
   const origin = [frame.x0, frame.y0];
   const draw = flat ? flatLayout(frame) : isoLayout(frame);
   const root = svg("svg", {
@@ -76,6 +78,14 @@ export function pyramidBoard(ctx, { seat, cubes, targets = [], pieces, best, fla
     }, [svg("title", {}, [cubeTitle(ctx, cube, origin)])]);
     node.append(draw.cube(cube, colourLetter(ctx, cube.colour)));
     root.append(node);
+  }
+  const shown = new Set(targets.map(({ action }) => spotPlace(seat, action.level, action.x, action.y)));
+  for (const action of spots) {
+    const key = spotPlace(seat, action.level, action.x, action.y);
+    if (shown.has(key)) continue;
+    shown.add(key);
+    root.append(svg("g", { class: "yx-spot-mark", "data-place": key, "aria-hidden": "true" },
+      draw.hit(action, spotLabel(action.level, action.x, action.y, origin))));
   }
   for (const { action, index } of targets) {
     const spot = spotLabel(action.level, action.x, action.y, origin);
