@@ -36,7 +36,7 @@ COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)")
 # left unfilled, values written as text by mistake, engine field names.
 RAW_IDS = re.compile(
     r"\byx-\w|\b(?:ev|act|colour|letter|card_name|card_text|phase)_\w+|\{\w+\}"
-    r"|undefined|null|NaN|\[object|\blevel\s*\d+\s*,\s*x\b|\bx\s*=\s*-?\d"
+    r"|undefined|null|NaN|\[object|\blevel\s*\d+\s*,\s*x\b|\bx\s*=\s*-?\d|\?\d"
 )
 
 
@@ -497,3 +497,31 @@ def test_colour_letters_are_the_language_packs_own(pages: Pages) -> None:
         assert len(set(letters[lang])) == 5, letters  # five letters a reader can tell apart
     assert all(letter.isascii() for letter in letters["en"])
     assert not any(letter.isascii() for letter in letters["ja"] + letters["ko"])
+
+
+def test_a_spot_left_of_the_base_is_named_as_the_board_labels_it(pages: Pages) -> None:
+    page = pages.new()
+    page.goto("/")
+    lines = page.evaluate(
+        """async () => {
+          const renderer = await import('/games/yaxha.js');
+          const { translator } = await import('/js/renderers.js');
+          const t = translator(renderer);
+          const ctx = (view) => ({ view, legal: [], seat: 0, actor: 0, t, lang: 'en' });
+          const place = { type: 'place', colour: 'white', level: 0, x: -1, y: 1 };
+          const inside = { type: 'place', colour: 'white', level: 0, x: 1, y: 0 };
+          // Building, a base two wide: the board draws one more column and row before it.
+          const building = { phase: 'build', seat: 0,
+            seats: [{ seat: 0, hand: ['white'], base_size: [2, 2], pyramid: [] }] };
+          return [
+            renderer.describeAction(place, ctx(null)),
+            renderer.describeAction(inside, ctx(building)),
+            renderer.describeAction(inside, ctx(null)),
+          ];
+        }"""
+    )
+    assert lines == [
+        "Place a white cube on level 1 at A2",
+        "Place a white cube on level 1 at C2",
+        "Place a white cube on level 1 at B1",
+    ]

@@ -18,8 +18,9 @@ export function spotPlace(seat, level, x, y) {
  * the spots there, and the letters (numbers) start from that one: `origin` is [x, y] of the first.
  */
 export function spotLabel(level, x, y, origin = [0, 0]) {
-  const [x0, y0] = level === 0 ? origin : [0, 0];
-  return `${"ABCDE"[x - x0] || "?"}${y - y0 + 1}`;
+  // A spot left of (above) the base starts the frame itself, whatever the caller knew of it.
+  const [x0, y0] = level === 0 ? [Math.min(origin[0], x), Math.min(origin[1], y)] : [0, 0];
+  return `${"ABCDE"[x - x0]}${y - y0 + 1}`;
 }
 
 /** Where the board of `seat` starts its base labels in this view (see spotLabel). */
