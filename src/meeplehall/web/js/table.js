@@ -13,6 +13,7 @@ import { actionText, loadRenderer, rendererText, safeText, translator } from "./
 import { clockText, seatName } from "./tablelist.js";
 import { durationFor, motionSetting, play, playRenderer, snapshot } from "./motion.js";
 import { boardFrame, fitBoards, placesOf, showSpots } from "./board.js";
+import { addEntries, eventEntries, logList, moveEntry, newLog } from "./gamelog.js";
 
 const game = {
   id: Number(location.pathname.match(/\/tables\/(\d+)/)?.[1] ?? param("id")),
@@ -34,7 +35,7 @@ const game = {
   clocksAt: 0,
   replaced: [],
   result: null,
-  log: [], // {seq, make, lang, text, places}: see logEntry
+  log: newLog(), // the game log's lines (js/gamelog.js)
   lastMoves: [], // per seat, its last move as this page saw it: {seat, seq, action, events}
   hovered: null, // the log line under the pointer or the focus: its place keys are spotlit
   pending: null, // the seat of this page's act in flight ({seat}), until the server answers it
@@ -215,24 +216,16 @@ function passScreen() {
 function logBlock() {
   // While the device is being passed on, the log (which holds the last seat's private events)
   // is hidden too; the next seat's log is rebuilt from what that seat may see.
-  const shown = game.passTo === null ? game.log : [];
-  const items = shown.map((entry) => {
-    if (!entry.places.length) return h("li", { dataset: { seq: String(entry.seq) } }, logText(entry));
-    // A line about a place shows that place on the board while it is hovered or focused.
-    const spot = (on) => () => {
-      game.hovered = on ? entry : null;
-      spotlight();
-    };
-    return h("li", {
-      dataset: { seq: String(entry.seq) }, class: "log-place", tabindex: 0,
-      onmouseenter: spot(true), onmouseleave: spot(false), onfocus: spot(true), onblur: spot(false),
-    }, logText(entry));
-  });
+  const shown = game.passTo === null ? game.log.entries : [];
+  const spot = (entry) => {
+    game.hovered = entry;
+    spotlight();
+  };
   return h(
     "section",
     { id: "log-section", "aria-labelledby": "log-title" },
     h("h2", { id: "log-title" }, t("table.log")),
-    h("ol", { id: "log", class: "log", "aria-live": "polite" }, items),
+    logList(shown, spot),
   );
 }
 
@@ -445,7 +438,7 @@ function takeOver(seat) {
   game.passTo = null;
   game.seat = seat;
   game.view = null;
-  game.log = [];
+  game.log = newLog();
   game.lastMoves = [];
   clearPlayback();
   socket.send({ type: "watch", seat });
@@ -464,40 +457,23 @@ function checkHandOver() {
 
 // --- messages ---------------------------------------------------------------------------------
 
-// The log keeps (and shows) its last LOG_LINES lines.
-const LOG_LINES = 300;
-
 /**
- * A log line: `make()` writes it in the current language from what it was made of (an event, or
- * the last move, and the game as it was then), so a language switch writes it again (`logText`).
+ * The log line of a move without an event line: "Alice: takes tile 2"; a move hidden from the
+ * reader is said as the renderer words it ("Bot 2 is building"), else "Bot 2 made a hidden move".
  */
-function logEntry(seq, make, places = []) {
-  return { seq, make, lang: currentLanguage(), text: make(), places };
-}
-
-function logText(entry) {
-  if (entry.lang !== currentLanguage()) {
-    entry.text = entry.make();
-    entry.lang = currentLanguage();
-  }
-  return entry.text;
-}
-
-/** The log lines of `events` (those the renderer writes a line for). */
-function eventEntries(seq, events, state) {
-  const entries = [];
-  for (const event of events) {
-    const entry = logEntry(seq, () => safeText(() => game.renderer.eventText(event, { ...ctx(), ...state })),
-      placesOf(game.renderer, { event }, { ...ctx(), ...state }));
-    if (entry.text) entries.push(entry);
-  }
-  return entries;
+function moveText(seat, action, label, moveCtx) {
+  const name = seatName(game.table.seats[seat], game.table);
+  if (action !== null && action !== undefined) return `${name}: ${actionText(game.renderer, action, label, moveCtx)}`;
+  const worded = typeof game.renderer.hiddenMoveText === "function"
+    ? safeText(() => game.renderer.hiddenMoveText(seat, moveCtx))
+    : "";
+  return worded || t("log.hidden_move_by", { name });
 }
 
 function applyGameMessage(message) {
   if (message.seat !== game.seat) return; // a message for a seat we stopped showing
   if (message.type === "sync" && message.since === 0) {
-    game.log = [];
+    game.log = newLog();
     game.lastMoves = [];
   }
   // A sync answering a stale act repeats events already logged from updates: skip them.
@@ -522,20 +498,20 @@ function applyGameMessage(message) {
   if (game.table) game.table.status = message.status;
   // What the renderer saw of the game when these lines were first written, kept for rewriting them.
   const state = { view: game.view, legal: game.legal, labels: game.labels };
-  const entries = alreadyLogged ? [] : eventEntries(message.seq, message.events || [], state);
+  const entries = alreadyLogged ? [] : eventEntries(game.renderer, message.seq, message.events || [], { ...ctx(), ...state });
   if (message.type === "update" && !entries.length && message.last) {
     const { seat, action, label } = message.last;
-    entries.push(logEntry(message.seq, () =>
-      `${seatName(game.table.seats[seat], game.table)}: ${actionText(game.renderer, action, label, { ...ctx(), ...state, view: viewBefore, actor: seat })}`,
-    action ? placesOf(game.renderer, { action }, { ...ctx(), ...state, view: viewBefore, actor: seat }) : []));
+    const moveCtx = { ...ctx(), ...state, view: viewBefore, actor: seat };
+    const entry = moveEntry(game.log, message.seq, seat, action === null, () => moveText(seat, action, label, moveCtx),
+      action ? placesOf(game.renderer, { action }, moveCtx) : []);
+    if (entry) entries.push(entry);
   }
   if (message.type === "update" && message.last) {
     const { seat, action } = message.last;
     game.lastMoves = game.lastMoves.slice();
     game.lastMoves[seat] = { seat, seq: message.seq, action, events: message.events || [] };
   }
-  game.log.push(...entries);
-  if (game.log.length > LOG_LINES) game.log.splice(0, game.log.length - LOG_LINES);
+  addEntries(game.log, entries);
   // A rejection stays on screen until this seat's next move goes through.
   if (message.type === "update" && message.last && message.last.seat === game.seat) game.error = null;
   checkHandOver();
@@ -627,7 +603,7 @@ function onStatus(status) {
     // The shown seat is no longer ours: show what the server picks for us now, from the start.
     game.seat = null;
     game.view = null;
-    game.log = [];
+    game.log = newLog();
     game.lastMoves = [];
     clearPlayback();
     game.connection = "connecting";
