@@ -1,19 +1,9 @@
 // The last move of every seat, outlined until that seat moves again: the tile it took (or its
 // choice card before the reveal), the cubes it placed in the round it last built.
 
-import * as kit from "../kit.js";
+import { markLast } from "../kit.js";
 import { tilePlace } from "./places.js";
 import { lastBuiltRound, tileOf } from "./pieces.js";
-
-function mark(node, seat, ctx) {
-  if (typeof kit.markLast === "function") {
-    kit.markLast(node, seat, ctx);
-  } else {
-    // Until the shell's helper lands: the same class and colour variable it sets.
-    node.classList.add("mh-last");
-    node.style.setProperty("--last-colour", ctx.seatColour ? ctx.seatColour(seat) : "#c2185b");
-  }
-}
 
 function moveKinds(move) {
   const kinds = new Set((move.events || []).map((e) => e.type));
@@ -29,7 +19,7 @@ export function markLastMoves(root, view, ctx, tracked) {
   moves.forEach((move, seat) => {
     if (!move || seat >= view.seats.length) return;
     const kinds = moveKinds(move);
-    const outline = (selector) => root.querySelectorAll(selector).forEach((n) => mark(n, seat, ctx));
+    const outline = (selector) => root.querySelectorAll(selector).forEach((n) => markLast(n, seat, ctx));
     const outlineTray = () => tracked.tray[seat].forEach((t) => outline(`[data-piece="${t.key}"]`));
     const outlineBuilt = (round) => {
       for (const [, piece] of tracked.pyramid[seat]) if (piece.round === round) outline(`[data-piece="${piece.key}"]`);

@@ -74,11 +74,16 @@ function trackSeat(view, seat, before) {
       fresh.push(cube);
     }
   }
+  // A round brings at most a tile's three cubes: more new cubes at once is a jump (a replay's
+  // slider, a reconnection), after which the round of each is unknown.
+  const round = before && fresh.length <= 3 ? buildingRound(view) : null;
   for (const cube of fresh) {
     const from = before ? spare.find((s) => s.colour === cube.colour && !used.has(s.key)) : null;
-    const key = from ? from.key : `yx-c${seat}-${cube.level}-${cube.x}-${cube.y}`;
+    let key = from ? from.key : `yx-c${seat}-${cube.level}-${cube.x}-${cube.y}`;
+    // A kept cube may hold this position's key from before a shift of the base.
+    for (let n = 2; used.has(key); n += 1) key = `yx-c${seat}-${cube.level}-${cube.x}-${cube.y}-${n}`;
     used.add(key);
-    tracked.push({ ...cube, key, round: before ? buildingRound(view) : null });
+    tracked.push({ ...cube, key, round });
   }
   // The tray shows what is still in hand (own seat) or what was collected (others, while the
   // round's placements are secret): the collected keys not yet inside the pyramid.
