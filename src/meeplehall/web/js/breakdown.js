@@ -43,6 +43,50 @@ export function scoreParts(renderer, result) {
   });
 }
 
+/**
+ * The rows of the breakdown in people's words: the renderer's `scoreRows(breakdowns, ctx)` gives
+ * `[{key, label, colour?, cells: [{text, points?, places?}] per seat}]`. A cell with places lights
+ * them on the board when clicked (`onSpot(places)`).
+ */
+function explainedTable(rows, result, names, onSpot) {
+  const cell = (entry) => {
+    if (!entry) return h("td", {}, "–");
+    const places = entry.places || [];
+    const content = places.length
+      ? h("button", { type: "button", class: "link score-spot", onclick: () => onSpot(places) }, entry.text)
+      : entry.text;
+    return h("td", { class: places.length ? "has-places" : null }, content);
+  };
+  return h(
+    "table",
+    { class: "breakdown explained", id: "breakdown-table" },
+    h("caption", {}, t("result.breakdown")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("result.category")), names.map((name, seat) =>
+      h("th", { scope: "col", style: `--seat-colour: ${seatColour(seat)}` }, h("span", { class: "seat-badge", "aria-hidden": "true" }, seat + 1), name)))),
+    h(
+      "tbody",
+      {},
+      rows.map((row) => h("tr", { dataset: { row: row.key } },
+        h("th", { scope: "row", style: row.colour ? `--row-colour: ${row.colour}` : null, class: row.colour ? "row-coloured" : null }, row.label),
+        row.cells.map(cell))),
+      h("tr", { class: "total-row" }, h("th", { scope: "row" }, t("result.total")), result.scores.map((score) => h("td", {}, score))),
+      result.ranks ? h("tr", { class: "rank-row" }, h("th", { scope: "row" }, t("result.rank")), result.ranks.map((rank) => h("td", {}, rank))) : null,
+    ),
+  );
+}
+
+/** The renderer's explained rows for `breakdowns` (one per seat), or null without them. */
+export function scoreRows(renderer, breakdowns, ctx) {
+  if (!renderer || typeof renderer.scoreRows !== "function") return null;
+  try {
+    const rows = renderer.scoreRows(breakdowns, ctx);
+    return Array.isArray(rows) ? rows : null;
+  } catch (error) {
+    console.error(error);
+    return null;
+  }
+}
+
 function breakdownTable(result, names, renderer) {
   const paths = new Map();
   result.breakdown.forEach((breakdown) => {
@@ -87,7 +131,7 @@ function barChart(result, names, renderer) {
     for (const part of seatParts) {
       const w = (Math.max(0, part.points) / max) * (width - left - 50);
       if (w <= 0) continue;
-      const fill = PART_FILLS[keys.indexOf(part.key) % PART_FILLS.length];
+      const fill = part.colour || PART_FILLS[keys.indexOf(part.key) % PART_FILLS.length];
       bars.push(
         s("rect", { x, y, width: w, height: rowHeight - 8, fill, stroke: "#fff" }, s("title", {}, `${part.label}: ${part.points}`)),
       );
@@ -97,11 +141,11 @@ function barChart(result, names, renderer) {
     bars.push(s("text", { x: x + 6, y: y + 19, class: "bar-total" }, result.scores[seat]));
   });
   const legend = keys.map((key, index) => {
-    const label = parts.flat().find((part) => part.key === key).label;
+    const part = parts.flat().find((p) => p.key === key);
     const x = 10 + (index % perLine) * legendColumn;
     const y = legendTop + Math.floor(index / perLine) * 20;
-    return s("g", {}, s("rect", { x, y, width: 12, height: 12, fill: PART_FILLS[index % PART_FILLS.length] }),
-      s("text", { x: x + 16, y: y + 10, class: "legend" }, label));
+    return s("g", {}, s("rect", { x, y, width: 12, height: 12, fill: part.colour || PART_FILLS[index % PART_FILLS.length], stroke: "#0003" }),
+      s("text", { x: x + 16, y: y + 10, class: "legend" }, part.label));
   });
   return s(
     "svg",
@@ -111,15 +155,43 @@ function barChart(result, names, renderer) {
   );
 }
 
-/** The whole end-of-game block: winners, the table and the chart. */
-export function resultBlock(result, names, renderer) {
+/**
+ * The whole end-of-game block: winners, the table and the chart. `ctx` is the renderer's (for
+ * its explained rows); `onSpot(places)` lights what a clicked row scored on the board.
+ */
+export function resultBlock(result, names, renderer, ctx = null, onSpot = () => {}) {
   const winners = result.winners.map((seat) => `${seat + 1}. ${names[seat]}`);
+  const rows = ctx ? scoreRows(renderer, result.breakdown, ctx) : null;
   return h(
     "section",
     { id: "end-of-game", class: "end-of-game", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title" }, t("result.title")),
     h("p", { class: "winners" }, winners.length ? t("result.winners", { names: winners.join(", ") }) : t("result.no_winner")),
-    h("div", { class: "breakdown-wrap" }, breakdownTable(result, names, renderer)),
+    h("div", { class: "breakdown-wrap" }, rows ? explainedTable(rows, result, names, onSpot) : breakdownTable(result, names, renderer)),
     barChart(result, names, renderer),
+  );
+}
+
+/**
+ * "If the game ended now": the renderer's `liveScore(view, ctx)` (a breakdown of the shown seat,
+ * as the end-of-game one, or null where the rules keep it unknown) in the same explained rows.
+ */
+export function liveScoreBlock(renderer, view, ctx, onSpot) {
+  if (!renderer || typeof renderer.liveScore !== "function" || ctx.seat === null) return null;
+  let live = null;
+  try {
+    live = renderer.liveScore(view, ctx);
+  } catch (error) {
+    console.error(error);
+  }
+  if (!live) return null;
+  const rows = scoreRows(renderer, [live.breakdown], ctx);
+  if (!rows) return null;
+  const name = ctx.seatName(ctx.seat);
+  return h(
+    "details",
+    { id: "live-score", class: "live-score" },
+    h("summary", {}, t("result.if_ended_now", { points: live.score })),
+    explainedTable(rows, { scores: [live.score], ranks: null }, [name], onSpot),
   );
 }

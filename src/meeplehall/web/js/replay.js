@@ -174,7 +174,11 @@ function draw() {
   }
   replace(main, 
     h("h1", {}, t("replay.title", { game: page.title, id: page.table.id })),
-    resultBlock(page.replay.result, names(), page.renderer),
+    resultBlock(page.replay.result, names(), page.renderer, ctx(page.replay.final_view), (places) => {
+      go(page.replay.steps.length); // the places are those of the final position
+      showSpots(document.getElementById("game-root"), places);
+      document.querySelector("#game-root .mh-spot")?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    }),
     h("section", { id: "replay", "aria-labelledby": "replay-title" },
       h("h2", { id: "replay-title" }, t("replay.heading")),
       controls(),

@@ -3,7 +3,7 @@
 
 import { accountForms, userBox } from "./account.js";
 import { currentUser, get, post } from "./api.js";
-import { resultBlock } from "./breakdown.js";
+import { liveScoreBlock, resultBlock } from "./breakdown.js";
 import { TableSocket } from "./connection.js";
 import { h, param, replace } from "./dom.js";
 import { renderHeader } from "./header.js";
@@ -38,6 +38,7 @@ const game = {
   log: newLog(), // the game log's lines (js/gamelog.js)
   lastMoves: [], // per seat, its last move as this page saw it: {seat, seq, action, events}
   hovered: null, // the log line under the pointer or the focus: its place keys are spotlit
+  scored: [], // the places of the breakdown cell clicked last: lit on the board
   pending: null, // the seat of this page's act in flight ({seat}), until the server answers it
   sent: 0, // acts sent by this page (shown to tests as body[data-sent])
   error: null, // () => the error to show (a rejection, say), in the current language
@@ -246,11 +247,19 @@ function gameArea() {
   return boardFrame(root, game.table.game, draw);
 }
 
-/** The places the hovered log line, else the hint, refers to: lit on the board. */
+/** The places the hovered log line, else the clicked score, else the hint refers to: lit. */
 function spotlight() {
   const places = game.hovered ? game.hovered.places
-    : game.hint ? placesOf(game.renderer, { action: game.hint.action }, ctx()) : [];
+    : game.scored.length ? game.scored
+      : game.hint ? placesOf(game.renderer, { action: game.hint.action }, ctx()) : [];
   showSpots(document.getElementById("game-root"), places);
+}
+
+/** A breakdown cell was clicked: light what it scored and bring the board into sight. */
+function showScored(places) {
+  game.scored = places;
+  spotlight();
+  document.querySelector("#game-root .mh-spot")?.scrollIntoView({ block: "nearest", behavior: "smooth" });
 }
 
 function statusLine() {
@@ -295,7 +304,7 @@ function draw() {
       h(
         "div",
         { class: "table-main" },
-        finished ? resultBlock(game.result, names(), game.renderer) : null,
+        finished ? resultBlock(game.result, names(), game.renderer, ctx(), showScored) : null,
         finished ? h("p", {}, h("a", { id: "replay-link", href: replayHref(), class: "button-link" }, t("table.replay"))) : null,
         game.status === "waiting" ? seatsBlock() : gameArea(),
       ),
@@ -303,6 +312,7 @@ function draw() {
         "aside",
         { class: "table-side" },
         game.status !== "waiting" ? playersPanel(game, scores) : null,
+        game.status === "playing" && game.view && game.passTo === null ? liveScoreBlock(game.renderer, game.view, ctx(), showScored) : null,
         hotseatBar(),
         hintBar(),
         logBlock(),
@@ -495,6 +505,7 @@ function applyGameMessage(message) {
   const answered = message.type === "sync" || (message.last && message.last.seat === game.pending?.seat);
   if (answered) game.pending = null;
   game.hint = null;
+  game.scored = []; // the board changed: what a score cell lit may have moved
   if (game.table) game.table.status = message.status;
   // What the renderer saw of the game when these lines were first written, kept for rewriting them.
   const state = { view: game.view, legal: game.legal, labels: game.labels };
