@@ -525,3 +525,20 @@ def test_a_spot_left_of_the_base_is_named_as_the_board_labels_it(pages: Pages) -
         "Place a white cube on level 1 at C2",
         "Place a white cube on level 1 at B1",
     ]
+
+
+def test_a_tile_and_a_spot_are_chosen_from_the_keyboard_alone(pages: Pages) -> None:
+    page, table = _open(pages)
+    wait_for_turn(page, table["id"], [0])
+    page.locator("#game-root .yx-tile[data-legal]").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#game-root .yx-hand-section")
+    # A cube in hand (a button), then its spot in the pyramid (an SVG shape with role=button).
+    page.locator("#game-root .yx-hand-cube[data-choice]").last.focus()
+    page.keyboard.press("Space")
+    spot = page.locator("#game-root .yx-hit[role=button]").first
+    assert spot.get_attribute("tabindex") == "0"
+    spot.focus()
+    page.keyboard.press("Enter")
+    cube = page.locator("#game-root .yx-own .yx-cube")
+    poll(page, lambda: cube.count() == 1, "the cube placed from the keyboard never showed")
