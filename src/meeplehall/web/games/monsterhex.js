@@ -12,6 +12,7 @@ import { controls, objectivesSection, playersSection } from "./monsterhex/panel.
 
 export { texts };
 export { animate } from "./monsterhex/animate.js";
+export { logIcons } from "./monsterhex/icons.js";
 export { places } from "./monsterhex/places.js";
 export { describeAction, eventText, prompt } from "./monsterhex/words.js";
 

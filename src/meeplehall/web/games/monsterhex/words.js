@@ -44,6 +44,8 @@ export function eventText(event, ctx) {
     case "draw":
       return tr(ctx, "ev_draw", { name: name(event.seat), list: event.units.map((id) => unitName(ctx, rankOf(view, id))).join(tr(ctx, "list_join")) });
     case "drew":
+      // The seat that drew has its own line naming the units (the private "draw" event).
+      if (view && view.you !== null && view.you !== undefined && view.you === event.seat) return "";
       return tr(ctx, "ev_drew", { name: name(event.seat), n: event.count });
     case "round":
       return tr(ctx, "ev_round", { n: event.round });
