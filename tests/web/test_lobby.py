@@ -259,6 +259,8 @@ def test_rules_page_shows_the_game_and_its_options(pages: Any) -> None:
     wait_ready(page)
     assert page.text_content("h1") == "Rules of Yaxha"
     assert page.locator("#rules p").count() >= 1
+    # The repository's rules document, with its own headings.
+    assert page.locator("#rules .rules-document h2").count() >= 3
     assert page.locator("#rules-options dt").count() >= 1
 
 

@@ -14,7 +14,7 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from meeplehall.server import accounts, errors, history, lobby, ws
+from meeplehall.server import accounts, errors, history, lobby, rules, ws
 from meeplehall.server.accounts import LoginLimiter
 from meeplehall.server.bodylimit import BodyLimit
 from meeplehall.server.bots import BotPool
@@ -98,6 +98,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(history.router)
+    app.include_router(rules.router)
     app.include_router(ws.router)
     web = settings.web_dir or PACKAGE_WEB
     static = web if (web / "index.html").is_file() else PLACEHOLDER

@@ -36,6 +36,7 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "foreign_origin": ("origin",),
     # games and tables
     "unknown_game": ("game",),
+    "no_rules": ("game",),
     "no_table": ("table",),
     "bad_status": ("status",),
     "player_count": ("title", "min", "max", "players"),
