@@ -38,7 +38,8 @@ def rules_file(game: str, lang: str) -> Path | None:
 @cache
 def rendered(path: Path) -> str:
     parser = MarkdownIt("commonmark", {"html": False}).enable("table")
-    return parser.render(path.read_text(encoding="utf-8"))
+    html: str = parser.render(path.read_text(encoding="utf-8"))
+    return html
 
 
 @router.get("/rules/{game}")
