@@ -254,7 +254,8 @@ function placeText(action, ctx) {
   const player = view && Array.isArray(view.players) ? view.players[ctx.actor ?? view.active] : null;
   const where = player ? placementLabel(action, player.frame) : null;
   if (where) return tr(ctx, "act_place_at", { where, stage: view.stage });
-  return tr(ctx, "act_place_base", { side: tr(ctx, `side_${action.rotation}`) });
+  const side = tr(ctx, `side_${action.rotation}`);
+  return tr(ctx, player ? "act_place_base" : "act_place_side", { side });
 }
 
 function activationText(action, ctx) {

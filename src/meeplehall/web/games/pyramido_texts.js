@@ -29,8 +29,8 @@ const en = {
   pile_size: "{n} in the pile",
   empty_pile: "empty",
   face_down: "face down",
-  back_label: "Face-down domino: {a} block with {an} icons, {b} block with {bn} icons (where the icons sit shows once it is face up)",
-  domino_label: "Domino: {a} with {an} icons, {b} with {bn} icons",
+  back_label: "Face-down domino: a {a} block (gem icons: {an}) and a {b} block (gem icons: {bn}); where the icons sit shows once it is face up",
+  domino_label: "Domino: a {a} block (gem icons: {an}) and a {b} block (gem icons: {bn})",
   take_with: "Take with",
   take_label: "Take space {n}'s domino and a {gem} gem",
   take_no_gem: "Take the domino (no gem left)",
@@ -125,13 +125,14 @@ const en = {
   split_short: "Split here",
   stage_scoring_n: "Scoring stage {n}",
   area_lit: "{colour} area worth {value}: activated",
-  placed_tip: "{a} block with {an} icons and {b} block with {bn} icons, in stage {stage}",
+  placed_tip: "Stage {stage} domino: a {a} block (gem icons: {an}) and a {b} block (gem icons: {bn})",
   place_here_at: "Place the domino here: stage {stage}, {where}",
   place_here: "Place the domino here (block B {side})",
   place_hint_keys: "Turn the domino with the buttons or the R key (shift+R turns back), then choose a dashed spot.",
   act_place_at: "Place the domino on stage {stage} at {where}",
   act_place_base: "Place the domino in the base with block B {side}",
   gem_tip_mythical: "Mythical gem: two of them pay for one gem of any colour; each one kept scores 1 point at every stage end",
+  act_place_side: "Place the domino with block B {side}",
 };
 
 const ja = {
@@ -270,6 +271,7 @@ const ja = {
   act_place_at: "ドミノをステージ {stage} の {where} に置く",
   act_place_base: "ドミノを土台に置く(ブロックBは{side})",
   gem_tip_mythical: "神秘の宝石: 2個で好きな色の宝石1個の代わり。持ち続けるとステージ終了ごとに1個1点",
+  act_place_side: "ドミノを置く(ブロックBは{side})",
 };
 
 const ko = {
@@ -408,6 +410,7 @@ const ko = {
   act_place_at: "도미노를 {stage}단계 {where}에 놓기",
   act_place_base: "도미노를 바닥에 놓기 (블록 B는 {side})",
   gem_tip_mythical: "신비 보석: 2개가 아무 색 보석 1개를 대신합니다. 가지고 있으면 단계가 끝날 때마다 1개당 1점",
+  act_place_side: "도미노 놓기 (블록 B는 {side})",
 };
 
 export const texts = { en, ja, ko };

@@ -65,6 +65,7 @@ export function pyramidSvg(player, options) {
   drawPlacements(root, player, stage, X, Y, q, options);
   drawSteps(root, player, stage, X, Y, q);
   if (player.frame && view.phase !== "over") drawStageGuide(root, player, stage, X, Y, q, q >= 20);
+  drawLegalSlots(root, player, stage, targets.map((t) => t.action), X, Y, q);
   if (player.scoring) drawAreas(root, player, X, Y, q, options);
   if (options.places && options.places.length) drawTargets(root, player, stage, X, Y, q, options);
   return root;
@@ -153,6 +154,21 @@ function drawStageGuide(root, player, stage, X, Y, q, labelled) {
     }
   }
   root.append(guide);
+}
+
+/** Every block a legal placement would cover has its place (before the base is fixed, no grid
+ * gives them one), so a hint can point at it whatever the rotation shown. */
+function drawLegalSlots(root, player, stage, actions, X, Y, q) {
+  const drawn = new Set([...root.querySelectorAll("[data-place]")].map((n) => n.dataset.place));
+  for (const action of actions) {
+    for (const [i, j] of placementBlocks(action)) {
+      const key = blockKey(player.seat, stage, i, j);
+      if (drawn.has(key)) continue;
+      drawn.add(key);
+      const [bx, by] = blockAnchor(stage, i, j);
+      root.append(svg("rect", { x: X(bx), y: Y(by), width: 2 * q, height: 2 * q, class: "pd-slot", "data-place": key }));
+    }
+  }
 }
 
 function drawTargets(root, player, stage, X, Y, q, options) {
