@@ -197,8 +197,9 @@ function flatLayout(frame) {
           x: x + size / 2, y: y + size / 2 + size * 0.14, "text-anchor": "middle",
           "font-size": size * 0.4, fill: c.ink, class: "yx-letter",
         }, [letter]),
-        svg("text", { x: x + 4, y: y + size * 0.28, "font-size": size * 0.22, fill: c.ink, class: "yx-level-digit" },
-          [String(cube.level + 1)]),
+        // From above, only a raised cube needs its level said (base cubes are all level 1).
+        cube.level ? svg("text", { x: x + 4, y: y + size * 0.28, "font-size": size * 0.22, fill: c.ink, class: "yx-level-digit" },
+          [String(cube.level + 1)]) : null,
       ]);
     },
     ghost(action) {
