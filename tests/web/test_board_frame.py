@@ -206,3 +206,29 @@ def test_a_hint_and_a_hovered_log_line_light_their_places_on_the_board(
     line = page.locator("#log li.log-place").last
     line.hover()
     page.wait_for_selector("#game-root .mh-spot[data-place]")
+
+
+def test_holding_a_finger_on_a_piece_shows_its_tooltip(pages: Pages) -> None:
+    page = pages.new(viewport={"width": 390, "height": 844})
+    login_guest(page, unique_name("finger"))
+    table = create_table(page, "monsterhex", players=2, bots=[{"seat": 1, "level": 1}], start=True)
+    page.goto(table_url(table))
+    wait_for_game(page)
+    page.wait_for_selector("#game-root svg title", state="attached")
+    tip = page.evaluate(
+        """() => new Promise((resolve) => {
+             const title = document.querySelector('#game-root svg title');
+             const piece = title.parentElement;
+             const box = piece.getBoundingClientRect();
+             piece.dispatchEvent(new PointerEvent('pointerdown', {pointerType: 'touch',
+               bubbles: true, clientX: box.x + 2, clientY: box.y + 2}));
+             setTimeout(() => resolve([title.textContent,
+               document.getElementById('board-tip')?.textContent ?? null]), 700);
+           })"""
+    )
+    assert tip[1] == tip[0] and tip[0]
+    page.evaluate(
+        "document.querySelector('#board-viewport').dispatchEvent(new PointerEvent('pointerdown',"
+        " {pointerType: 'touch', bubbles: true}))"
+    )
+    assert page.locator("#board-tip").count() == 0

@@ -65,6 +65,7 @@ export function boardFrame(root, game, redraw) {
     apply(zoomFor(game) * Math.exp(-event.deltaY / 300));
   }, { passive: false });
   pinchToZoom(viewport, () => zoomFor(game), apply);
+  longPressTips(viewport);
   const button = (id, key, text, onclick, disabled) =>
     h("button", { type: "button", id, class: "secondary board-tool", onclick, disabled, title: t(key), "aria-label": t(key) }, text);
   const toolbar = h(
@@ -100,6 +101,44 @@ function pinchToZoom(node, current, apply) {
   node.addEventListener("touchend", (event) => {
     if (event.touches.length < 2) start = null;
   });
+}
+
+/** The tooltip text of `node` or its nearest ancestor that has one (title, or SVG <title>). */
+export function tipOf(node, within) {
+  for (let at = node; at && at !== within; at = at.parentElement) {
+    if (at.getAttribute && at.getAttribute("title")) return at.getAttribute("title");
+    const own = at.querySelector && at.querySelector(":scope > title");
+    if (own && own.textContent) return own.textContent;
+  }
+  return "";
+}
+
+/**
+ * On a touch screen there is no hover: holding a finger on a piece for half a second shows its
+ * tooltip in a bubble (the next touch anywhere closes it).
+ */
+function longPressTips(node) {
+  let timer = null;
+  const close = () => document.getElementById("board-tip")?.remove();
+  node.addEventListener("pointerdown", (event) => {
+    close();
+    if (event.pointerType !== "touch") return;
+    const { clientX, clientY, target } = event;
+    timer = setTimeout(() => {
+      const text = tipOf(target, node);
+      if (!text) return;
+      const tip = h("div", { id: "board-tip", class: "board-tip", role: "tooltip" }, text);
+      tip.style.left = `${Math.max(8, Math.min(clientX - 120, innerWidth - 248))}px`;
+      tip.style.top = `${clientY + 18}px`;
+      document.body.append(tip);
+    }, 500);
+  });
+  for (const type of ["pointerup", "pointercancel", "pointermove"]) {
+    node.addEventListener(type, (event) => {
+      if (type === "pointermove" && Math.abs(event.movementX) + Math.abs(event.movementY) < 6) return;
+      clearTimeout(timer);
+    });
+  }
 }
 
 /** The place keys a renderer says `item` ({action} or {event}) refers to; none on failure. */
