@@ -15,7 +15,8 @@ The page exposes its state for tests on ``<body>``: ``data-seq`` (last seq seen)
 update naming its seat, with a seq past the act's) rather than for any update.
 
 The helpers never keep an element across a redraw: they look a control up again right before
-acting on it, retry when a redraw took it away, and every wait has a deadline.
+acting on it, look again when a redraw took it away or changed what it does, and every wait has
+a deadline.
 """
 
 from __future__ import annotations
@@ -370,13 +371,21 @@ def offered(page: Any) -> dict[str, Any] | None:
 CLICK_MS = 3_000
 
 
+#: A control's text as _OFFERED reads it, to tell whether a redraw changed what it does.
+_CONTROL_TEXT = "el => (el.textContent || '') + ' ' + (el.getAttribute('aria-label') || '')"
+
+
 def _click_fresh(page: Any, option: dict[str, Any]) -> bool:
-    """Click the control of ``option``, looked up now; False when a redraw took it away."""
+    """Click the control of ``option``, looked up now; False when a redraw took it away or gave
+    its number to another action (data-legal numbers the legal list, which a bot's move may
+    change), so the caller looks again at what the page offers."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     # Renderers may draw one choice in several places (a map and a list): the first shown one.
     control = page.locator(_selector(option)).filter(visible=True).first
     try:
+        if "text" in option and control.evaluate(_CONTROL_TEXT, timeout=CLICK_MS) != option["text"]:
+            return False
         control.click(timeout=CLICK_MS)
     except PlaywrightTimeout:
         return False
