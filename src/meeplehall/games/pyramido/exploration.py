@@ -97,6 +97,14 @@ class Exploration:
     def face_down(self) -> list[int]:
         return [p for p, pile in enumerate(self.piles) if pile and not self.face_up[p]]
 
+    def is_face_down(self, pile: int) -> bool:
+        """Whether ``pile`` (0-based, any int) is a pile whose top lies face down."""
+        return 0 <= pile < len(self.piles) and bool(self.piles[pile]) and not self.face_up[pile]
+
+    def any_face_down(self) -> bool:
+        face_up = self.face_up
+        return any(pile and not face_up[p] for p, pile in enumerate(self.piles))
+
     def face_up_spaces(self) -> list[int]:
         return [p for p, pile in enumerate(self.piles) if pile and self.face_up[p]]
 

@@ -43,7 +43,18 @@ def place_actions(stride: int, shift: int) -> tuple[tuple[Place, ...], ...]:
 class Pyramid:
     """Blocks placed by one player. Mutated only through :meth:`place` and :meth:`fix_frame`."""
 
-    __slots__ = ("_areas", "box", "frame", "grid", "occupied", "origin", "placements", "upper")
+    __slots__ = (
+        "_anchors",
+        "_areas",
+        "_icon_areas",
+        "box",
+        "frame",
+        "grid",
+        "occupied",
+        "origin",
+        "placements",
+        "upper",
+    )
 
     def __init__(self) -> None:
         self.occupied = 0  # stage-1 table bits
@@ -55,6 +66,10 @@ class Pyramid:
         #: (domino id, stage, x, y, rotation): stage 1 in table cells, later stages in frame cells
         self.placements: list[tuple[int, int, int, int, int]] = []
         self._areas: list[Area] | None = None
+        self._icon_areas: tuple[tuple[int, int], ...] | None = None
+        #: (stage, anchors) of the last anchors asked for, until the next placement: a turn
+        #: asks for them at the turn start, for the legal places, and again to check the place.
+        self._anchors: tuple[int, tuple[int, ...]] | None = None
 
     def copy(self) -> Pyramid:
         twin = Pyramid.__new__(Pyramid)
@@ -66,6 +81,8 @@ class Pyramid:
         twin.grid = self.grid.copy()
         twin.placements = self.placements[:]
         twin._areas = self._areas  # never mutated, only replaced
+        twin._icon_areas = self._icon_areas
+        twin._anchors = self._anchors  # a tuple, replaced too
         return twin
 
     # -- legality ---------------------------------------------------------------------------
@@ -77,10 +94,16 @@ class Pyramid:
 
     def anchors(self, stage: int) -> tuple[int, ...]:
         """Legal block-A bits per rotation at this stage."""
+        cached = self._anchors
+        if cached is not None and cached[0] == stage:
+            return cached[1]
         if stage == 1:
-            return stage1_anchors(self.occupied, self.box)
-        width, height, _ = self._stride(stage)
-        return upper_anchors(self.upper[stage - 2], width, height)
+            found = stage1_anchors(self.occupied, self.box)
+        else:
+            width, height, _ = self._stride(stage)
+            found = upper_anchors(self.upper[stage - 2], width, height)
+        self._anchors = (stage, found)
+        return found
 
     def can_place(self, stage: int) -> bool:
         return any(self.anchors(stage))
@@ -179,7 +202,8 @@ class Pyramid:
             qx, qy = 2 * (ox + x) + stage - 1, 2 * (oy + y) + stage - 1
         self.placements.append((domino.id, stage, x, y, place.rotation))
         self.grid.paint(domino, stage, qx, qy, place.rotation)
-        self._areas = None
+        self._areas = self._icon_areas = None
+        self._anchors = None
 
     def fix_frame(self) -> tuple[int, int]:
         """End of stage 1: the bounding box becomes the frame (rules 4.4)."""
@@ -192,6 +216,7 @@ class Pyramid:
             minx, miny = min(minx, TABLE - width), min(miny, TABLE - height)
         self.frame = (width, height)
         self.origin = (minx, miny)
+        self._anchors = None
         return self.frame
 
     # -- reading ----------------------------------------------------------------------------
@@ -201,6 +226,15 @@ class Pyramid:
         if self._areas is None:
             self._areas = self.grid.areas()
         return self._areas
+
+    def icon_areas(self) -> tuple[tuple[int, int], ...]:
+        """(index in :meth:`areas`, colour) of the areas showing an icon: the only ones an
+        activation may choose, listed again after every activation of a stage end."""
+        if self._icon_areas is None:
+            self._icon_areas = tuple(
+                (index, found.colour) for index, found in enumerate(self.areas()) if found.icons
+            )
+        return self._icon_areas
 
     def frame_placements(self) -> list[tuple[int, int, int, int, int]]:
         """Placements as (domino, stage, i, j, rotation) in the rules' frame coordinates;

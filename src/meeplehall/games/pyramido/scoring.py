@@ -43,10 +43,14 @@ def activation_points(area: Area, units: int) -> int:
     return area.icons * UNIT_MULTIPLIER[units]
 
 
+#: More coloured or mythical gems than these never add a payment: the tables are clamped.
+COLOUR_CAP = 3
+MYTHICAL_CAP = 6
+
+
 def activation_options(area: Area, gems: Sequence[int]) -> tuple[tuple[int, int, int], ...]:
     """Every (units, coloured, mythical) payment the gems allow for this area."""
-    # More than 3 coloured or 6 mythical gems never adds a payment: clamp for the table.
-    return _PAYMENTS[min(gems[area.colour], 3)][min(gems[MYTHICAL], 6)]
+    return PAYMENTS[min(gems[area.colour], COLOUR_CAP)][min(gems[MYTHICAL], MYTHICAL_CAP)]
 
 
 def _payments(have_colour: int, have_mythical: int) -> tuple[tuple[int, int, int], ...]:
@@ -59,7 +63,10 @@ def _payments(have_colour: int, have_mythical: int) -> tuple[tuple[int, int, int
     return tuple(options)
 
 
-_PAYMENTS = tuple(tuple(_payments(c, m) for m in range(7)) for c in range(4))
+#: PAYMENTS[coloured][mythical], both clamped to their caps: the payments those gems allow.
+PAYMENTS = tuple(
+    tuple(_payments(c, m) for m in range(MYTHICAL_CAP + 1)) for c in range(COLOUR_CAP + 1)
+)
 
 
 def can_activate_any(areas: Sequence[Area], activated: int, gems: Sequence[int]) -> bool:

@@ -51,7 +51,10 @@ from meeplehall.games.pyramido.phases import (
 )
 from meeplehall.games.pyramido.pyramid import Pyramid
 from meeplehall.games.pyramido.scoring import (
+    COLOUR_CAP,
     HAND_LIMIT,
+    MYTHICAL_CAP,
+    PAYMENTS,
     activation_options,
     activation_points,
     can_activate_any,
@@ -73,6 +76,8 @@ REVEALS = tuple(Reveal(pile + 1) for pile in range(SPACES))
 DISCARDS = tuple(Discard(gem) for gem in GEM_KINDS)
 FINISH = Finish()
 _EMPTY: frozenset[int] = frozenset()
+#: The action each phase of a turn expects.
+_TURN_ACTIONS: dict[str, type] = {TAKE: Take, SPLIT: Split, REVEAL: Reveal, PLACE: Place}
 _SEATS = tuple(frozenset({seat}) for seat in range(4))
 
 
@@ -86,6 +91,21 @@ def _activate_action(area: int, units: int, coloured: int, mythical: int) -> Act
     if action is None:
         action = _ACTIVATIONS[key] = Activate(area, units, coloured, mythical)
     return action
+
+
+_ACTIVATION_ROWS: dict[tuple[int, int, int], tuple[Activate, ...]] = {}
+
+
+def _activations(area: int, coloured: int, mythical: int) -> tuple[Activate, ...]:
+    """Every Activate of one area for gems clamped to the payment caps (activation_options),
+    built once: stage scoring lists them again after every activation."""
+    key = (area, coloured, mythical)
+    row = _ACTIVATION_ROWS.get(key)
+    if row is None:
+        row = _ACTIVATION_ROWS[key] = tuple(
+            _activate_action(area, *option) for option in PAYMENTS[coloured][mythical]
+        )
+    return row
 
 
 class PyramidoState:
@@ -185,12 +205,12 @@ class PyramidoState:
             return [DISCARDS[kind] for kind, count in enumerate(gems) if count]
         legal = []
         activated = self.activated[seat]
-        for index, found in enumerate(self.areas[seat]):
-            if found.icons and not activated >> index & 1:
-                legal += [
-                    _activate_action(index, *option)
-                    for option in activation_options(found, gems)
-                ]
+        mythical = min(gems[MYTHICAL], MYTHICAL_CAP)
+        # The pyramid's areas are this stage's ``self.areas[seat]``: nothing is placed while
+        # the stage scores.
+        for index, colour in self.pyramids[seat].icon_areas():
+            if not activated >> index & 1:
+                legal += _activations(index, min(gems[colour], COLOUR_CAP), mythical)
         legal.append(FINISH)
         return legal
 
@@ -213,7 +233,7 @@ class PyramidoState:
             else:
                 raise IllegalAction("it is stage scoring: activate areas, finish, or discard")
             return events
-        expected = {TAKE: Take, SPLIT: Split, REVEAL: Reveal, PLACE: Place}[self.phase]
+        expected = _TURN_ACTIONS[self.phase]
         if kind is not expected:
             raise IllegalAction(f"now seat {seat} must {self.phase}, not {_verb(action)}")
         if kind is Take:
@@ -271,7 +291,7 @@ class PyramidoState:
             return
         # (With 90 dominoes some pile can always be split; a space stays empty otherwise.)
         area.refill(space, events)
-        self.phase = REVEAL if area.face_down() else PLACE
+        self.phase = REVEAL if area.any_face_down() else PLACE
 
     def _split(self, seat: int, action: Split, events: list[Event]) -> None:
         area = self.area
@@ -288,12 +308,12 @@ class PyramidoState:
         )
         area.refill(self.emptied, events)
         self.emptied = -1
-        self.phase = REVEAL if area.face_down() else PLACE
+        self.phase = REVEAL if area.any_face_down() else PLACE
 
     def _reveal(self, seat: int, action: Reveal, events: list[Event]) -> None:
         area = self.area
         pile = action.pile - 1
-        if pile not in area.face_down():
+        if not area.is_face_down(pile):
             choices = ", ".join(str(p + 1) for p in area.face_down())
             raise IllegalAction(f"pile {action.pile} is not face down: reveal one of {choices}")
         area.face_up[pile] = True

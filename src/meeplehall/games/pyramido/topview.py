@@ -33,6 +33,9 @@ def _rotations(mask: int) -> tuple[int, int, int, int]:
     return (mask, one, two, _rotate_mask(two))
 
 
+#: PAIRS[v]: the two bytes (v, v), for painting a block row's stage and domino.
+PAIRS = tuple(bytes((value, value)) for value in range(256))
+
 #: ROTATED[mask][r]: a block's icon mask after r quarter-turns clockwise.
 ROTATED: tuple[tuple[int, int, int, int], ...] = tuple(_rotations(m) for m in range(16))
 
@@ -64,7 +67,7 @@ class QuarterGrid:
     a shift by one never carries a cell onto another row's cell of the same colour.
     """
 
-    __slots__ = ("colours", "domino", "height", "icons", "quad", "stage", "width")
+    __slots__ = ("colours", "covered", "domino", "height", "icons", "quad", "stage", "width")
 
     def __init__(self, width: int, height: int) -> None:
         self.width = width + 2
@@ -73,6 +76,7 @@ class QuarterGrid:
         self.stage = bytearray(size)
         self.domino = bytearray(size)
         self.colours = [0] * len(COLOURS)
+        self.covered = 0  # every painted quarter, whatever its colour
         self.icons = 0
         self.quad = 3 | 3 << self.width  # a block's 2x2 quarters at index 0
 
@@ -83,6 +87,7 @@ class QuarterGrid:
         twin.stage = self.stage[:]
         twin.domino = self.domino[:]
         twin.colours = self.colours[:]
+        twin.covered = self.covered
         twin.icons = self.icons
         twin.quad = self.quad
         return twin
@@ -99,8 +104,8 @@ class QuarterGrid:
         dx, dy = DIRECTIONS[rotation]
         width = self.width
         colours = self.colours
-        stages = bytes((stage, stage))
-        ids = bytes((domino.id, domino.id))
+        stages = PAIRS[stage]
+        ids = PAIRS[domino.id]
         for bx, by, colour, icons in (
             (ax, ay, domino.a_colour, domino.a_icons),
             (ax + 2 * dx, ay + 2 * dy, domino.b_colour, domino.b_icons),
@@ -109,9 +114,11 @@ class QuarterGrid:
             base = (by + 1) * width + bx + 1
             below = base + width
             block = self.quad << base
-            for shade, mask in enumerate(colours):
-                if mask & block:
-                    colours[shade] = mask & ~block
+            if self.covered & block:  # only a higher stage covers quarters already painted
+                for shade, mask in enumerate(colours):
+                    if mask & block:
+                        colours[shade] = mask & ~block
+            self.covered |= block
             colours[colour] |= block
             # Icon bits: TL, TR on the block's top row; BL, BR on the row below.
             self.icons = (self.icons & ~block) | (turned & 3) << base | (turned >> 2) << below
