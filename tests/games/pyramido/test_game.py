@@ -89,7 +89,7 @@ def test_render_text_draws_pyramid_letters_stages_and_the_exploration_area():
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     text = GAME.render_text(state.view(0))
     assert "space 1" in text and "space 5" in text
-    assert "Seat 0 (you)" in text
+    assert "Seat 1 (you)" in text
     letters = {c["colour"][0].upper() + "1" for c in state.view(0)["players"][0]["top"]}
     assert all(letter in text for letter in letters)
     assert "(face down)" in text and "(face up  )" in text
@@ -97,7 +97,7 @@ def test_render_text_draws_pyramid_letters_stages_and_the_exploration_area():
     rendered.print(text)
     plain = rendered.export_text()
     assert "(face down)" in plain and "space 3" in plain
-    assert "Seat 0 (you): score 0 [], gems" in plain
+    assert "Seat 1 (you): score 0 [], gems" in plain
 
 
 def test_cli_plays_a_bots_only_match_to_the_end():
@@ -112,7 +112,7 @@ def test_cli_lets_a_person_play_by_numbers(tmp_path):
     answers = "\n".join(["1"] * 400) + "\n"
     save = tmp_path / "match.json"
     result = CliRunner().invoke(
-        app, ["play", "pyramido", "--players", "1", "--seat", "0", "--save", str(save)],
+        app, ["play", "pyramido", "--players", "1", "--seat", "1", "--save", str(save)],
         input=answers,
     )
     assert result.exit_code == 0, result.output[-2000:]
