@@ -14,9 +14,3 @@ export const UNKNOWN = { main: "#7b8088", dark: "#3e434a", light: "#e4e6ea" };
 export function faction(name) {
   return FACTIONS[name] || UNKNOWN;
 }
-
-/** The faction a seat plays, or null. */
-export function seatFaction(view, seat) {
-  const player = view && Array.isArray(view.players) ? view.players[seat] : null;
-  return player && player.colour ? player.colour : null;
-}

@@ -33,10 +33,11 @@ export function holderName(ctx, who) {
   return seatName(ctx, who);
 }
 
-function banner(x, y, colour, text, scale = 1) {
+/** A holder's banner; `piece` names it so the shell fades it in on the update that planted it. */
+function banner(x, y, colour, text, piece, scale = 1) {
   const w = 22 * scale;
   const h = 16 * scale;
-  return svg("g", { class: "mx-banner" }, [
+  return svg("g", { class: "mx-banner", "data-piece": piece, "data-appear": "" }, [
     svg("path", { d: `M${x - w / 2},${y - h / 2} h${w} v${h} l${-w / 2},${-h * 0.3} l${-w / 2},${h * 0.3} Z`, fill: colour }),
     svg("text", { x, y: y - h * 0.08, "font-size": 10 * scale }, [text]),
   ]);
@@ -95,7 +96,7 @@ export function gemShape(view, gem, cx, cy, ctx) {
       group.append(svg("text", { x, y: y - w * 0.02, class: "mx-gem-value", "font-size": high ? 17 : 13 }, [String(slot.value)]));
       group.append(svg("text", { x: x + (high ? 0 : 0), y: y + w * 0.3, class: "mx-colour-letter", "font-size": high ? 8 : 7 }, [tr(ctx, `colour_letter_${slot.colour}`)]));
       if (slot.taken_by !== null && slot.taken_by !== undefined) {
-        group.append(banner(high ? cx - 10 : cx + 17, high ? cy - 30 : cy - 11, holderColour(ctx, view, slot.taken_by), holderMark(ctx, slot.taken_by), high ? 1 : 0.85));
+        group.append(banner(high ? cx - 10 : cx + 17, high ? cy - 30 : cy - 11, holderColour(ctx, view, slot.taken_by), holderMark(ctx, slot.taken_by), `banner-${gem.q}_${gem.r}-${i}`, high ? 1 : 0.85));
       }
     });
   } else {
@@ -104,7 +105,7 @@ export function gemShape(view, gem, cx, cy, ctx) {
     group.append(svg("text", { x: cx, y: cy + 1, class: "mx-gem-value", "font-size": 13 }, [String(gem.value)]));
     if (gem.resolved) {
       const who = gem.won_by;
-      if (who !== null && who !== undefined) group.append(banner(cx, cy - SIZE * 0.42, holderColour(ctx, view, who), holderMark(ctx, who)));
+      if (who !== null && who !== undefined) group.append(banner(cx, cy - SIZE * 0.42, holderColour(ctx, view, who), holderMark(ctx, who), `banner-${gem.q}_${gem.r}`));
       else group.append(svg("text", { x: cx, y: cy - SIZE * 0.42, class: "mx-nobody", "font-size": 14 }, ["✕"]));
     }
   }
@@ -114,7 +115,7 @@ export function gemShape(view, gem, cx, cy, ctx) {
 
 /** A counter gem made by Crystallize on a cell. */
 export function counterGem(view, cell, cx, cy, ctx) {
-  const group = svg("g", { class: "mx-gem mx-gem-counter" });
+  const group = svg("g", { class: "mx-gem mx-gem-counter", "data-piece": `counter-${cell.q}_${cell.r}`, "data-appear": "" });
   group.append(cutGem(cx, cy, 38, { main: "#4a4f5c", dark: "#111" }));
   group.append(svg("text", { x: cx, y: cy - 1, class: "mx-gem-value", "font-size": 15 }, [String(cell.counter_gem)]));
   group.append(svg("title", {}, [tr(ctx, "counter_gem", { n: cell.counter_gem, cell: placeName(view, cell.q, cell.r) })]));

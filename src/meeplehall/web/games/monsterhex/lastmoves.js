@@ -1,5 +1,6 @@
 // What each seat did last (the shell's ctx.lastMoves), as the board places to outline: the cell
 // a unit went to, the cell an ability aimed at, the gem whose slot was taken.
+
 import { placeKey } from "./labels.js";
 
 /** Map of place key -> seat, for every seat's last move. */
