@@ -24,7 +24,7 @@ export function animate(root, info) {
   if (!duration || typeof Element.prototype.animate !== "function") return undefined;
   const running = [];
   if (events.some((e) => e.type === "choices_revealed")) {
-    for (const card of root.querySelectorAll(".yx-choice-card.yx-revealed")) running.push(flip(card, duration * 1.5));
+    for (const card of root.querySelectorAll(".yx-choice-card.yx-revealed")) running.push(flip(card, duration));
   }
   if (events.some((e) => e.type === "initiative_swapped")) {
     const before = info.before && Array.isArray(info.before.seats) ? info.before.seats : [];
@@ -32,7 +32,7 @@ export function animate(root, info) {
       const was = before[entry.seat];
       if (!was || was.initiative === entry.initiative) continue;
       const token = root.querySelector(`[data-piece="yx-init-${entry.initiative}"]`);
-      if (token) running.push(lift(token, duration * 1.5));
+      if (token) running.push(lift(token, duration));
     }
   }
   return running.length ? Promise.all(running).then(() => undefined, () => undefined) : undefined;
