@@ -75,6 +75,7 @@ function drawPlacements(root, player, stage, X, Y, q, options) {
   const { ctx, view } = options;
   const owner = owners(player);
   const topAt = new Map(player.top.map((cell) => [`${cell.x},${cell.y}`, cell]));
+  const dimmed = [];
   for (const p of player.placements) {
     const group = svg("g", { class: `pd-placed pd-stage-${p.stage}`, "data-piece": `dom-${p.domino}`, "data-place": placedKey(p.domino) });
     const [ax, ay] = blockAnchor(p.stage, p.i, p.j);
@@ -86,7 +87,7 @@ function drawPlacements(root, player, stage, X, Y, q, options) {
     }
     // Lower stages stay visible around the stage being built, a little dimmed.
     if (p.stage < stage && view.phase !== "over") {
-      for (const cell of mine) group.append(svg("rect", { x: X(cell.x), y: Y(cell.y), width: q, height: q, class: "pd-dim" }));
+      for (const cell of mine) dimmed.push(`M${X(cell.x)} ${Y(cell.y)}h${q}v${q}h${-q}z`);
     }
     if (mine.length === 8) {
       group.append(...dominoEdges(p.rotation, X(ax), Y(ay), q));
@@ -112,6 +113,8 @@ function drawPlacements(root, player, stage, X, Y, q, options) {
       root.append(svg("rect", { x: X(bx), y: Y(by), width: 2 * q, height: 2 * q, class: "pd-slot", "data-place": blockKey(player.seat, p.stage, i, j) }));
     }
   }
+  // One shape for all the dimmed quarters (the stages below the one being built).
+  if (dimmed.length) root.append(svg("path", { d: dimmed.join(""), class: "pd-dim" }));
 }
 
 /** Shadowed edges where a higher stage steps down to a lower one: the pyramid's layers. */
@@ -146,9 +149,10 @@ function drawStageGuide(root, player, stage, X, Y, q, labelled) {
     guide.append(svg("text", { x: X(ox) - q * 0.2, y: Y(oy + 2 * j) + q, "font-size": size, class: "pd-axis", "text-anchor": "end", "dominant-baseline": "central" }, [String(j + 1)]));
   }
   // Every free block of the stage has a place too (hints and log lines point at it).
+  const drawn = new Set([...root.querySelectorAll("[data-place]")].map((n) => n.dataset.place));
   for (let i = 0; i < w; i += 1) {
     for (let j = 0; j < h; j += 1) {
-      if (root.querySelector(`[data-place="${blockKey(player.seat, stage, i, j)}"]`)) continue;
+      if (drawn.has(blockKey(player.seat, stage, i, j))) continue;
       const [bx, by] = blockAnchor(stage, i, j);
       guide.append(svg("rect", { x: X(bx), y: Y(by), width: 2 * q, height: 2 * q, class: "pd-slot", "data-place": blockKey(player.seat, stage, i, j) }));
     }
