@@ -277,7 +277,7 @@ def test_each_seats_last_move_is_outlined_on_its_unit_and_cell(pages: Pages) -> 
     ]
     assert bot_places and message["to_move"] == [0]
     spot = f"hex-{bot_places[-1]['q']}_{bot_places[-1]['r']}"
-    cell = page.locator(f"#game-root [data-place='{spot}']")
+    cell = page.locator(f"#game-root .mx-place[data-place='{spot}']")
     unit = page.locator(f"#game-root .mx-unit[data-at='{spot}']")
     for node in (cell, unit):
         assert "mh-last" in (node.get_attribute("class") or "")
@@ -325,7 +325,7 @@ def test_places_of_every_legal_action_exist_and_a_hovered_log_line_lights_its_pl
     assert checked >= 5 and "place" in kinds
 
     # A log line about a placement lights exactly that cell while hovered.
-    line = page.locator("#log li.log-place").last
+    line = page.locator("#log li.log-place", has_text="placed").last
     line.hover()
     page.wait_for_selector("#game-root .mh-spot[data-place]")
     lit = page.evaluate(
@@ -340,6 +340,15 @@ def test_places_of_every_legal_action_exist_and_a_hovered_log_line_lights_its_pl
     )
     # The cell's label drawn on the board is the name the log line uses.
     assert any(name and re.search(rf"\b{name}\b", label) for name in names), (label, names)
+    # A unit covering a lit cell is lit with it.
+    unlit = page.evaluate(
+        """keys => keys.filter((k) => {
+             const unit = document.querySelector(`#game-root .mx-unit[data-at="${k}"]`);
+             return unit && !unit.classList.contains('mh-spot');
+           })""",
+        lit,
+    )
+    assert unlit == [] and page.locator("#game-root .mx-unit.mh-spot").count() == 1
 
 
 def test_a_resolved_big_gem_lights_its_units_shows_the_totals_and_flies_the_points(

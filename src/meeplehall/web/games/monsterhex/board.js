@@ -56,6 +56,9 @@ export function boardSvg(view, ctx, state, ui, redraw, rises) {
       const shape = unitShape(unit, unit.powers, cx, cy, ctx, { title: unitTooltip(ctx, unit, unit.powers, ownerName(ctx, unit)) });
       shape.dataset.piece = pieceKey(unit.colour, unit.id);
       shape.dataset.at = placeKey(cell.q, cell.r);
+      // The unit answers to its cell's place too, so a log line about the cell lights the unit
+      // that covers it (the shell lights every node of a place).
+      shape.dataset.place = placeKey(cell.q, cell.r);
       // A unit new on the board slides in from its player's hand (the players list).
       shape.dataset.from = `hand-${unit.placed_by ?? (unit.shared ? "shared" : unit.owner)}`;
       shape.append(svg("text", { x: cx, y: cy - SIZE * 0.66, class: "mx-cell-label mx-on-unit", "font-size": 9 }, [label]));
