@@ -216,7 +216,22 @@ def test_places_of_actions_and_log_lines_are_on_the_board(pages: Pages) -> None:
     _act(page, "#game-root .pd-reveal[data-legal]")
     page.wait_for_selector("#game-root .pd-place-panel")
     checked |= _check_places(page)
-    # Every rotation's spots, not only the one shown.
+    # The held domino turns with R (and back with shift+R) before it is dropped: a local choice.
+    rotation = page.inner_text("#game-root .pd-rotation")
+    ghost = page.get_attribute("#game-root .pd-own .pd-target[data-legal]", "aria-label")
+    sent = len(frames(page).acts())
+    page.keyboard.press("r")
+    page.wait_for_function(
+        "text => document.querySelector('#game-root .pd-rotation').textContent !== text",
+        arg=rotation,
+    )
+    assert page.get_attribute("#game-root .pd-own .pd-target[data-legal]", "aria-label") != ghost
+    page.keyboard.press("Shift+R")
+    page.wait_for_function(
+        "text => document.querySelector('#game-root .pd-rotation').textContent === text",
+        arg=rotation,
+    )
+    assert len(frames(page).acts()) == sent
     _act(page, "#game-root .pd-own .pd-target[data-legal]")
     assert {"take", "reveal", "place"} <= checked
 

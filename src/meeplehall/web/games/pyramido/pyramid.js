@@ -34,8 +34,8 @@ function extent(player, stage, targets) {
       ys.push(ay, ay + 1);
     }
   }
-  // A block of sand around it: the base may still grow that way.
-  return { minX: Math.min(...xs) - 2, minY: Math.min(...ys) - 2, maxX: Math.max(...xs) + 2, maxY: Math.max(...ys) + 2 };
+  // A rim of sand around it (the spots already reach a block beyond what is placed).
+  return { minX: Math.min(...xs) - 1, minY: Math.min(...ys) - 1, maxX: Math.max(...xs) + 1, maxY: Math.max(...ys) + 1 };
 }
 
 /**
