@@ -232,3 +232,23 @@ def test_holding_a_finger_on_a_piece_shows_its_tooltip(pages: Pages) -> None:
         " {pointerType: 'touch', bubbles: true}))"
     )
     assert page.locator("#board-tip").count() == 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_replay_step_lights_the_place_it_played(pages: Pages, game: str) -> None:
+    page = pages.new()
+    login_guest(page, unique_name("replayer"))
+    table = create_table(
+        page, game, players=2, bots=[{"seat": 0, "level": 1}, {"seat": 1, "level": 1}],
+        seat=None, start=True,
+    )
+    page.goto(table_url(table))
+    page.wait_for_selector("body[data-status='finished']", timeout=120_000)
+    page.goto(f"/replay.html?id={table['id']}")
+    page.wait_for_selector("body[data-ready='true']")
+    lit = 0
+    for step in range(1, 16):
+        page.click("#replay-forward")
+        page.wait_for_selector(f"body[data-step='{step}']")
+        lit += page.locator("#game-root .mh-spot[data-place]").count() > 0
+    assert lit >= 5, "replay steps light the places they played"

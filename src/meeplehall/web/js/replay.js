@@ -72,7 +72,8 @@ function spotlight() {
   const step = page.hovered ?? page.step;
   const played = step > 0 ? page.replay.steps[step - 1] : null;
   const root = document.getElementById("game-root");
-  showSpots(root, played && played.action ? placesOf(page.renderer, { action: played.action }, ctx(viewAt(step - 1))) : []);
+  const stepCtx = played ? { ...ctx(viewAt(step - 1)), actor: played.seat } : null;
+  showSpots(root, played && played.action ? placesOf(page.renderer, { action: played.action }, stepCtx) : []);
 }
 
 function logLines(upTo) {
