@@ -44,14 +44,16 @@ export function powersAt(view, unitId, rotation) {
   return [0, 1, 2, 3, 4, 5].map((i) => edges[(((i - rotation) % 6) + 6) % 6]);
 }
 
-/** The board's extent in board units, for the SVG viewBox. */
+/** The board's extent in board units, for the SVG viewBox: hexes need their full size, a small
+ * gem (a round gem with its label and banner) less, which keeps the board wide on a phone. */
 export function extent(view) {
-  const spots = [...view.cells, ...view.gems].map((c) => centre(c.q, c.r));
-  const xs = spots.map((p) => p[0]);
-  const ys = spots.map((p) => p[1]);
-  const padX = APOTHEM + 4;
-  const padY = SIZE + 4;
-  const minX = Math.min(...xs) - padX;
-  const minY = Math.min(...ys) - padY;
-  return { minX, minY, width: Math.max(...xs) + padX - minX, height: Math.max(...ys) + padY - minY };
+  const spots = [
+    ...view.cells.map((c) => [c, APOTHEM + 4, SIZE + 4]),
+    ...view.gems.map((g) => (g.kind === "big" ? [g, APOTHEM + 4, SIZE + 4] : [g, SIZE * 0.5, SIZE * 0.85])),
+  ].map(([h, padX, padY]) => { const [x, y] = centre(h.q, h.r); return { x, y, padX, padY }; });
+  const minX = Math.min(...spots.map((s) => s.x - s.padX));
+  const minY = Math.min(...spots.map((s) => s.y - s.padY));
+  const maxX = Math.max(...spots.map((s) => s.x + s.padX));
+  const maxY = Math.max(...spots.map((s) => s.y + s.padY));
+  return { minX, minY, width: maxX - minX, height: maxY - minY };
 }
