@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from meeplehall.core import IllegalAction
-from meeplehall.core.untrusted import action_type, shown, whole_number
+from meeplehall.core.untrusted import MALFORMED, action_type, shown, whole_number
 from meeplehall.games.yaxha.components import COLOUR_NAMES
 
 
@@ -64,7 +64,7 @@ COORD_LIMIT = 3
 
 def _int_field(data: dict[str, Any], key: str) -> int:
     if key not in data:
-        raise IllegalAction(f"a {data['type']!r} action needs a {key!r} field")
+        raise IllegalAction(f"a {data['type']!r} action needs a {key!r} field", rule=MALFORMED)
     return whole_number(data, key)
 
 
@@ -74,14 +74,15 @@ def parse_action(data: Any) -> YaxhaAction:
     fields = {"tile": {"tile"}, "place": {"colour", "level", "x", "y"}}.get(kind, set())
     extra = sorted(set(data) - fields - {"type"})
     if extra:
-        raise IllegalAction(f"a {kind!r} action has no field {shown(extra[0])}")
+        raise IllegalAction(f"a {kind!r} action has no field {shown(extra[0])}", rule=MALFORMED)
     if kind == "tile":
         return ChooseTile(_int_field(data, "tile"))
     if kind == "place":
         colour = data.get("colour")
         if not isinstance(colour, str) or colour not in COLOUR_NAMES:
             raise IllegalAction(
-                f"unknown cube colour {shown(colour)}; colours are {', '.join(COLOUR_NAMES)}"
+                f"unknown cube colour {shown(colour)}; colours are {', '.join(COLOUR_NAMES)}",
+                rule=MALFORMED,
             )
         level, x, y = (_int_field(data, key) for key in ("level", "x", "y"))
         return Place(colour, level, x, y)

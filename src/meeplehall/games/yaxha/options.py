@@ -50,9 +50,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "random",
         label="Bonus cards",
         help=(
-            "random: 3 of all 18 cards; beginner: 3 of the 8 beginner cards; bga_snapshot: "
-            "3 of cards 0-11; or a list of 3 card ids. With 2 players the neighbour cards "
-            "(5-9) are not used."
+            "Which three bonus cards are dealt: drawn from all 18, from the 8 simplest ones, or "
+            "from the 12 of the well-known online version. With 2 players the cards that "
+            "compare you with your neighbour are left out."
         ),
         choices=BONUS_MODES,
         check=check_bonus_cards,
@@ -62,7 +62,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "bool",
         True,
         label="Neighbour cards: a tie counts as beating",
-        help="Cards 5-9: an equal largest group also scores (off: it must be strictly larger).",
+        help=(
+            "On the 'beat your neighbour' cards, a largest group as large as your neighbour's "
+            "also scores (off: yours must be larger)."
+        ),
     ),
     OptionSpec(
         "second_largest",
@@ -70,8 +73,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "distinct_sizes",
         label="Second-largest group card",
         help=(
-            "distinct_sizes: whoever owns a group of the second-largest size among all groups; "
-            "runner_up_player: the player(s) whose largest group ranks second."
+            "Who meets the second-largest group card: whoever owns a group of the second-largest "
+            "size among all groups of all players, or the players whose largest group comes "
+            "second."
         ),
         choices=SECOND_LARGEST_MODES,
     ),

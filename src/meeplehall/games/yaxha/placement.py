@@ -6,6 +6,7 @@ Place actions are made once and shared, so listing legal moves allocates almost 
 
 from __future__ import annotations
 
+from meeplehall.core import IllegalAction
 from meeplehall.games.yaxha.actions import COORD_LIMIT, Place
 from meeplehall.games.yaxha.components import COLOUR_NAMES, NUM_COLOURS
 from meeplehall.games.yaxha.geometry import (
@@ -75,29 +76,53 @@ def is_legal(pyramid: tuple[int, ...], occupied: int, colour: int, z: int, x: in
     return bool((upper_legal(pyramid, occupied, colour) >> bit_of(z, x, y)) & 1)
 
 
-def refusal(pyramid: tuple[int, ...], occupied: int, colour: int, z: int, x: int, y: int) -> str:
-    """Why a cube of ``colour`` may not go to (z, x, y); called only for a refused placement."""
+def refusal(
+    pyramid: tuple[int, ...], occupied: int, colour: int, z: int, x: int, y: int
+) -> IllegalAction:
+    """Why a cube of ``colour`` may not go to (z, x, y); called only for a refused placement.
+
+    The English reason names the spot; the rule's params never do (a reader sees the spot on the
+    board, not as coordinates), only the level as the board counts it (from 1).
+    """
     name = COLOUR_NAMES[colour]
     where = f"level {z + 1} at x={x}, y={y}"
+    level = {"level": z + 1}
     if not 0 <= z <= 3:
-        return f"there is no level {z + 1}: levels are 1 to 4 (level field 0 to 3)"
+        return IllegalAction(
+            f"there is no level {z + 1}: levels are 1 to 4 (level field 0 to 3)",
+            rule="no_such_level",
+        )
     if z == 0:
         if not -COORD_LIMIT <= x <= COORD_LIMIT or not -COORD_LIMIT <= y <= COORD_LIMIT:
-            return f"{where} is outside the 4x4 base"
+            return IllegalAction(f"{where} is outside the 4x4 base", rule="outside_base")
         if 0 <= x <= 3 and 0 <= y <= 3 and (occupied >> bit_of(0, x, y)) & 1:
-            return f"{where} is already occupied"
+            return IllegalAction(f"{where} is already occupied", rule="spot_taken", params=level)
         if not occupied:
-            return "the first cube of a pyramid goes on level 1 at x=0, y=0"
+            return IllegalAction(
+                "the first cube of a pyramid goes on level 1 at x=0, y=0", rule="first_cube"
+            )
         base = occupied & BASE
         cells = [CELL_OF_BIT[b][1:] for b in range(16) if (base >> b) & 1]
         if not any(abs(x - bx) + abs(y - by) == 1 for bx, by in cells):
-            return f"{where} does not touch a level-1 cube orthogonally"
-        return f"{where} would make the base wider than 4x4"
+            return IllegalAction(
+                f"{where} does not touch a level-1 cube orthogonally", rule="base_not_touching"
+            )
+        return IllegalAction(f"{where} would make the base wider than 4x4", rule="base_too_wide")
     if not in_frame(z, x, y):
-        return f"{where} is outside the pyramid (level {z + 1} has x, y from 0 to {3 - z})"
+        return IllegalAction(
+            f"{where} is outside the pyramid (level {z + 1} has x, y from 0 to {3 - z})",
+            rule="outside_level",
+            params={**level, "size": 4 - z},
+        )
     bit = bit_of(z, x, y)
     if (occupied >> bit) & 1:
-        return f"{where} is already occupied"
+        return IllegalAction(f"{where} is already occupied", rule="spot_taken", params=level)
     if occupied & SUPPORTS[bit] != SUPPORTS[bit]:
-        return f"{where} does not rest on four cubes"
-    return f"a {name} cube on {where} must rest on a {name} cube or sit next to one on its level"
+        return IllegalAction(
+            f"{where} does not rest on four cubes", rule="no_support", params=level
+        )
+    return IllegalAction(
+        f"a {name} cube on {where} must rest on a {name} cube or sit next to one on its level",
+        rule="colour_not_touching",
+        params=level,
+    )

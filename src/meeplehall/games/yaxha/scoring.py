@@ -214,6 +214,21 @@ def score_pyramids(
     return breakdowns
 
 
+def explained(part: Mapping[str, Any]) -> dict[str, Any]:
+    """One seat's breakdown as a result shows it: without the total (the result's score), each
+    bonus card with its name, whether it is met and the points it gives."""
+    row = {key: value for key, value in part.items() if key != "total"}
+    row["bonus"] = {
+        str(card): {
+            "name": CARDS[card].name,
+            "met": met,
+            "points": COMPONENTS.bonus_card_points if met else 0,
+        }
+        for card, met in part["bonus"].items()
+    }
+    return row
+
+
 def pyramid_from_cells(cells: Mapping[Any, Any], where: str = "pyramid") -> Pyramid:
     """Colour masks from ``{(level, x, y): colour}``; ValueError names the bad entry."""
     if not isinstance(cells, Mapping):

@@ -14,9 +14,9 @@ from random import Random
 from typing import Any
 
 from meeplehall.core import Event, IllegalAction, Result, Rng
+from meeplehall.core.untrusted import MALFORMED
 from meeplehall.games.yaxha.actions import CONFIRM, UNDO, ChooseTile, Confirm, Place, Undo
 from meeplehall.games.yaxha.components import (
-    CARDS,
     COLOUR_INDEX,
     COLOUR_NAMES,
     COMPONENTS,
@@ -33,7 +33,7 @@ from meeplehall.games.yaxha.placement import (
     is_legal,
     refusal,
 )
-from meeplehall.games.yaxha.scoring import cells_of, score
+from meeplehall.games.yaxha.scoring import cells_of, explained, score
 
 SELECT, PICK, BUILD, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("select", "pick", "build", "over")
@@ -234,7 +234,8 @@ class YaxhaState:
     def apply(self, seat: int, action: Any) -> list[Event]:
         if seat.__class__ is not int or not 0 <= seat < self.n:
             raise IllegalAction(
-                f"there is no seat {seat!r} at this table (seats 0 to {self.n - 1})"
+                f"there is no seat {seat!r} at this table (seats 0 to {self.n - 1})",
+                rule="no_such_seat",
             )
         kind = type(action)
         if kind is Place:
@@ -245,7 +246,7 @@ class YaxhaState:
             return self._confirm(seat)
         if kind is Undo:
             return self._undo(seat)
-        raise IllegalAction(f"{action!r} is not a Yaxha action")
+        raise IllegalAction(f"{action!r} is not a Yaxha action", rule=MALFORMED)
 
     def clone(self) -> YaxhaState:
         other = YaxhaState.__new__(YaxhaState)
@@ -281,19 +282,8 @@ class YaxhaState:
         if self.phase != OVER:
             raise RuntimeError("the match is not over yet")
         breakdowns = self.score_now()
-        table = []
-        for part in breakdowns:
-            # The match total is Result.scores; the breakdown lists what makes it up.
-            row = {key: value for key, value in part.items() if key != "total"}
-            row["bonus"] = {
-                str(card): {
-                    "name": CARDS[card].name,
-                    "met": met,
-                    "points": COMPONENTS.bonus_card_points if met else 0,
-                }
-                for card, met in part["bonus"].items()
-            }
-            table.append(row)
+        # The match total is Result.scores; the breakdown lists what makes it up.
+        table = [explained(part) for part in breakdowns]
         return Result.ranked([part["total"] for part in breakdowns], table)
 
     def score_now(self) -> list[dict[str, Any]]:
@@ -341,13 +331,17 @@ class YaxhaState:
 
     def _choose(self, seat: int, tile: int) -> list[Event]:
         if tile.__class__ is not int:
-            raise IllegalAction(f"a market tile is a whole number, not {tile!r}")
+            raise IllegalAction(f"a market tile is a whole number, not {tile!r}", rule=MALFORMED)
         phase = self.phase
         if phase == SELECT:
             if not 0 <= tile < self.n:
-                raise IllegalAction(f"there is no market tile {tile}; tiles are 0 to {self.n - 1}")
+                raise self._no_tile(tile)
             if self.choice[seat] == tile:
-                raise IllegalAction(f"you have already chosen tile {tile}")
+                raise IllegalAction(
+                    f"you have already chosen tile {tile}",
+                    rule="tile_already_chosen",
+                    params={"tile": tile + 1},
+                )
             first = self.choice[seat] < 0
             self.choice[seat] = tile
             self.waiting = self.waiting - {seat}
@@ -363,21 +357,32 @@ class YaxhaState:
         if phase == PICK:
             if not self.pending or self.pending[0] != seat:
                 raise IllegalAction(
-                    f"it is seat {self.pending[0]}'s pick after the tie, not seat {seat}'s"
+                    f"it is seat {self.pending[0]}'s pick after the tie, not seat {seat}'s",
+                    rule="not_your_pick",
                 )
             if not 0 <= tile < self.n:
-                raise IllegalAction(f"there is no market tile {tile}; tiles are 0 to {self.n - 1}")
+                raise self._no_tile(tile)
             if self.taken_by[tile] >= 0:
                 raise IllegalAction(
                     f"tile {tile} was already collected by seat {self.taken_by[tile]}; "
-                    f"pick one of the tiles nobody has collected"
+                    f"pick one of the tiles nobody has collected",
+                    rule="tile_taken",
+                    params={"tile": tile + 1},
                 )
             self.pending.pop(0)
             events = [self._collect(seat, tile, pending=True)]
             events.extend(self._after_collection())
             return events
         raise IllegalAction(
-            f"no market tile can be taken now: this is the {PHASE_NAMES[phase]} phase"
+            f"no market tile can be taken now: this is the {PHASE_NAMES[phase]} phase",
+            rule="no_tile_now",
+        )
+
+    def _no_tile(self, tile: int) -> IllegalAction:
+        return IllegalAction(
+            f"there is no market tile {tile}; tiles are 0 to {self.n - 1}",
+            rule="no_such_tile",
+            params={"tiles": self.n},
         )
 
     def _collect(self, seat: int, tile: int, pending: bool = False) -> Event:
@@ -453,32 +458,38 @@ class YaxhaState:
     def _check_building(self, seat: int) -> None:
         if self.phase != BUILD:
             raise IllegalAction(
-                f"you cannot build now: this is the {PHASE_NAMES[self.phase]} phase"
+                f"you cannot build now: this is the {PHASE_NAMES[self.phase]} phase",
+                rule="not_building",
             )
         if self.confirmed[seat]:
-            raise IllegalAction("you have already confirmed your building for this round")
+            raise IllegalAction(
+                "you have already confirmed your building for this round", rule="already_confirmed"
+            )
 
     def _place(self, seat: int, action: Place) -> list[Event]:
         if self.phase != BUILD or self.confirmed[seat]:
             self._check_building(seat)
         colour = COLOUR_INDEX.get(action.colour, -1)
         if colour < 0:
-            raise IllegalAction(f"unknown cube colour {action.colour!r}")
+            raise IllegalAction(f"unknown cube colour {action.colour!r}", rule=MALFORMED)
         hand = self.hand[seat]
         if not hand[colour]:
             held = ", ".join(COLOUR_NAMES[c] for c in range(NUM_COLOURS) if hand[c]) or "nothing"
-            raise IllegalAction(f"you have no {action.colour} cube in hand (you hold: {held})")
+            raise IllegalAction(
+                f"you have no {action.colour} cube in hand (you hold: {held})",
+                rule="colour_not_in_hand",
+            )
         pyramid, occupied = self.pyramid[seat], self.occupied[seat]
         z, x, y = action.level, action.x, action.y
         if z.__class__ is not int or x.__class__ is not int or y.__class__ is not int:
-            raise IllegalAction("level, x and y must be whole numbers")
+            raise IllegalAction("level, x and y must be whole numbers", rule=MALFORMED)
         if z == 0:
             known = BASE_MOVES_CACHE.get(occupied & _BASE)
             legal = (x, y) in (known if known is not None else base_moves(occupied & _BASE))[0]
         else:
             legal = is_legal(pyramid, occupied, colour, z, x, y)
         if not legal:
-            raise IllegalAction(refusal(pyramid, occupied, colour, z, x, y))
+            raise refusal(pyramid, occupied, colour, z, x, y)
         self.undo[seat] += ((pyramid, occupied, hand, self.memo[seat]),)
         if z == 0 and (x < 0 or y < 0):
             shift = base_shift(x, y)
@@ -508,7 +519,9 @@ class YaxhaState:
         self._check_building(seat)
         stack = self.undo[seat]
         if not stack:
-            raise IllegalAction("there is no placement of this round to undo")
+            raise IllegalAction(
+                "there is no placement of this round to undo", rule="nothing_to_undo"
+            )
         self.pyramid[seat], self.occupied[seat], self.hand[seat], self.memo[seat] = stack[-1]
         self.undo[seat] = stack[:-1]
         self.placed[seat] -= 1
@@ -518,7 +531,10 @@ class YaxhaState:
         self._check_building(seat)
         hand = self.hand[seat]
         if can_place_any(self.pyramid[seat], self.occupied[seat], hand):
-            raise IllegalAction("you must place your cubes while one of them still fits somewhere")
+            raise IllegalAction(
+                "you must place your cubes while one of them still fits somewhere",
+                rule="must_place",
+            )
         if any(hand):
             self.discarding[seat] = hand
             self.hand[seat] = EMPTY_HAND

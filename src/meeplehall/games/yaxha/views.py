@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeplehall.games.yaxha.components import CARDS, COLOUR_NAMES, COMPONENTS, NUM_COLOURS, ROUNDS
 from meeplehall.games.yaxha.geometry import BASE, CELL_OF_BIT, bits, visible_mask
-from meeplehall.games.yaxha.scoring import group_points, metrics
+from meeplehall.games.yaxha.scoring import explained, group_points, metrics, score_pyramids
 
 if TYPE_CHECKING:
     from meeplehall.games.yaxha.state import YaxhaState
@@ -116,7 +116,23 @@ def build_view(state: YaxhaState, seat: int | None) -> dict[str, Any]:
     }
     if phase == OVER:
         view["result"] = state.result().to_json()
+    elif seat is not None and 0 <= seat < n:
+        view["score_now"] = score_now(state, seat)
     return view
+
+
+def score_now(state: YaxhaState, seat: int) -> dict[str, Any]:
+    """``seat``'s score if the game ended now, from what that seat sees: its own pyramid as it
+    stands and every other pyramid as its view shows it (this round's cubes of a seat still
+    building stay out), scored with the bonus cards on the table."""
+    from meeplehall.games.yaxha.state import BUILD
+
+    seen = [
+        state.pyramid[s] if s == seat or state.phase != BUILD else state.confirmed_pyramid[s]
+        for s in range(state.n)
+    ]
+    part = score_pyramids(seen, state.cards, state.options)[seat]
+    return {"score": part["total"], "breakdown": explained(part)}
 
 
 def _base_size(pyramid: tuple[int, ...]) -> list[int]:
