@@ -23,6 +23,7 @@ let shownSeat;
 let rotateKeys = null; // the current "turn the held domino" handler for the R key
 
 export function render(root, ctx) {
+  // Not games.css: its old Pyramido rules would fight these (a phone's spaces overflowed).
   ensureStyles(new URL("./pyramido.css", import.meta.url).href);
   ensureGemDefs();
   // A hot-seat hand-over or a replay shows another seat: forget the last seat's half-made choice.
