@@ -27,7 +27,7 @@ from tests.games.yaxha.helpers import (
 ENGINE = Path(__file__).resolve().parents[3] / "src" / "meeplehall" / "games" / "yaxha"
 
 
-def test_score_now_is_the_final_scoring_of_the_pyramids_as_they_stand():
+def test_score_now_is_the_final_scoring_of_the_pyramids_as_they_stand() -> None:
     state = new(2, seed=3, bonus_cards=[0, 10, 16])
     set_pyramid(state, 0, cells("OOO./B.../..../...."))
     set_pyramid(state, 1, cells("OO../W.../..../...."))
@@ -45,7 +45,7 @@ def test_score_now_is_the_final_scoring_of_the_pyramids_as_they_stand():
     assert state.view(1)["score_now"]["score"] == 2 + 1 + 0 + 0
 
 
-def test_score_now_counts_my_cubes_of_this_round_but_not_another_seats_secret_ones():
+def test_score_now_counts_my_cubes_of_this_round_but_not_another_seats_secret_ones() -> None:
     state = new(2, seed=1, bonus_cards=[0, 10, 11])
     set_pyramid(state, 0, cells("OO"))
     set_pyramid(state, 1, cells("OO"))
@@ -63,14 +63,14 @@ def test_score_now_counts_my_cubes_of_this_round_but_not_another_seats_secret_on
     assert state.view(1)["score_now"]["breakdown"]["bonus"]["0"]["met"] is True  # 4 against 2
 
 
-def test_score_now_is_the_seats_own_and_nobody_elses():
+def test_score_now_is_the_seats_own_and_nobody_elses() -> None:
     state = new(3, seed=5)
     assert "score_now" in state.view(2)
     assert "score_now" not in state.view(None)
     assert all("score_now" not in entry for entry in state.view(0)["seats"])
 
 
-def test_a_secret_market_choice_leaves_the_others_live_score_unchanged():
+def test_a_secret_market_choice_leaves_the_others_live_score_unchanged() -> None:
     state = new(3, seed=7)
     set_pyramid(state, 1, cells(FULL_BASE))
     before = state.view(0)["score_now"]
@@ -79,7 +79,7 @@ def test_a_secret_market_choice_leaves_the_others_live_score_unchanged():
     assert state.view(0)["score_now"] == before
 
 
-def test_a_finished_game_shows_its_result_instead_of_a_live_score():
+def test_a_finished_game_shows_its_result_instead_of_a_live_score() -> None:
     state = new(2, seed=4)
     random_playout(state, random.Random(4))
     view = state.view(0)
@@ -93,7 +93,7 @@ def raised_rules() -> set[str]:
     return found
 
 
-def test_every_refusal_of_a_legal_shaped_action_names_its_rule():
+def test_every_refusal_of_a_legal_shaped_action_names_its_rule() -> None:
     state = new(2, seed=2)
     set_pyramid(state, 0, cells(FULL_BASE))
     start_building(state, {0: "OB"})

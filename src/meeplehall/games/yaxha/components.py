@@ -52,7 +52,17 @@ class BonusCard:
     count: int = 0  # how many colours the colour-count cards ask for
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "text": self.text}
+        """The card as views show it: what it asks (its kind and, where it has them, its
+        colour's index, level and number of colours), so a client can point at what it counts."""
+        data: dict[str, Any] = {"id": self.id, "name": self.name, "text": self.text}
+        data["kind"] = self.kind
+        if self.colour >= 0:
+            data["colour"] = self.colour
+        if self.level >= 0:
+            data["level"] = self.level
+        if self.count:
+            data["count"] = self.count
+        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,10 @@ export { texts };
 export { places } from "./yaxha/places.js";
 export { animate } from "./yaxha/reveal.js";
 export { seatColours } from "./yaxha/palette.js";
-export { breakdownParts, describeAction, eventText, prompt, scores } from "./yaxha/words.js";
+export { describeAction, prompt, scores } from "./yaxha/words.js";
+export { eventText, hiddenMoveText, logIcons } from "./yaxha/log.js";
+export { breakdownParts, liveScore, scoreRows } from "./yaxha/score.js";
+export { diagram } from "./yaxha/diagram.js";
 
 // Local choice that survives redraws: the colour of the cube in hand about to be placed.
 const ui = { colour: null };

@@ -4,6 +4,7 @@
 
 import { choiceButton, el, legalButton, legalWhere, seatName, tr } from "../kit.js";
 import { cubePicture } from "./cube.js";
+import { aCube } from "./log.js";
 import { largestGroups } from "./groups.js";
 import { COLOUR_ORDER, colourLetter, colourName, colourOf, seatColour } from "./palette.js";
 import { pyramidPlace, trayPlace } from "./places.js";
@@ -81,7 +82,7 @@ function handPanel(view, ctx, me, tray, ui, redraw) {
       ui.colour = colour;
       redraw();
     }, { pressed, extraClass: `yx-hand-cube${pressed ? " yx-selected" : ""}` });
-    button.setAttribute("aria-label", tr(ctx, "pick_cube", { colour: colourName(ctx, colour) }));
+    button.setAttribute("aria-label", tr(ctx, "pick_cube", { cube: aCube(ctx, colour) }));
     return button;
   });
   const controls = [];

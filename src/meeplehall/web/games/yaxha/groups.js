@@ -17,19 +17,19 @@ function neighbours(cube) {
   return near.map(([a, b, c]) => `${a}:${b}:${c}`);
 }
 
-/** For each colour, the cube ids of its largest visible group (empty when it has none). */
-export function largestGroups(cubes) {
+/** Every visible group: [{colour, ids}], ids as cubeId gives them. */
+export function visibleGroups(cubes) {
   const byId = new Map(cubes.filter((c) => c.visible !== false).map((c) => [cubeId(c), c]));
   const seen = new Set();
-  const best = {};
+  const groups = [];
   for (const [id, cube] of byId) {
     if (seen.has(id)) continue;
-    const group = [];
+    const ids = [];
     const stack = [id];
     seen.add(id);
     while (stack.length) {
       const here = stack.pop();
-      group.push(here);
+      ids.push(here);
       for (const next of neighbours(byId.get(here))) {
         const other = byId.get(next);
         if (other && other.colour === cube.colour && !seen.has(next)) {
@@ -38,7 +38,16 @@ export function largestGroups(cubes) {
         }
       }
     }
-    if (!best[cube.colour] || group.length > best[cube.colour].length) best[cube.colour] = group;
+    groups.push({ colour: cube.colour, ids });
+  }
+  return groups;
+}
+
+/** For each colour, the cube ids of its largest visible group (empty when it has none). */
+export function largestGroups(cubes) {
+  const best = {};
+  for (const { colour, ids } of visibleGroups(cubes)) {
+    if (!best[colour] || ids.length > best[colour].length) best[colour] = ids;
   }
   return best;
 }

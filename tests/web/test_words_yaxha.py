@@ -1,0 +1,246 @@
+"""Yaxha's words around the board: the end-of-game breakdown in people's words (each colour's
+largest group and each bonus card, a click lighting what scored), the live score, a log that
+says each secret choice and each round's building once, in the right plural, refusals and option
+help in plain words, and the rules page's pictures. Real server, real Chromium, in English,
+Japanese and Korean."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from meeplehall.games.yaxha.options import OPTIONS
+from tests.web.conftest import (
+    Pages,
+    create_table,
+    login_guest,
+    play_one,
+    play_to_end,
+    poll,
+    screenshot,
+    table_url,
+    unique_name,
+    wait_for_game,
+    wait_ready,
+)
+
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+ENGINE = Path(__file__).resolve().parents[2] / "src" / "meeplehall" / "games" / "yaxha"
+DOTTED_KEY = re.compile(r"\w+\.\w+")
+# A position written as numbers: "(1, 2)", "x=1", "level 2 at 1,3".
+COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|\b[xy]\s*=\s*-?\d|\d\s*,\s*\d\s*\)")
+# Internal names that option help must never show.
+INTERNAL = re.compile(
+    r"bga_snapshot|distinct_sizes|runner_up_player|\bcards? \d|\d\s*[-~〜]\s*\d|\d+番(?!目)"
+)
+
+
+def _table(
+    pages: Pages, lang: str, viewport: dict[str, int] | None = None
+) -> tuple[Any, dict[str, Any]]:
+    """A two-seat table: this page's person at seat 0, a bot at seat 1, in ``lang``."""
+    page = pages.new(viewport=viewport or LAPTOP, reduced_motion="reduce")
+    login_guest(page, unique_name("Mason"))
+    page.evaluate("lang => localStorage.setItem('meeplehall.lang', lang)", lang)
+    table = create_table(
+        page, "yaxha", start=True, players=2, seat=0, bots=[{"seat": 1, "level": 1}], mode="none"
+    )
+    page.goto(table_url(table))
+    wait_for_game(page)
+    return page, table
+
+
+def _log(page: Any) -> list[str]:
+    lines: list[str] = page.evaluate(
+        "[...document.querySelectorAll('#log > li')].map((li) => li.innerText.trim())"
+    )
+    return lines
+
+
+def _english_only(page: Any, lang: str) -> list[str]:
+    """The renderer's English words that are not also the ``lang`` text of the same key: pieces of
+    text between placeholders, long enough to be words."""
+    pieces: list[str] = page.evaluate(
+        """async (lang) => {
+          const { texts } = await import('/games/yaxha.js');
+          const out = new Set();
+          for (const [key, english] of Object.entries(texts.en)) {
+            if (texts[lang][key] === english || key === 'rules' || key === 'summary') continue;
+            for (const piece of String(english).split(/\\{\\w+\\}/)) {
+              const word = piece.replace(/[.,:;()✓✗→·–-]/g, ' ').trim();
+              if (/[A-Za-z]{3}/.test(word)) out.add(word);
+            }
+          }
+          return [...out];
+        }""",
+        lang,
+    )
+    return pieces
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, lang: str) -> None:
+    page, _ = _table(pages, lang)
+    seen: dict[str, Any] = {"log": set(), "live": []}
+
+    def watch(clicks: int, kind: str) -> None:
+        seen["log"].update(_log(page))
+        if clicks % 7 == 0 and page.locator("#live-score summary").count():
+            seen["live"].append(page.inner_text("#live-score summary"))
+
+    play_to_end(page, seed=5, on_click=watch)
+    seen["log"].update(_log(page))
+    page.wait_for_selector("#breakdown-table button.score-spot")
+    screenshot(page, f"yaxha-words-end-{lang}")
+
+    table = page.inner_text("#breakdown-table")
+    assert DOTTED_KEY.findall(table) == []
+    rows = page.eval_on_selector_all(
+        "#breakdown-table tbody tr[data-row]", "rows => rows.map((r) => r.dataset.row)"
+    )
+    assert [row for row in rows if row.startswith("colour-")] == [
+        "colour-orange",
+        "colour-yellow",
+        "colour-blue",
+        "colour-green",
+        "colour-white",
+    ]
+    assert len([row for row in rows if row.startswith("bonus-")]) == 3
+    if lang != "en":
+        english = [word for word in _english_only(page, lang) if word in table]
+        assert english == [], english
+    # The live score was there during play, in the reader's words and with a number.
+    assert seen["live"] and all(re.search(r"\d", text) for text in seen["live"])
+    bad = sorted(
+        line for line in seen["log"] if COORDINATES.search(line) or DOTTED_KEY.search(line)
+    )
+    assert bad == []
+
+    # A cell of the breakdown lights, on the final board, the cubes that scored it.
+    cell = page.locator("#breakdown-table tr[data-row^='colour-'] button.score-spot").first
+    cell.click()
+    lit = poll(
+        page,
+        lambda: page.locator("#game-root .yx-cube.mh-spot").count(),
+        "a clicked score lit nothing",
+    )
+    assert lit >= 1
+
+
+def test_the_log_says_each_own_choice_and_building_once_in_the_right_plural(pages: Pages) -> None:
+    page, _ = _table(pages, "en")
+    seen: list[list[str]] = []
+    play_to_end(page, seed=8, on_click=lambda clicks, kind: seen.append(_log(page)))
+    every = {line for lines in seen for line in lines}
+    # One line, rewritten as cubes go in: "1 cube" on the way, "3 cubes" at the end of a round.
+    assert "You placed 1 cube." in every and "You placed 3 cubes." in every
+    assert not [line for line in every if re.search(r"\b1 cubes\b|\b1 pts\b|\ba orange\b", line)]
+    final = _log(page)
+    rounds = [i for i, line in enumerate(final) if line.startswith("Round ") and "begins" in line]
+    assert len(rounds) == 10
+    for start, end in zip(rounds, [*rounds[1:], len(final)], strict=True):
+        lines = final[start:end]
+        assert len([line for line in lines if line.startswith("You chose tile")]) == 1, lines
+        assert len([line for line in lines if line.startswith("You placed")]) <= 1, lines
+        assert not [line for line in lines if line.startswith("Mason") and "has chosen" in line], (
+            lines
+        )
+        # The bot's building: said once while hidden, then what it confirmed at the reveal.
+        assert len([line for line in lines if line.endswith(" is building.")]) <= 1, lines
+    assert any(re.search(r"built: .*confirmed 3 cubes", line) for line in final)
+    assert not [line for line in final if "made a hidden move" in line]
+
+
+def test_the_live_score_lights_what_it_counts(pages: Pages) -> None:
+    page, _ = _table(pages, "en", PHONE)
+    page.wait_for_selector("#live-score summary")
+    assert re.search(r"\d", page.inner_text("#live-score summary"))
+    # Play until the own pyramid has a cube: its colour row then points at it on the board.
+    rng = random.Random(3)
+    for _ in range(60):
+        if (
+            page.locator("#game-root .yx-own .yx-cube").count()
+            and page.locator("#live-score").count()
+        ):
+            break
+        assert play_one(page, rng) != "end"
+    page.click("#live-score summary")
+    button = page.locator("#live-score tr[data-row^='colour-'] button.score-spot").first
+    button.click()
+    poll(
+        page,
+        lambda: page.locator("#game-root .yx-own .yx-cube.mh-spot").count(),
+        "the live score lit nothing",
+    )
+    assert DOTTED_KEY.findall(page.inner_text("#live-score")) == []
+    screenshot(page, "yaxha-words-live-phone")
+
+
+def test_every_rule_the_engine_refuses_by_has_its_sentence_in_three_languages(pages: Pages) -> None:
+    rules = set()
+    for path in ENGINE.glob("*.py"):
+        rules |= set(re.findall(r'rule="(\w+)"', path.read_text(encoding="utf-8")))
+    assert len(rules) >= 15
+    page = pages.new()
+    page.goto("/")
+    wait_ready(page)
+    missing = page.evaluate(
+        """async (rules) => {
+          const { texts } = await import('/games/yaxha.js');
+          return ['en', 'ja', 'ko'].flatMap((lang) =>
+            rules.filter((rule) => !texts[lang][`illegal.${rule}`])
+              .map((rule) => `${lang} ${rule}`));
+        }""",
+        sorted(rules),
+    )
+    assert missing == []
+
+
+def test_option_help_names_no_internal_ids(pages: Pages) -> None:
+    for spec in OPTIONS:
+        assert not INTERNAL.search(spec.help), spec.help
+    page = pages.new()
+    page.goto("/")
+    wait_ready(page)
+    helps: list[str] = page.evaluate(
+        """async () => {
+          const { texts } = await import('/games/yaxha.js');
+          return ['en', 'ja', 'ko'].flatMap((lang) => Object.entries(texts[lang])
+            .filter(([key]) => key.startsWith('option.')).map(([, text]) => text));
+        }"""
+    )
+    assert len(helps) >= 30
+    assert [text for text in helps if INTERNAL.search(text)] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_the_rules_page_draws_both_pictures(pages: Pages, lang: str) -> None:
+    for name, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+        page = pages.new(viewport=viewport)
+        page.goto("/")
+        page.evaluate("lang => localStorage.setItem('meeplehall.lang', lang)", lang)
+        page.goto("/rules.html?game=yaxha")
+        wait_ready(page)
+        for diagram in ("sample-pyramid", "scored-group"):
+            figure = page.locator(f"figure.rules-diagram[data-diagram='{diagram}'] svg")
+            assert figure.count() >= 1, diagram
+        # The whole pyramid and its four levels; the hidden cubes faded; the group outlined.
+        assert page.locator("figure[data-diagram='sample-pyramid'] svg.yx-board").count() == 5
+        assert (
+            page.locator("figure[data-diagram='sample-pyramid'] .yx-cube.yx-hidden").count()
+            == 2 * 5
+        )
+        assert page.locator("figure[data-diagram='scored-group'] svg.yx-lit .yx-best").count() == 5
+        # The pictures fit the screen (the page's own tables are the shell's to fit).
+        fits = page.evaluate(
+            """() => [...document.querySelectorAll('figure.rules-diagram')].every(
+                 (figure) => figure.getBoundingClientRect().right <= window.innerWidth + 0.5)"""
+        )
+        assert fits
+        page.locator("figure[data-diagram='sample-pyramid']").scroll_into_view_if_needed()
+        screenshot(page, f"yaxha-words-rules-{lang}-{name}")
