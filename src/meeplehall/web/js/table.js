@@ -39,6 +39,7 @@ const game = {
   lastMoves: [], // per seat, its last move as this page saw it: {seat, seq, action, events}
   hovered: null, // the log line under the pointer or the focus: its place keys are spotlit
   scored: [], // the places of the breakdown cell clicked last: lit on the board
+  drawing: null, // the update or sync being drawn (see ctx.drawing)
   pending: null, // the seat of this page's act in flight ({seat}), until the server answers it
   sent: 0, // acts sent by this page (shown to tests as body[data-sent])
   error: null, // () => the error to show (a rejection, say), in the current language
@@ -77,6 +78,9 @@ function ctx() {
     seatColour,
     lastMoves: game.lastMoves,
     motion: motionSetting(),
+    // The message this drawing shows ({type: "update" | "sync", seq}), null for a redraw that
+    // shows nothing new (a language switch, a local choice): one-off marks belong to an update.
+    drawing: game.drawing,
   };
 }
 
@@ -561,7 +565,9 @@ async function playQueue() {
     const before = duration ? snapshot(document.getElementById("game-root")) : null;
     const viewBefore = game.view;
     applyGameMessage(message);
+    game.drawing = { type: message.type, seq: message.seq };
     draw();
+    game.drawing = null;
     if (!duration || message.seat !== game.seat) continue;
     const root = document.getElementById("game-root");
     const info = { events: message.events || [], before: viewBefore, view: game.view, duration };
