@@ -71,6 +71,11 @@ class State(Protocol):
         """The bots' evaluation: how well ``seat`` is doing, in points, ahead of the best rival.
 
         Bots call it only on determinized states, so it may read the whole state.
+
+        A state may also offer ``decisions_in_turn(seat) -> int`` (not part of this protocol,
+        as most games do not need it): how many decisions the seat's current turn holds, from
+        what that seat can see, so a bot spreads one turn's budget over them
+        (``meeplehall.ai.budget``).
         """
         ...
 
