@@ -32,6 +32,7 @@ export function logIcons(event, ctx) {
   if (event.type === "award" && Array.isArray(event.site)) {
     const gem = (view.gems || []).find((g) => g.q === event.site[0] && g.r === event.site[1]);
     const slot = gem && gem.slots && event.slot !== undefined ? gem.slots[event.slot] : null;
+    if (gem && gem.kind === "big" && !slot) return null; // a bonus (Reward) at a big gem, not a slot
     return [gemIcon(slot ? slot.colour : null)];
   }
   return null;
