@@ -36,16 +36,16 @@ OPTIONS = (
         kind="choice",
         default=A_LEGEND,
         label="Legendary Explorer (solo)",
-        help="Solo difficulty: 'a_legend' (Become A Legend) or 'the_legend' (Become THE Legend:"
-        " with 7+ mythical gems at a stage start the Explorer draws a gem).",
+        help="Solo difficulty: become a Legend, or become THE Legend (with 7 or more mythical"
+        " gems at a stage start the Explorer draws one more gem).",
         choices=(A_LEGEND, THE_LEGEND),
     ),
     OptionSpec(
         key="dominoes",
         kind="str",
         default="",
-        label="Domino file",
-        help="Empty for the bundled placeholder set, or the name of another domino list the "
+        label="Domino set",
+        help="Leave empty to play with the usual dominoes, or name another set of dominoes the "
         "server offers.",
         check=_check_domino_file,
         advanced=True,

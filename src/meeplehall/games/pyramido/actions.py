@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from meeplehall.core import IllegalAction
-from meeplehall.core.untrusted import action_type, shown, whole_number
+from meeplehall.core.untrusted import MALFORMED, action_type, shown, whole_number
 from meeplehall.games.pyramido.components import GEM_KINDS
 
 SPACES = 5
@@ -117,7 +117,8 @@ def _gem(value: Any, allow_none: bool) -> str | None:
     if value is None and allow_none:
         return None
     if not isinstance(value, str) or value not in GEM_KINDS:
-        raise IllegalAction(f"unknown gem {shown(value)}; gems are {', '.join(GEM_KINDS)}")
+        raise IllegalAction(f"unknown gem {shown(value)}; gems are {', '.join(GEM_KINDS)}",
+                           rule=MALFORMED)
     return str(value)
 
 
@@ -127,10 +128,10 @@ def parse_action(data: Any) -> Action:
     expected = set(_FIELDS[kind]) | {"type"}
     missing = [key for key in _FIELDS[kind] if key not in data]
     if missing:
-        raise IllegalAction(f"a {kind} action needs {', '.join(missing)}")
+        raise IllegalAction(f"a {kind} action needs {', '.join(missing)}", rule=MALFORMED)
     extra = sorted(set(data) - expected)
     if extra:
-        raise IllegalAction(f"a {kind} action has no field {shown(extra[0])}")
+        raise IllegalAction(f"a {kind} action has no field {shown(extra[0])}", rule=MALFORMED)
     if kind == "take":
         return Take(whole_number(data, "space", 1, SPACES), _gem(data["gem"], allow_none=True))
     if kind == "split":

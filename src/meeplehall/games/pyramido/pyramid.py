@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from meeplehall.core import IllegalAction
+from meeplehall.core.untrusted import MALFORMED
 from meeplehall.games.pyramido.actions import Place
 from meeplehall.games.pyramido.components import COLOURS, Domino
 from meeplehall.games.pyramido.geometry import (
@@ -140,23 +141,26 @@ class Pyramid:
     def check_place(self, stage: int, place: Place) -> None:
         """Raise IllegalAction with the broken rule unless the placement is legal."""
         if place.rotation not in (0, 1, 2, 3):
-            raise IllegalAction(f"rotation must be 0 to 3, not {place.rotation}")
+            raise IllegalAction(f"rotation must be 0 to 3, not {place.rotation}", rule=MALFORMED)
         located = self._cell_bit(stage, place)
         if located is not None and self.anchors(stage)[place.rotation] >> located[2] & 1:
             return
-        raise IllegalAction(self._why_not(stage, place))
+        reason, rule, params = self._why_not(stage, place)
+        raise IllegalAction(reason, rule=rule, params=params)
 
-    def _why_not(self, stage: int, place: Place) -> str:
+    def _why_not(self, stage: int, place: Place) -> tuple[str, str, dict[str, int]]:
+        """The broken rule: its English sentence, its id and the params of its text."""
         dx, dy = DIRECTIONS[place.rotation]
         cells = ((place.i, place.j), (place.i + dx, place.j + dy))
         if stage == 1:
             if self.box is None:
-                return "the first domino goes at (0, 0), in any rotation"
+                return "the first domino goes at (0, 0), in any rotation", "first_domino", {}
             occupied = self.occupied
             table_cells = [(i + TABLE_ORIGIN, j + TABLE_ORIGIN) for i, j in cells]
             for (i, j), (x, y) in zip(cells, table_cells, strict=True):
                 if 0 <= x < TABLE and 0 <= y < TABLE and occupied >> (y * TABLE_STRIDE + x) & 1:
-                    return f"block ({i}, {j}) of stage 1 is already taken"
+                    taken = f"block ({i}, {j}) of stage 1 is already taken"
+                    return taken, "block_taken", {"stage": 1}
             touching = any(
                 0 <= x + ex < TABLE and 0 <= y + ey < TABLE
                 and occupied >> ((y + ey) * TABLE_STRIDE + x + ex) & 1
@@ -164,18 +168,20 @@ class Pyramid:
                 for ex, ey in DIRECTIONS
             )
             if not touching:
-                return "a stage-1 domino must touch a domino already placed"
-            return "the base must fit within 5x4 or 4x5 blocks"
+                return "a stage-1 domino must touch a domino already placed", "must_touch", {}
+            return "the base must fit within 5x4 or 4x5 blocks", "base_too_large", {}
         width, height, stride = self._stride(stage)
         for i, j in cells:
             if not (0 <= i < width and 0 <= j < height):
                 return (
                     f"block ({i}, {j}) is outside the stage-{stage} frame of {width}x{height} "
-                    f"blocks (i 0..{width - 1}, j 0..{height - 1})"
+                    f"blocks (i 0..{width - 1}, j 0..{height - 1})",
+                    "outside_stage", {"stage": stage},
                 )
         for i, j in cells:
             if self.upper[stage - 2] >> (j * stride + i) & 1:
-                return f"block ({i}, {j}) of stage {stage} is already taken"
+                taken = f"block ({i}, {j}) of stage {stage} is already taken"
+                return taken, "block_taken", {"stage": stage}
         raise AssertionError("unreachable: a free in-frame pair is legal")
 
     # -- changes ----------------------------------------------------------------------------

@@ -22,21 +22,28 @@ def check_activation(
     """Raise IllegalAction unless these gems activate this area (rules 6.3)."""
     name = COLOURS[area.colour]
     if units not in UNIT_MULTIPLIER:
-        raise IllegalAction(f"an area takes 1 unit or 3 units, not {units}")
+        raise IllegalAction(f"an area takes 1 unit or 3 units, not {units}", rule="units_1_or_3",
+                            params={"units": units})
     if mythical % 2:
-        raise IllegalAction("mythical gems count in pairs: a pair is one unit of any colour")
+        raise IllegalAction("mythical gems count in pairs: a pair is one unit of any colour",
+                            rule="mythical_in_pairs")
     if coloured + mythical // 2 != units:
         raise IllegalAction(
             f"{coloured} {name} gem(s) and {mythical} mythical gem(s) make "
-            f"{coloured + mythical / 2:g} units, not {units}"
+            f"{coloured + mythical / 2:g} units, not {units}",
+            rule="units_do_not_match", params={"units": units},
         )
     if gems[area.colour] < coloured:
         raise IllegalAction(
             f"you hold {gems[area.colour]} {name} gem(s), not {coloured}: "
-            f"a {name} area takes {name} gems or mythical pairs"
+            f"a {name} area takes {name} gems or mythical pairs",
+            rule="too_few_colour_gems",
+            params={"colour": name, "held": gems[area.colour], "count": coloured},
         )
     if gems[MYTHICAL] < mythical:
-        raise IllegalAction(f"you hold {gems[MYTHICAL]} mythical gem(s), not {mythical}")
+        raise IllegalAction(f"you hold {gems[MYTHICAL]} mythical gem(s), not {mythical}",
+                            rule="too_few_mythical_gems",
+                            params={"held": gems[MYTHICAL], "count": mythical})
 
 
 def activation_points(area: Area, units: int) -> int:

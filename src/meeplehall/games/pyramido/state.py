@@ -13,6 +13,7 @@ from random import Random
 from typing import Any
 
 from meeplehall.core import Event, IllegalAction, Result, Seed, SplitMix64, rng_for
+from meeplehall.core.untrusted import MALFORMED
 from meeplehall.games.pyramido.actions import (
     Action,
     Activate,
@@ -216,11 +217,12 @@ class PyramidoState:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if self.phase == OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", rule="game_over")
         if seat not in self._to_move:
             if not 0 <= seat < self.players:
-                raise IllegalAction(f"there is no seat {seat}")
-            raise IllegalAction(f"it is not seat {seat}'s turn")
+                raise IllegalAction(f"there is no seat {seat}", rule="no_seat",
+                                    params={"seat": seat + 1})
+            raise IllegalAction(f"it is not seat {seat}'s turn", rule="not_your_turn")
         kind = type(action)
         events: list[Event] = []
         if self.phase == SCORE:
@@ -231,11 +233,13 @@ class PyramidoState:
             elif kind is Discard:
                 self._discard(seat, action, events)  # type: ignore[arg-type]
             else:
-                raise IllegalAction("it is stage scoring: activate areas, finish, or discard")
+                raise IllegalAction("it is stage scoring: activate areas, finish, or discard",
+                                    rule="stage_scoring_now")
             return events
         expected = _TURN_ACTIONS[self.phase]
         if kind is not expected:
-            raise IllegalAction(f"now seat {seat} must {self.phase}, not {_verb(action)}")
+            raise IllegalAction(f"now seat {seat} must {self.phase}, not {_verb(action)}",
+                                rule="wrong_step", params={"step": self.phase})
         if kind is Take:
             self._take(seat, action, events)  # type: ignore[arg-type]
         elif kind is Split:
@@ -255,21 +259,25 @@ class PyramidoState:
         if not pile or not area.face_up[space]:
             raise IllegalAction(
                 f"space {action.space}'s top is face down: take from a face-up space "
-                f"({', '.join(str(s + 1) for s in area.face_up_spaces())})"
+                f"({', '.join(str(s + 1) for s in area.face_up_spaces())})",
+                rule="space_face_down", params={"space": action.space},
             )
         gems = area.spaces[space]
         if action.gem is not None and action.gem not in GEM_KINDS:
-            raise IllegalAction(f"unknown gem {action.gem!r}; gems are {', '.join(GEM_KINDS)}")
+            raise IllegalAction(f"unknown gem {action.gem!r}; gems are {', '.join(GEM_KINDS)}",
+                                rule=MALFORMED)
         if action.gem is None:
             if any(gems):
-                raise IllegalAction(f"choose one of the gems in space {action.space}")
+                raise IllegalAction(f"choose one of the gems in space {action.space}",
+                                    rule="choose_a_gem", params={"space": action.space})
             kind = -1
         else:
             kind = GEM_KINDS.index(action.gem)
             if not gems[kind]:
                 present = ", ".join(gem_names(gems)) or "none"
                 raise IllegalAction(
-                    f"space {action.space} has no {action.gem} gem (it has: {present})"
+                    f"space {action.space} has no {action.gem} gem (it has: {present})",
+                    rule="gem_not_in_space", params={"space": action.space, "gem": action.gem},
                 )
         # Valid: change the state.
         self.held = area.take_top(space)
@@ -299,7 +307,8 @@ class PyramidoState:
         if source == self.emptied or source not in area.splittable(self.emptied):
             raise IllegalAction(
                 f"pile {action.pile} cannot be split: choose another pile with at least 2 "
-                f"dominoes ({', '.join(str(p + 1) for p in area.splittable(self.emptied))})"
+                f"dominoes ({', '.join(str(p + 1) for p in area.splittable(self.emptied))})",
+                rule="cannot_split", params={"pile": action.pile},
             )
         moved = area.split_into(self.emptied, source)
         events.append(
@@ -315,7 +324,8 @@ class PyramidoState:
         pile = action.pile - 1
         if not area.is_face_down(pile):
             choices = ", ".join(str(p + 1) for p in area.face_down())
-            raise IllegalAction(f"pile {action.pile} is not face down: reveal one of {choices}")
+            raise IllegalAction(f"pile {action.pile} is not face down: reveal one of {choices}",
+                                rule="not_face_down", params={"pile": action.pile})
         area.face_up[pile] = True
         events.append(
             {"type": "revealed", "seat": seat, "pile": action.pile,
@@ -384,15 +394,19 @@ class PyramidoState:
 
     def _activate(self, seat: int, action: Activate, events: list[Event]) -> None:
         if self.status[seat] != ACTIVATING:
-            raise IllegalAction("you have finished activating: discard down to five gems")
+            raise IllegalAction("you have finished activating: discard down to five gems",
+                                rule="activating_finished")
         areas = self.areas[seat]
         if not 0 <= action.area < len(areas):
-            raise IllegalAction(f"there is no area {action.area}; areas are 0..{len(areas) - 1}")
+            raise IllegalAction(f"there is no area {action.area}; areas are 0..{len(areas) - 1}",
+                                rule="no_such_area")
         if self.activated[seat] >> action.area & 1:
-            raise IllegalAction(f"area {action.area} is already activated this stage")
+            raise IllegalAction(f"area {action.area} is already activated this stage",
+                                rule="area_already_activated")
         found = areas[action.area]
         if not found.icons:
-            raise IllegalAction(f"area {action.area} shows no gem icon, so it cannot score")
+            raise IllegalAction(f"area {action.area} shows no gem icon, so it cannot score",
+                                rule="area_without_icons")
         gems = self.gems[seat]
         check_activation(found, action.units, action.coloured, action.mythical, gems)
         gems[found.colour] -= action.coloured
@@ -414,7 +428,8 @@ class PyramidoState:
 
     def _finish(self, seat: int, events: list[Event]) -> None:
         if self.status[seat] != ACTIVATING:
-            raise IllegalAction("you have finished activating: discard down to five gems")
+            raise IllegalAction("you have finished activating: discard down to five gems",
+                                rule="activating_finished")
         self._close_activations(seat, events)
         self._scoring_progress(events)
 
@@ -433,13 +448,16 @@ class PyramidoState:
 
     def _discard(self, seat: int, action: Discard, events: list[Event]) -> None:
         if self.status[seat] != DISCARDING:
-            raise IllegalAction("discard comes after activating: activate areas or finish")
+            raise IllegalAction("discard comes after activating: activate areas or finish",
+                                rule="discard_after_activating")
         if action.gem not in GEM_KINDS:
-            raise IllegalAction(f"unknown gem {action.gem!r}; gems are {', '.join(GEM_KINDS)}")
+            raise IllegalAction(f"unknown gem {action.gem!r}; gems are {', '.join(GEM_KINDS)}",
+                                rule=MALFORMED)
         kind = GEM_KINDS.index(action.gem)
         if not self.gems[seat][kind]:
             held = ", ".join(gem_names(self.gems[seat])) or "none"
-            raise IllegalAction(f"you hold no {action.gem} gem (you hold: {held})")
+            raise IllegalAction(f"you hold no {action.gem} gem (you hold: {held})",
+                                rule="gem_not_held", params={"gem": action.gem})
         self._drop(seat, kind, events)
         self._auto_discard(seat, events)
         self._scoring_progress(events)

@@ -8,6 +8,7 @@ from meeplehall.games.pyramido.components import COLOURS
 from meeplehall.games.pyramido.exploration import gem_names
 from meeplehall.games.pyramido.geometry import STAGE_TURNS, STAGES
 from meeplehall.games.pyramido.phases import OVER, SCORE, SCORING_STATUS
+from meeplehall.games.pyramido.score_now import score_now
 
 if TYPE_CHECKING:
     from meeplehall.games.pyramido.state import PyramidoState
@@ -65,6 +66,9 @@ def build_view(state: PyramidoState, seat: int | None) -> dict[str, Any]:
     if state.explorer is not None:
         view["explorer"] = state.explorer.view(dominoes)
         view["legend"] = state.legend
+    if seat is not None and 0 <= seat < state.players and state.phase != OVER:
+        # The own seat's score if the game ended now (the table shows it to that seat only).
+        view["score_now"] = score_now(state, seat)
     if state.phase == OVER:
         view["result"] = state.result().to_json()
     return view
