@@ -38,7 +38,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("solo_target", "int", 20, "Solo target score",
                "In solo play, the score that wins.", minimum=0, maximum=200),
     OptionSpec("components", "str", "standard", "Component data",
-               "'standard', or the name of another component file the server offers.",
+               "The set of pieces to play with: the standard set, or another set the server "
+               "offers.",
                advanced=True),
     OptionSpec("rules", "choice", CURRENT, "Rules edition",
                "The rules this table plays by; a table keeps the edition it began with.",
