@@ -26,7 +26,8 @@ function colourRow(colour, breakdowns, seats, ctx) {
       const part = (breakdown.colours || {})[colour] || { size: 0, points: 0 };
       if (!part.size) return { text: "–", points: 0 };
       return {
-        text: tr(ctx, "cell_group", { cubes: tr(ctx, "cubes_n", { count: part.size }), points: points(ctx, part.points) }),
+        // As the board's score chips say it: the points, then the group's size ("9 pts (×5)").
+        text: tr(ctx, "cell_group", { size: part.size, points: points(ctx, part.points) }),
         points: part.points,
         places: placesOf(seat, colourGroup(seats[seat] || [], colour)),
       };
