@@ -143,6 +143,9 @@ def award(state: MonsterHexState, owner: int, points: int, category: int, events
         return
     state.scores[owner] += points
     state.breakdown[owner][category] += points
+    site = detail.get("site")
+    if site is not None:
+        state.awards.append((owner, points, category, (site[0], site[1]), detail.get("slot", -1)))
     events.append({"type": "award", "seat": owner, "points": points,
                    "reason": CATEGORIES[category], **detail})
 

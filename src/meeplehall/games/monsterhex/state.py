@@ -19,7 +19,7 @@ from meeplehall.games.monsterhex.abilities import (
     rush_possible,
 )
 from meeplehall.games.monsterhex.actions import Action, Pass, Pick, Place, TakeSlot
-from meeplehall.games.monsterhex.config import CATEGORIES, OWN, Config
+from meeplehall.games.monsterhex.config import OWN, Config
 from meeplehall.games.monsterhex.constants import ABILITY, DRAFT, OVER, PLACE, RUSH, SLOT
 from meeplehall.games.monsterhex.gems import check_gems, take
 from meeplehall.games.monsterhex.placement import (
@@ -29,6 +29,7 @@ from meeplehall.games.monsterhex.placement import (
     quick_legal,
     skirmish_relaxation,
 )
+from meeplehall.games.monsterhex.scoresheet import detailed_breakdown
 from meeplehall.games.monsterhex.turns import end_turn
 
 _STATE_FIELDS = (
@@ -36,7 +37,7 @@ _STATE_FIELDS = (
     "resolved", "taken", "records", "hands", "decks", "shared_hands", "shared_decks", "colour",
     "ability", "scores", "breakdown", "common", "personal", "pile", "placed_own", "round",
     "first", "order", "step", "phase", "pending", "ctx", "rng", "draft_order", "site_tile",
-    "units_on_board", "holds_seven", "last_cells", "rush_waiting",
+    "units_on_board", "holds_seven", "last_cells", "rush_waiting", "awards",
 )
 
 
@@ -86,6 +87,8 @@ class MonsterHexState:
     last_cells: list[int]
     #: a Rush was triggered: offer the second placement once the first one's gems are done
     rush_waiting: bool
+    #: every point won at a gem, in order: (owner, points, category, site (q, r), slot or -1)
+    awards: list[tuple[int, int, int, tuple[int, int], int]]
 
     # ------------------------------------------------------------------ basic queries
 
@@ -270,10 +273,7 @@ class MonsterHexState:
 
     def result(self) -> Result:
         cfg = self.cfg
-        breakdown = [
-            {label: self.breakdown[p][i] for i, label in enumerate(CATEGORIES)}
-            for p in range(cfg.players)
-        ]
+        breakdown = [detailed_breakdown(self, p) for p in range(cfg.players)]
         if cfg.mode == "solo":
             won = self.scores[0] >= cfg.solo_target
             breakdown[0]["target"] = cfg.solo_target
@@ -323,6 +323,7 @@ class MonsterHexState:
         new.holds_seven = self.holds_seven[:]
         new.last_cells = self.last_cells[:]
         new.rush_waiting = self.rush_waiting
+        new.awards = self.awards[:]
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> MonsterHexState:

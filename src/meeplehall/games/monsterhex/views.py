@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from meeplehall.games.monsterhex.abilities import draftable
 from meeplehall.games.monsterhex.components import DIRECTION_NAMES
+from meeplehall.games.monsterhex.scoresheet import score_now
 
 if TYPE_CHECKING:
     from meeplehall.games.monsterhex.state import MonsterHexState
@@ -99,6 +100,9 @@ def build_view(state: MonsterHexState, seat: int | None) -> dict[str, Any]:
     elif state.phase == "draft":
         pending = {"kind": "draft", "seat": state.draft_order[0],
                    "available": [a.id for a in draftable(state)]}
+    if seat is not None and 0 <= seat < cfg.players and state.phase != "over":
+        # Only this seat's score, from the board and the cards it can see.
+        players[seat]["score_now"] = score_now(state, seat)
     turn_kind = None
     if state.phase == "place":
         turn_kind = "shared" if state.turn_kind() else "own"
