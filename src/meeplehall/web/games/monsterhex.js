@@ -3,11 +3,12 @@
 // slot choice after a big gem, abilities (draft, use, pass), objectives, the shared faction and
 // the solo target. The drawing lives in monsterhex/ (one module per part).
 
-import { el, ensureStyles, legalWhere, pageText, redrawer, tr } from "./kit.js";
+import { el, ensureStyles, legalWhere, redrawer, tr } from "./kit.js";
 import { texts } from "./monsterhex_texts.js";
 import { boardSvg } from "./monsterhex/board.js";
 import { FACTIONS, faction } from "./monsterhex/factions.js";
 import { newestMove } from "./monsterhex/lastmoves.js";
+import { breakdownParts as partsOf } from "./monsterhex/score.js";
 import { controls, objectivesSection, playersSection } from "./monsterhex/panel.js";
 
 export { texts };
@@ -15,6 +16,7 @@ export { animate } from "./monsterhex/animate.js";
 export { logIcons } from "./monsterhex/icons.js";
 export { places } from "./monsterhex/places.js";
 export { describeAction, eventText, prompt } from "./monsterhex/words.js";
+export { liveScore, scoreRows } from "./monsterhex/score.js";
 
 const ui = { unit: null, cell: null, rotation: null, confuseCell: null };
 const drawer = redrawer(draw);
@@ -112,12 +114,9 @@ export function scores(view) {
   return view.players.map((p) => p.score);
 }
 
-const PART_KEYS = ["big gems", "colour bonus", "small gems", "counter gems", "reward", "objectives"];
-
-/** The end-of-game bar: points by kind (the solo target is not points). */
+/** The end-of-game bar: points by kind, in the gems' colours (the solo target is not points). */
 export function breakdownParts(breakdown) {
-  return PART_KEYS.filter((key) => typeof breakdown[key] === "number" && breakdown[key] !== 0)
-    .map((key) => ({ key, label: pageText(texts, `breakdown.${key}`), points: breakdown[key] }));
+  return partsOf(breakdown, texts);
 }
 
 /**

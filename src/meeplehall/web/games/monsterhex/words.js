@@ -31,8 +31,14 @@ export function prompt(view, legal, ctx) {
   return waiting.length ? tr(ctx, "prompt_wait", { names: waiting.join(", ") }) : tr(ctx, "prompt_wait_none");
 }
 
+// The private "draw" line (the units, for the seat that drew them) is followed at once by the
+// public "drew" one (their number): the reader who saw the first gets no second line.
+let privateDraw = null;
+
 export function eventText(event, ctx) {
   const view = ctx.view;
+  const drawnJustBefore = privateDraw;
+  privateDraw = null;
   const seats = (ctx.players || []).length;
   const name = (seat) => (seat === "shared" || seat === null || seat === undefined || (seats && Number(seat) >= seats)
     ? tr(ctx, "shared_faction") : seatName(ctx, Number(seat)));
@@ -42,11 +48,12 @@ export function eventText(event, ctx) {
     case "place":
       return tr(ctx, event.shared ? "ev_place_shared" : "ev_place", { name: name(event.seat), id: unitName(ctx, rankOf(view, event.unit)), cell: cell() });
     case "draw":
+      privateDraw = { seat: event.seat, shared: Boolean(event.shared), count: event.units.length };
       return tr(ctx, "ev_draw", { name: name(event.seat), list: event.units.map((id) => unitName(ctx, rankOf(view, id))).join(tr(ctx, "list_join")) });
     case "drew":
-      // The seat that drew has its own line naming the units (the private "draw" event).
-      if (view && view.you !== null && view.you !== undefined && view.you === event.seat) return "";
-      return tr(ctx, "ev_drew", { name: name(event.seat), n: event.count });
+      if (drawnJustBefore && drawnJustBefore.seat === event.seat && drawnJustBefore.shared === Boolean(event.shared)
+        && drawnJustBefore.count === event.count) return "";
+      return tr(ctx, "ev_drew", { name: name(event.seat), n: event.count, count: event.count });
     case "round":
       return tr(ctx, "ev_round", { n: event.round });
     case "gem_resolved":
@@ -74,6 +81,10 @@ export function eventText(event, ctx) {
       return tr(ctx, "ev_ability_ready", { name: name(event.seat), ability: abilityName(ctx, event.ability) });
     case "ability_used":
       if (event.q !== undefined && event.r !== undefined) {
+        const target = view && Array.isArray(view.cells) ? view.cells.find((c) => c.q === event.q && c.r === event.r) : null;
+        if (target && target.unit) {
+          return tr(ctx, "ev_ability_unit", { name: name(event.seat), ability: abilityName(ctx, event.ability), id: unitName(ctx, target.unit.rank), cell: cell() });
+        }
         return tr(ctx, "ev_ability_used_on", { name: name(event.seat), ability: abilityName(ctx, event.ability), cell: cell() });
       }
       return tr(ctx, "ev_ability_used", { name: name(event.seat), ability: abilityName(ctx, event.ability) });
