@@ -137,7 +137,8 @@ def pick_ability(state: MonsterHexState, seat: int, action: Action) -> list[Even
     choices = {a.id: a for a in draftable(state)}
     if action.ability not in choices:
         raise IllegalAction(
-            f"ability {action.ability!r} is not available; choose from {', '.join(choices)}"
+            f"ability {action.ability!r} is not available; choose from {', '.join(choices)}",
+            rule="ability_unavailable",
         )
     ability = choices[action.ability]
     state.ability[seat] = state.cfg.comp.ability_index[ability.id]

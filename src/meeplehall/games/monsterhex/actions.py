@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from meeplehall.core import IllegalAction
-from meeplehall.core.untrusted import action_type, short_text, shown, whole_number
+from meeplehall.core.untrusted import MALFORMED, action_type, short_text, shown, whole_number
 
 
 class Place(NamedTuple):
@@ -96,7 +96,8 @@ def parse_action(data: Any) -> Action:
     kind = action_type(data, _FIELDS)
     extra = set(data) - _FIELDS[kind] - {"type"}
     if extra:
-        raise IllegalAction(f"unexpected field {shown(sorted(extra)[0])} in a {kind!r} action")
+        raise IllegalAction(f"unexpected field {shown(sorted(extra)[0])} in a {kind!r} action",
+                            rule=MALFORMED)
     if kind == "place":
         return Place(short_text(data, "unit"), whole_number(data, "q"), whole_number(data, "r"),
                      whole_number(data, "rotation", 0, 5))

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from meeplehall.core import Event
+from meeplehall.core import Event, IllegalAction
 from meeplehall.games.monsterhex.actions import Place
 from meeplehall.games.monsterhex.constants import COUNTER_CELL, EMPTY
+from meeplehall.games.monsterhex.labels import hex_label
 
 if TYPE_CHECKING:
     from meeplehall.games.monsterhex.state import MonsterHexState
@@ -70,36 +71,46 @@ def placements(state: MonsterHexState, hand: list[int], relax: int) -> list[Plac
     return out
 
 
-def placement_reason(state: MonsterHexState, hand: list[int], relax: int, action: Place) -> str:
-    """Why ``action`` is not legal now ("" when it is)."""
+def placement_refusal(
+    state: MonsterHexState, hand: list[int], relax: int, action: Place
+) -> IllegalAction | None:
+    """Why ``action`` is not legal now (None when it is), with the rule it breaks."""
     cfg = state.cfg
+    cell_name = hex_label(cfg.board, action.q, action.r)
+
+    def refuse(reason: str, rule: str) -> IllegalAction:
+        return IllegalAction(reason, rule=rule, params={"cell": cell_name})
+
     u = cfg.comp.unit_index.get(action.unit, -1)
     if u < 0:
-        return f"there is no unit called {action.unit!r}"
+        return refuse(f"there is no unit called {action.unit!r}", rule="no_such_unit")
     if u not in hand:
         held = ", ".join(cfg.comp.units[x].id for x in sorted(hand)) or "nothing"
-        return f"unit {action.unit} is not in the hand you play from (it holds {held})"
+        return refuse(f"unit {action.unit} is not in the hand you play from (it holds {held})",
+                      rule="unit_not_in_hand")
     cell = state.cell_of(action.q, action.r)
     if cell < 0:
         site = next(
             (s for s in cfg.board.sites if (s.q, s.r) == (action.q, action.r)), None
         )
         if site is not None:
-            return f"({action.q},{action.r}) is a gem site, units go on empty cells"
-        return f"({action.q},{action.r}) is not a cell of this board"
+            return refuse(f"{cell_name} is a gem site, units go on empty cells", rule="gem_site")
+        return refuse(f"({action.q},{action.r}) is not a cell of this board", rule="off_board")
     if state.owner[cell] >= 0:
-        return f"cell ({action.q},{action.r}) already holds a unit"
+        return refuse(f"cell {cell_name} already holds a unit", rule="cell_taken")
     if state.owner[cell] == COUNTER_CELL:
-        return f"cell ({action.q},{action.r}) holds a counter gem until it is resolved"
+        return refuse(f"cell {cell_name} holds a counter gem until it is resolved",
+                      rule="counter_gem_cell")
     if cfg.place_table[cell][u][action.rotation] in placements(state, hand, relax):
-        return ""
+        return None
     if state.units_on_board == 0:
-        return "the first unit of the game goes on a start cell"
+        return refuse("the first unit of the game goes on a start cell", rule="first_on_start")
     if not state.need[cell]:
-        return f"cell ({action.q},{action.r}) touches no unit"
-    return (
+        return refuse(f"cell {cell_name} touches no unit", rule="touches_nothing")
+    return refuse(
         f"unit {action.unit} at rotation {action.rotation} shows no power equal to a "
-        f"touching unit's facing edge on ({action.q},{action.r}); a matching placement exists"
+        f"touching unit's facing edge on {cell_name}; a matching placement exists",
+        rule="edges_differ",
     )
 
 

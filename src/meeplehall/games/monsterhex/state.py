@@ -24,7 +24,7 @@ from meeplehall.games.monsterhex.constants import ABILITY, DRAFT, OVER, PLACE, R
 from meeplehall.games.monsterhex.gems import check_gems, take
 from meeplehall.games.monsterhex.placement import (
     place,
-    placement_reason,
+    placement_refusal,
     placements,
     quick_legal,
     skirmish_relaxation,
@@ -151,10 +151,11 @@ class MonsterHexState:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if self.phase == OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", rule="game_over")
         mover = self._mover()
         if seat != mover:
-            raise IllegalAction(f"it is seat {mover}'s turn, not seat {seat}'s")
+            raise IllegalAction(f"it is seat {mover}'s turn, not seat {seat}'s",
+                                rule="not_your_turn", params={"n": mover + 1})
         if self.phase == PLACE:
             return self._apply_place(seat, action)
         if self.phase == RUSH:
@@ -165,20 +166,21 @@ class MonsterHexState:
             return self._apply_ability(seat, action)
         return self._apply_pick(seat, action)
 
-    def _expect(self, action: Action, kinds: tuple[type, ...], what: str) -> None:
+    def _expect(self, action: Action, kinds: tuple[type, ...], what: str, rule: str) -> None:
         if not isinstance(action, kinds):
-            raise IllegalAction(f"now is the time to {what}, not to {type(action).__name__}")
+            raise IllegalAction(f"now is the time to {what}, not to {type(action).__name__}",
+                                rule=rule)
 
     def _apply_place(self, seat: int, action: Action) -> list[Event]:
-        self._expect(action, (Place,), "place a unit")
+        self._expect(action, (Place,), "place a unit", rule="expect_place")
         assert isinstance(action, Place)
         kind = self.order[self.step][1]
         hand = self.hands[seat] if kind == OWN else self.shared_hands[seat]
         relax = skirmish_relaxation(self, seat) if kind == OWN else 0
         if not quick_legal(self, hand, relax, action):
-            reason = placement_reason(self, hand, relax, action)
-            if reason:
-                raise IllegalAction(reason)
+            refusal = placement_refusal(self, hand, relax, action)
+            if refusal is not None:
+                raise refusal
         owner = seat if kind == OWN else self.cfg.neutral
         events = place(self, seat, owner, hand, action)
         cell = self.last_cells[-1]
@@ -202,16 +204,17 @@ class MonsterHexState:
         return events
 
     def _apply_rush(self, seat: int, action: Action) -> list[Event]:
-        self._expect(action, (Place, Pass), "place a second unit (Rush) or pass")
+        self._expect(action, (Place, Pass), "place a second unit (Rush) or pass",
+                     rule="expect_rush")
         if isinstance(action, Pass):
             events: list[Event] = [{"type": "ability_declined", "seat": seat, "ability": "rush"}]
         else:
             assert isinstance(action, Place)
             hand = self.hands[seat]
             if not quick_legal(self, hand, 0, action):
-                reason = placement_reason(self, hand, 0, action)
-                if reason:
-                    raise IllegalAction(reason)
+                refusal = placement_refusal(self, hand, 0, action)
+                if refusal is not None:
+                    raise refusal
             events = [{"type": "ability_used", "seat": seat, "ability": "rush"}]
             events += place(self, seat, seat, hand, action)
         self.phase = PLACE
@@ -224,7 +227,8 @@ class MonsterHexState:
             ability = self.ability_id(seat)
             raise IllegalAction(
                 f"{type(action).__name__} is not a use of your {ability} ability here "
-                f"(choose one of its targets, or pass)"
+                f"(choose one of its targets, or pass)",
+                rule="not_an_ability_use",
             )
         events = apply_effect(self, seat, action)
         self.phase = PLACE
@@ -232,7 +236,7 @@ class MonsterHexState:
         return events
 
     def _apply_pick(self, seat: int, action: Action) -> list[Event]:
-        self._expect(action, (Pick,), "pick an ability")
+        self._expect(action, (Pick,), "pick an ability", rule="expect_pick")
         assert isinstance(action, Pick)
         return pick_ability(self, seat, action)
 
@@ -262,7 +266,7 @@ class MonsterHexState:
         end_turn(self, events)
 
     def _apply_slot(self, seat: int, action: Action) -> list[Event]:
-        self._expect(action, (TakeSlot,), "take one slot of the gem you won")
+        self._expect(action, (TakeSlot,), "take one slot of the gem you won", rule="expect_slot")
         assert isinstance(action, TakeSlot)
         events: list[Event] = []
         take(self, action.slot, events)
