@@ -186,6 +186,8 @@ def test_the_rules_page_draws_each_diagram(pages: Pages, lang: str) -> None:
             figure = page.locator(f"figure.rules-diagram[data-diagram='{diagram}'] svg")
             assert figure.count() == 1, (lang, diagram)
             assert figure.locator("text").count() >= 3
+            figure.screenshot(path=str(screenshot(page, "monsterhex-rules-scratch").parent
+                                       / f"monsterhex-diagram-{diagram}-{lang}-{name}.png"))
         first = page.locator("figure.rules-diagram[data-diagram='gem-resolution']")
         first.scroll_into_view_if_needed()
         screenshot(page, f"monsterhex-rules-{lang}-{name}")

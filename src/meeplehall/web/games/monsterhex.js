@@ -17,6 +17,7 @@ export { logIcons } from "./monsterhex/icons.js";
 export { places } from "./monsterhex/places.js";
 export { describeAction, eventText, prompt } from "./monsterhex/words.js";
 export { liveScore, scoreRows } from "./monsterhex/score.js";
+export { diagram } from "./monsterhex/diagram.js";
 
 const ui = { unit: null, cell: null, rotation: null, confuseCell: null };
 const drawer = redrawer(draw);
