@@ -12,8 +12,12 @@ import { freshEvents, lastTurns, markLast } from "./pyramido/last.js";
 import { explorerPanel, heldByOther, placePanel, rotationsWithMoves, scoringPanel } from "./pyramido/panels.js";
 import { heldGemsKey, places, spaceKey } from "./pyramido/places.js";
 import { pyramidSvg } from "./pyramido/pyramid.js";
+import { breakdownParts as stageParts } from "./pyramido/score.js";
 
 export { animate } from "./pyramido/motion.js";
+export { diagram } from "./pyramido/diagram.js";
+export { eventText, logIcons } from "./pyramido/log.js";
+export { liveScore, scoreRows } from "./pyramido/score.js";
 export { places, texts };
 
 // Local choices that survive redraws.
@@ -139,7 +143,8 @@ function pyramidFigure(view, ctx, seat, own) {
     scoring: own ? legalWhere(ctx.legal, (a) => a.type === "activate") : [],
     onArea: pickArea,
     onHover: () => {},
-    rises: freshEvents(ctx).filter((e) => e.type === "area_activated" && e.seat === seat),
+    // "+n" only while drawing the update that scored it, not on a redraw.
+    rises: ctx.drawing?.type === "update" ? freshEvents(ctx).filter((e) => e.type === "area_activated" && e.seat === seat) : [],
   });
   const colour = typeof ctx.seatColour === "function" ? ctx.seatColour(seat) : null;
   return el("figure", {
@@ -182,47 +187,6 @@ export function prompt(view, legal, ctx) {
   if (kinds.has("discard")) return tr(ctx, "prompt_discard");
   const waiting = (view.to_move || []).filter((s) => s !== me).map((s) => seatName(ctx, s));
   return waiting.length ? tr(ctx, "prompt_wait", { names: waiting.join(", ") }) : tr(ctx, "prompt_wait_none");
-}
-
-export function eventText(event, ctx) {
-  const name = (seat) => (seat === null || seat === undefined ? tr(ctx, "explorer") : seatName(ctx, seat));
-  const gem = (kind) => (kind ? tr(ctx, `gem_${kind}`) : tr(ctx, "no_gem"));
-  switch (event.type) {
-    case "took":
-      return tr(ctx, "ev_took", { name: name(event.seat), n: event.space, gem: gem(event.gem) });
-    case "pile_split":
-      return tr(ctx, "ev_pile_split", { name: name(event.seat), from: event.from, into: event.into, moved: event.moved });
-    case "revealed":
-      return tr(ctx, "ev_revealed", { name: name(event.seat), n: event.pile });
-    case "placed":
-      return tr(ctx, "ev_placed", { name: name(event.seat), stage: event.stage });
-    case "gems_refilled":
-      return tr(ctx, "ev_gems_refilled", { n: event.space });
-    case "bag_refilled":
-      return tr(ctx, "ev_bag_refilled");
-    case "turn_lost":
-      return tr(ctx, "ev_turn_lost", { name: name(event.seat) });
-    case "stage_started":
-      return tr(ctx, "ev_stage_started", { n: event.stage, name: name(event.start_player) });
-    case "frame_fixed":
-      return tr(ctx, "ev_frame_fixed", { name: name(event.seat), w: event.frame[0], h: event.frame[1] });
-    case "area_activated":
-      return tr(ctx, "ev_area_activated", { name: name(event.seat), colour: gem(event.colour), value: event.value, points: event.points });
-    case "stage_scored":
-      return tr(ctx, "ev_stage_scored", { name: name(event.seat), n: event.stage, points: event.points, bonus: event.mythical_bonus });
-    case "gem_discarded":
-      return tr(ctx, "ev_gem_discarded", { name: name(event.seat), gem: gem(event.gem) });
-    case "explorer_took":
-      return tr(ctx, "ev_explorer_took", { n: event.space, count: event.gems.length });
-    case "explorer_scored":
-      return tr(ctx, "ev_explorer_scored", { n: event.stage, points: event.points });
-    case "explorer_bonus_gem":
-      return tr(ctx, "ev_explorer_bonus_gem", { gem: gem(event.gem) });
-    case "game_over":
-      return tr(ctx, "ev_game_over");
-    default:
-      return "";
-  }
 }
 
 /** One line saying what an action does (the hint, a replay step, the log). */
@@ -280,9 +244,7 @@ export function scores(view) {
   return view.players.map((p) => p.score);
 }
 
-/** The end-of-game bar: the four stage scores (held gems only break ties). */
+/** The end-of-game bar: the four stage scores in the pyramid's sandstone (held gems only break ties). */
 export function breakdownParts(breakdown) {
-  return Object.entries(breakdown)
-    .filter(([key]) => key.startsWith("stage"))
-    .map(([key, points]) => ({ key, label: pageText(texts, `breakdown.${key}`), points }));
+  return stageParts(breakdown, (n) => pageText(texts, `breakdown.stage ${n}`));
 }

@@ -24,7 +24,7 @@ function topDomino(space, view, ctx, { q, upright }) {
   if (!space.top) return el("div", { class: "pd-empty-pile" }, [tr(ctx, "empty_pile")]);
   if (space.face_up) {
     // A domino turned face up by this very update grows in where its back was.
-    const revealed = freshEvents(ctx).some((e) => e.type === "revealed" && e.pile === space.space);
+    const revealed = ctx.drawing?.type === "update" && freshEvents(ctx).some((e) => e.type === "revealed" && e.pile === space.space);
     return dominoSvg(space.top, upright ? 1 : 0, q, ctx, { "data-piece": `dom-${space.top.id}`, "data-appear": revealed });
   }
   const back = backSvg(space.top, upright, q, ctx);

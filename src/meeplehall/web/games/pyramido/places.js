@@ -11,6 +11,8 @@ export const blockKey = (seat, stage, i, j) => `block-${seat}-${stage}-${i}-${j}
 export const placedKey = (domino) => `placed-${domino}`;
 export const areaKey = (seat, area) => `area-${seat}-${area}`;
 export const heldGemsKey = (seat) => `held-gems-${seat}`;
+/** A visible quarter of a pyramid's top view (frame quarter coordinates). */
+export const quarterKey = (seat, x, y) => `quarter-${seat}-${x}-${y}`;
 export const explorerKey = "explorer";
 
 /** The seat an item is about: the event's, else the actor's, else the seat to move. */

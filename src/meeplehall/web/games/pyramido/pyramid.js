@@ -6,7 +6,7 @@
 import { choice, legalAction, svg, tr } from "../kit.js";
 import { blockLetter, COLOURS, colourName, dominoEdges, quarterShapes } from "./art.js";
 import { blockAnchor, blockLabel, dominoQuarters, placementBlocks, placementLabel, stageSize } from "./geometry.js";
-import { areaKey, blockKey, placedKey, pyramidKey } from "./places.js";
+import { areaKey, blockKey, placedKey, pyramidKey, quarterKey } from "./places.js";
 
 const SIDES = [[1, 0], [0, 1], [-1, 0], [0, -1]];
 
@@ -83,7 +83,10 @@ function drawPlacements(root, player, stage, X, Y, q, options) {
     const mine = cells.filter((cell) => owner.get(`${cell.x},${cell.y}`) === p);
     for (const cell of mine) {
       const shown = topAt.get(`${cell.x},${cell.y}`) || cell;
-      group.append(...quarterShapes(shown, X(cell.x), Y(cell.y), q));
+      const shapes = quarterShapes(shown, X(cell.x), Y(cell.y), q);
+      // Each visible quarter is a place: a scored area's squares light in the breakdown.
+      shapes[0].setAttribute("data-place", quarterKey(player.seat, cell.x, cell.y));
+      group.append(...shapes);
     }
     // Lower stages stay visible around the stage being built, a little dimmed.
     if (p.stage < stage && view.phase !== "over") {

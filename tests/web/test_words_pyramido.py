@@ -1,0 +1,231 @@
+"""Pyramido's words around the board: the end-of-game breakdown in people's words (per stage,
+each activated area and the mythical gems kept, a click lighting the area's squares on the final
+pyramid), the live score, a log with its articles and plurals right, and the rules page's
+pictures. Real server, real Chromium, in English, Japanese and Korean."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from meeplehall.games.pyramido import OPTIONS
+from tests.web.conftest import (
+    Pages,
+    create_table,
+    login_guest,
+    play_one,
+    play_to_end,
+    poll,
+    screenshot,
+    table_url,
+    unique_name,
+    wait_for_game,
+    wait_ready,
+)
+
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+DOTTED_KEY = re.compile(r"\w+\.\w+")
+# A position written as numbers: "(1, 2)", "x=1", "at 3,4".
+COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|\b[ijxy]\s*=\s*-?\d|\d\s*,\s*\d\b")
+# Internal names that option help must never show.
+INTERNAL = re.compile(r"a_legend|the_legend|JSON|\.json|path|パス|경로|file", re.IGNORECASE)
+
+
+def _table(
+    pages: Pages, lang: str, viewport: dict[str, int] | None = None
+) -> tuple[Any, dict[str, Any]]:
+    """A two-seat table: this page's person at seat 0, a bot at seat 1, in ``lang``."""
+    page = pages.new(viewport=viewport or LAPTOP, reduced_motion="reduce")
+    login_guest(page, unique_name("Builder"))
+    page.evaluate("lang => localStorage.setItem('meeplehall.lang', lang)", lang)
+    table = create_table(
+        page, "pyramido", start=True, players=2, seat=0, bots=[{"seat": 1, "level": 1}],
+        mode="none",
+    )
+    page.goto(table_url(table))
+    wait_for_game(page)
+    return page, table
+
+
+def _log(page: Any) -> list[str]:
+    """The log's lines as read aloud: without the small pieces drawn before some of them."""
+    lines: list[str] = page.evaluate(
+        """[...document.querySelectorAll('#log > li')].map((li) =>
+             [...li.childNodes].filter((node) => !node.classList?.contains('log-icons'))
+               .map((node) => node.textContent).join('').trim())"""
+    )
+    return lines
+
+
+def _english_only(page: Any, lang: str) -> list[str]:
+    """The renderer's English words that are not also the ``lang`` text of the same key."""
+    pieces: list[str] = page.evaluate(
+        """async (lang) => {
+          const { texts } = await import('/games/pyramido.js');
+          const out = new Set();
+          for (const [key, english] of Object.entries(texts.en)) {
+            if (texts[lang][key] === english || key === 'rules' || key === 'summary') continue;
+            for (const piece of String(english).split(/\\{\\w+\\}/)) {
+              const word = piece.replace(/[.,:;()✓✗→·×+–-]/g, ' ').trim();
+              if (/[A-Za-z]{3}/.test(word)) out.add(word);
+            }
+          }
+          return [...out];
+        }""",
+        lang,
+    )
+    return pieces
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, lang: str) -> None:
+    # Japanese is played on a phone: its breakdown must fit 390 px with row names of two lines.
+    page, _ = _table(pages, lang, PHONE if lang == "ja" else LAPTOP)
+    seen: dict[str, Any] = {"log": set(), "live": []}
+
+    def watch(clicks: int, kind: str) -> None:
+        if clicks % 5 == 0:
+            seen["log"].update(_log(page))
+        if clicks % 9 == 0 and page.locator("#live-score summary").count():
+            seen["live"].append(page.inner_text("#live-score summary"))
+        if lang == "en" and clicks == 40:
+            screenshot(page, "pyramido-words-log-mid-game")
+
+    play_to_end(page, seed=5, on_click=watch)
+    seen["log"].update(_log(page))
+    page.wait_for_selector("#breakdown-table button.score-spot")
+    page.locator("#end-of-game").scroll_into_view_if_needed()
+    screenshot(page, f"pyramido-words-end-{lang}")
+
+    table = page.inner_text("#breakdown-table")
+    assert DOTTED_KEY.findall(table) == []
+    rows = page.eval_on_selector_all(
+        "#breakdown-table tbody tr[data-row]", "rows => rows.map((r) => r.dataset.row)"
+    )
+    assert [row for row in rows if re.fullmatch(r"stage-\d", row)] == [
+        "stage-1", "stage-2", "stage-3", "stage-4",
+    ]
+    # The areas behind the stages' points are named, each colour its own row.
+    assert [row for row in rows if re.fullmatch(r"stage-\d-(orange|blue|purple|green|red)", row)]
+    if lang == "ja":
+        fit = page.evaluate(
+            """() => {
+              const table = document.querySelector('#breakdown-table');
+              const lines = [...table.querySelectorAll('tbody th[scope=row]')].map((th) => {
+                const range = document.createRange();
+                range.selectNodeContents(th);
+                return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+              });
+              return { fits: table.getBoundingClientRect().right <= window.innerWidth,
+                       lines: Math.max(...lines) };
+            }"""
+        )
+        assert fit == {"fits": True, "lines": fit["lines"]} and fit["lines"] <= 2, fit
+    if lang != "en":
+        english = [word for word in _english_only(page, lang) if word in table]
+        assert english == [], english
+    # The live score was there during play, with a number.
+    assert seen["live"] and all(re.search(r"\d", text) for text in seen["live"])
+    bad = sorted(
+        line for line in seen["log"] if COORDINATES.search(line) or DOTTED_KEY.search(line)
+    )
+    assert bad == []
+
+    # A cell of an area row lights, on the final pyramid, the squares of the area.
+    cell = page.locator(
+        "#breakdown-table tr[data-row*='-'][data-row$='e'] button.score-spot, "
+        "#breakdown-table tr[data-row$='-red'] button.score-spot, "
+        "#breakdown-table tr[data-row$='-green'] button.score-spot"
+    ).first
+    cell.click()
+    lit = poll(
+        page,
+        lambda: page.locator("#game-root .pd-quarter.mh-spot").count(),
+        "a clicked score lit nothing",
+    )
+    assert lit >= 1
+
+
+def test_the_log_counts_gems_and_points_in_the_right_plural(pages: Pages) -> None:
+    page, _ = _table(pages, "en")
+    seen: set[str] = set()
+
+    def watch(clicks: int, kind: str) -> None:
+        seen.update(_log(page))
+
+    play_to_end(page, seed=8, on_click=watch)
+    seen.update(_log(page))
+    # "an orange gem" / "a blue gem", never "a orange gem"; "1 point" and "6 points".
+    assert any(re.search(r"took the domino of space \d and an? \w+ gem\.", line) for line in seen)
+    assert not [line for line in seen if re.search(r"\ba orange\b|\ban (blue|red|green|purple)\b"
+                                                   r"|\b1 (points|gems|icons|squares)\b", line)]
+    scored = [line for line in seen if " at stage " in line and " scored " in line]
+    assert any(re.search(r"scored 1 point at", line) or re.search(r"\b1 icon\b", line)
+               or re.search(r"\b1 gem\b", line) for line in seen), scored
+    assert any(re.search(r"scored ([02-9]|\d\d+) points at", line) for line in scored), scored
+
+
+def test_the_live_score_lights_what_it_counts(pages: Pages) -> None:
+    page, _ = _table(pages, "en", PHONE)
+    page.wait_for_selector("#live-score summary")
+    assert re.search(r"\d", page.inner_text("#live-score summary"))
+    # Play until the live score counts an area: its row then points at its squares.
+    rng = random.Random(3)
+    for _ in range(200):
+        if page.locator("#live-score button.score-spot").count():
+            break
+        assert play_one(page, rng) != "end"
+    page.click("#live-score summary")
+    page.locator("#live-score button.score-spot").first.click()
+    poll(
+        page,
+        lambda: page.locator("#game-root .pd-own .pd-quarter.mh-spot").count(),
+        "the live score lit nothing",
+    )
+    assert DOTTED_KEY.findall(page.inner_text("#live-score")) == []
+    screenshot(page, "pyramido-words-live-phone")
+
+
+def test_option_help_names_no_internal_ids(pages: Pages) -> None:
+    for spec in OPTIONS:
+        assert not INTERNAL.search(spec.help), spec.help
+    page = pages.new()
+    page.goto("/")
+    wait_ready(page)
+    helps: list[str] = page.evaluate(
+        """async () => {
+          const { texts } = await import('/games/pyramido.js');
+          return ['en', 'ja', 'ko'].flatMap((lang) => Object.entries(texts[lang])
+            .filter(([key]) => key.startsWith('option.') && key.endsWith('.help'))
+            .map(([, text]) => text));
+        }"""
+    )
+    assert len(helps) == 6
+    assert [text for text in helps if INTERNAL.search(text)] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_the_rules_page_draws_both_pictures(pages: Pages, lang: str) -> None:
+    for name, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+        page = pages.new(viewport=viewport)
+        page.goto("/")
+        page.evaluate("lang => localStorage.setItem('meeplehall.lang', lang)", lang)
+        page.goto("/rules.html?game=pyramido")
+        wait_ready(page)
+        for diagram in ("sample-pyramid", "scored-area"):
+            figure = page.locator(f"figure.rules-diagram[data-diagram='{diagram}'] svg")
+            assert figure.count() >= 1, diagram
+        # Two steps of the pyramid; one area outlined with its value.
+        assert page.locator("figure[data-diagram='sample-pyramid'] svg.pd-top").count() == 2
+        assert page.locator("figure[data-diagram='scored-area'] .pd-area-lit").count() == 1
+        fits = page.evaluate(
+            """() => [...document.querySelectorAll('figure.rules-diagram')].every(
+                 (figure) => figure.getBoundingClientRect().right <= window.innerWidth + 0.5)"""
+        )
+        assert fits
+        page.locator("figure[data-diagram='sample-pyramid']").scroll_into_view_if_needed()
+        screenshot(page, f"pyramido-words-rules-{lang}-{name}")
