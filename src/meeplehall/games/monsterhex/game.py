@@ -92,7 +92,7 @@ def new_state(
     s.resolved = [False] * len(board.sites)
     s.taken = []
     s.records = []
-    s.awards = []
+    s.awards = ()
     s.units_on_board = 0
     s.holds_seven = [False] * players
     s.last_cells = []

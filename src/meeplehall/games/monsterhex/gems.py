@@ -145,7 +145,8 @@ def award(state: MonsterHexState, owner: int, points: int, category: int, events
     state.breakdown[owner][category] += points
     site = detail.get("site")
     if site is not None:
-        state.awards.append((owner, points, category, (site[0], site[1]), detail.get("slot", -1)))
+        won = (owner, points, category, (site[0], site[1]), detail.get("slot", -1))
+        state.awards = (*state.awards, won)
     events.append({"type": "award", "seat": owner, "points": points,
                    "reason": CATEGORIES[category], **detail})
 

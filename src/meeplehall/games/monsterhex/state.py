@@ -88,7 +88,7 @@ class MonsterHexState:
     #: a Rush was triggered: offer the second placement once the first one's gems are done
     rush_waiting: bool
     #: every point won at a gem, in order: (owner, points, category, site (q, r), slot or -1)
-    awards: list[tuple[int, int, int, tuple[int, int], int]]
+    awards: tuple[tuple[int, int, int, tuple[int, int], int], ...]
 
     # ------------------------------------------------------------------ basic queries
 
@@ -327,7 +327,7 @@ class MonsterHexState:
         new.holds_seven = self.holds_seven[:]
         new.last_cells = self.last_cells[:]
         new.rush_waiting = self.rush_waiting
-        new.awards = self.awards[:]
+        new.awards = self.awards  # a tuple, replaced (never changed) when points are won
         return new
 
     def determinize(self, seat: int, rng: random.Random) -> MonsterHexState:
