@@ -174,6 +174,9 @@ def test_the_log_says_each_own_choice_and_building_once_in_the_right_plural(page
         assert len([line for line in lines if line.endswith(" is building.")]) <= 1, lines
     assert any(re.search(r"built: .*confirmed 3 cubes", line) for line in final)
     assert not [line for line in final if "made a hidden move" in line]
+    # The board's score chips count in the same words: "1 pt", never "1 pts".
+    board = page.inner_text("#game-root")
+    assert not re.search(r"\b1 pts\b|\b1 colour points\b|\b1 cubes\b", board)
 
 
 def test_the_live_score_lights_what_it_counts(pages: Pages) -> None:

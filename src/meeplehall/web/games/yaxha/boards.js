@@ -49,16 +49,16 @@ function scoreChips(ctx, entry, board) {
       };
       return el("span", {
         class: "yx-score", tabindex: "0", "data-colour": colour,
-        title: tr(ctx, "score_title", { colour: colourName(ctx, colour), size: part.size, points: part.points }),
+        title: tr(ctx, "score_title", { colour: colourName(ctx, colour), size: part.size, points: part.points, count: part.points }),
         onmouseenter: () => light(true), onmouseleave: () => light(false),
         onfocus: () => light(true), onblur: () => light(false),
       }, [
         el("span", { class: "yx-score-cube", style: `background:${c.hex};color:${c.ink}` }, [colourLetter(ctx, colour)]),
         el("span", { class: "yx-score-size" }, [`×${part.size}`]),
-        el("span", { class: "yx-score-points" }, [tr(ctx, "points_short", { n: part.points })]),
+        el("span", { class: "yx-score-points" }, [tr(ctx, "points_short", { n: part.points, count: part.points })]),
       ]);
     }),
-    el("span", { class: "yx-score-total" }, [tr(ctx, "colour_points", { n: entry.score.total })]),
+    el("span", { class: "yx-score-total" }, [tr(ctx, "colour_points", { n: entry.score.total, count: entry.score.total })]),
   ]);
 }
 
