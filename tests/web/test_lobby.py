@@ -152,6 +152,7 @@ def test_bad_clock_setting_is_refused_with_the_servers_reason_and_no_table(pages
     page = pages.new()
     login_guest(page, "Careful")
     page.click(".game-card[data-game=yaxha] .new-table")
+    page.check("#mode-live")  # against a bot the form offers no clock at first
     page.fill("#create-initial", "0.5")
     page.fill("#create-increment", "-5")
     page.eval_on_selector("#create-increment", "el => el.removeAttribute('min')")

@@ -323,9 +323,7 @@ def test_hint_button_shows_the_strongest_bots_suggestion(pages: Any) -> None:
         assert page.text_content("#hint-text") == text.format(n=hint["action"]["tile"] + 1)
 
 
-def test_a_rule_without_a_translation_is_not_shown_in_english_to_a_japanese_reader(
-    pages: Any,
-) -> None:
+def test_the_rule_a_move_broke_is_said_in_the_readers_language(pages: Any) -> None:
     # A well-formed move the rules refuse now (confirming a building at the market step).
     page, table, errors = _tampered_table(
         pages, "Kisoku", lambda act: act.update(action={"type": "confirm"}), language="ja"
@@ -335,11 +333,18 @@ def test_a_rule_without_a_translation_is_not_shown_in_english_to_a_japanese_read
     page.click("#game-root [data-legal='0']")
     page.wait_for_selector("#table-error")
     assert [error["code"] for error in errors] == ["illegal_action"]
+    rule, params = errors[0]["rule"], errors[0]["params"]
     shown = page.text_content("#table-error") or ""
-    assert errors[0]["reason"] not in shown
-    assert shown == "受け付けられませんでした：" + page.evaluate(
-        "import('/js/i18n.js').then(({t}) => t('error.illegal_action'))"
+    assert errors[0]["reason"] not in shown  # the server's sentence is English
+    sentence = page.evaluate(
+        """async ([rule, params]) => {
+             const { texts } = await import('/games/yaxha.js');
+             const { format } = await import('/js/i18n.js');
+             return format(texts.ja[`illegal.${rule}`], params);
+           }""",
+        [rule, params],
     )
+    assert sentence and shown.endswith(f"（{sentence}）")
 
 
 def test_rejection_is_shown_in_the_readers_language(pages: Any) -> None:

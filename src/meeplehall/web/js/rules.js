@@ -79,6 +79,7 @@ function draw() {
 async function main() {
   await initI18n();
   onLanguageChange(async (lang) => {
+    draw(); // the page's own texts at once; the document when it has come
     await loadRules(lang);
     draw();
   });
