@@ -69,3 +69,20 @@ def test_live_score_is_the_own_seat_s_and_leaks_no_secret_card() -> None:
         swapped.personal[other], swapped.pile = swapped.pile[:1], secret + swapped.pile[1:]
         assert swapped.view(seat)["players"][seat]["score_now"] == live
     assert all("score_now" not in p for p in state.view(None)["players"])
+
+
+def test_a_met_card_points_at_the_units_it_counts() -> None:
+    # The cards that count an absence or a shape point at nothing.
+    pointless = {"O08", "O09", "O12", "O13", "O17"}
+    pointed = 0
+    for seed in range(8):
+        state = new(3, seed=seed, objectives=True)
+        _play(state, random.Random(seed))
+        for seat, breakdown in enumerate(state.result().breakdown):
+            for card in breakdown["cards"]:
+                for q, r in card["cells"]:
+                    assert state.owner[state.cfg.board.index[(q, r)]] == seat
+                if card["points"] > 0 and card["id"] not in pointless:
+                    assert card["cells"], card
+                    pointed += 1
+    assert pointed >= 3

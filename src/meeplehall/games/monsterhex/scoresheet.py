@@ -19,6 +19,7 @@ from meeplehall.games.monsterhex.config import (
     REWARD,
     SMALL,
 )
+from meeplehall.games.monsterhex.objective_places import objective_cells
 from meeplehall.games.monsterhex.objectives import objective_count, objective_points
 
 if TYPE_CHECKING:
@@ -78,11 +79,13 @@ def card_lines(state: MonsterHexState, seat: int) -> list[dict[str, Any]]:
     """The objective cards ``seat`` knows it plays for (the common ones and its own personal
     ones), each with the points it brings on the board as it stands."""
     objectives = state.cfg.comp.objectives
+    cells = state.cfg.board.cells
     cards = [(i, False) for i in state.common] + [(i, True) for i in state.personal[seat]]
     return [
         {"id": objectives[i].id, "personal": personal,
          "count": objective_count(state, seat, objectives[i].id),
-         "points": objective_points(state, seat, i, personal)}
+         "points": objective_points(state, seat, i, personal),
+         "cells": [list(cells[c]) for c in objective_cells(state, seat, objectives[i].id)]}
         for i, personal in cards
     ]
 

@@ -82,7 +82,13 @@ function cardCell(ctx, breakdown, personal) {
   const cards = (breakdown.cards || []).filter((card) => card.personal === personal);
   if (!cards.length) return { text: "–", points: 0 };
   const sum = cards.reduce((s, card) => s + card.points, 0);
-  return { text: cards.map((card) => cardText(ctx, card)).join(tr(ctx, "sb_card_join")), points: sum };
+  return withPlaces({ text: cards.map((card) => cardText(ctx, card)).join(tr(ctx, "sb_card_join")), points: sum }, cards);
+}
+
+/** A card cell lights the units its cards counted (none for a card that counts an absence). */
+function withPlaces(cell, cards) {
+  const places = [...new Set(cards.flatMap((card) => (card.cells || []).map(([q, r]) => placeKey(q, r))))];
+  return places.length ? { ...cell, places } : cell;
 }
 
 const GEM_ROWS = [
@@ -118,7 +124,7 @@ export function scoreRows(breakdowns, ctx) {
       colour: COLOURS.objectives,
       cells: breakdowns.map((b) => {
         const card = ((b && b.cards) || []).find((c) => c.id === id && !c.personal);
-        return card ? { text: cardText(ctx, card), points: card.points } : { text: "–" };
+        return card ? withPlaces({ text: cardText(ctx, card), points: card.points }, [card]) : { text: "–" };
       }),
     });
   }
