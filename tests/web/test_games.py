@@ -218,9 +218,20 @@ def test_every_renderer_text_exists_in_japanese_and_korean_with_the_same_placeho
           const holes = (text) =>
             [...String(text).matchAll(/\\{(\\w+)\\}/g)].map((m) => m[1]).sort();
           const problems = [];
+          // Plural forms: a language may say "key.other" as plain "key", and may leave out a
+          // form it never uses (Japanese and Korean have only "other").
+          const plural = /^(.*)\\.(zero|one|two|few|many|other)$/;
+          const needed = (lang, key) => {
+            const form = key.match(plural);
+            if (!form || key in texts[lang]) return key in texts[lang];
+            const used = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+            const fallback = `${form[1]}.other` in texts[lang] || form[1] in texts[lang];
+            return (form[2] === "other" || !used.includes(form[2])) && fallback;
+          };
           for (const [key, english] of Object.entries(texts.en)) {
             for (const lang of ["ja", "ko"]) {
-              if (!(key in texts[lang])) problems.push(`${lang} lacks ${key}`);
+              if (!needed(lang, key)) problems.push(`${lang} lacks ${key}`);
+              else if (!(key in texts[lang])) continue;
               else if (holes(texts[lang][key]).join() !== holes(english).join()) {
                 problems.push(`${lang} ${key} has other placeholders`);
               }
