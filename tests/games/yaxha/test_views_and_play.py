@@ -180,9 +180,9 @@ def test_render_text_draws_every_pyramid_level_with_letters_and_the_market():
     assert all(f"level {z}" in plain for z in (1, 2, 3, 4))
     assert " y " in plain  # hidden cubes in lower case
     assert " W " in plain and " O " in plain
-    assert "tile 0:" in plain and "tile 1:" in plain
+    assert "tile 1:" in plain and "tile 2:" in plain
     assert "initiative:" in plain and "bonus cards:" in plain
-    assert "seat 0 (you)" in plain
+    assert "seat 1 (you)" in plain
 
 
 def test_cli_plays_a_bot_only_match_saves_it_and_replays_it(tmp_path):
