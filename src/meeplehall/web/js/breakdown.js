@@ -11,6 +11,13 @@ function segmentName(renderer, segment) {
   return rendererText(renderer, `breakdown.${segment}`) ?? String(segment).replace(/_/g, " ");
 }
 
+/** The header row: a badge and a name per seat (on a phone the badge, the name as its tooltip). */
+function seatHeaders(names) {
+  return h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("result.category")), names.map((name, seat) =>
+    h("th", { scope: "col", title: name, "aria-label": name, style: `--seat-colour: ${seatColour(seat)}` },
+      h("span", { class: "seat-badge", "aria-hidden": "true" }, seat + 1), h("span", { class: "seat-name" }, name)))));
+}
+
 /** Every leaf of a nested breakdown as [path, value], in a stable order. */
 function leaves(value, path = []) {
   if (value && typeof value === "object" && !Array.isArray(value)) {
@@ -61,8 +68,7 @@ function explainedTable(rows, result, names, onSpot) {
     "table",
     { class: "breakdown explained", id: "breakdown-table" },
     h("caption", {}, t("result.breakdown")),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("result.category")), names.map((name, seat) =>
-      h("th", { scope: "col", style: `--seat-colour: ${seatColour(seat)}` }, h("span", { class: "seat-badge", "aria-hidden": "true" }, seat + 1), name)))),
+    seatHeaders(names),
     h(
       "tbody",
       {},
@@ -97,8 +103,7 @@ function breakdownTable(result, names, renderer) {
     "table",
     { class: "breakdown", id: "breakdown-table" },
     h("caption", {}, t("result.breakdown")),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("result.category")), names.map((name, seat) =>
-      h("th", { scope: "col", style: `--seat-colour: ${seatColour(seat)}` }, h("span", { class: "seat-badge", "aria-hidden": "true" }, seat + 1), name)))),
+    seatHeaders(names),
     h(
       "tbody",
       {},

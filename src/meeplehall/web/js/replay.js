@@ -76,13 +76,18 @@ function spotlight() {
   showSpots(root, played && played.action ? placesOf(page.renderer, { action: played.action }, stepCtx) : []);
 }
 
+/** A renderer's log answer as text: a string, or {text, merge} (the table page merges lines). */
+function lineText(answer) {
+  return answer && typeof answer === "object" ? answer.text : answer;
+}
+
 function logLines(upTo) {
   const lines = [];
   const steps = page.replay.steps.slice(0, upTo);
   steps.forEach((step, index) => {
     const c = ctx(null);
     const who = c.seatName(step.seat);
-    const texts = (step.events || []).map((event) => safeText(() => page.renderer.eventText(event, c))).filter(Boolean);
+    const texts = (step.events || []).map((event) => safeText(() => lineText(page.renderer.eventText(event, c)))).filter(Boolean);
     // The step is described from the view it was chosen in (the one before it).
     const label = actionText(page.renderer, step.action, step.label, { ...ctx(viewAt(index)), actor: step.seat });
     const hover = (on) => () => {
