@@ -119,8 +119,10 @@ export function logIcons(event, ctx) {
     case "revealed":
       return event.domino && event.domino.a_colour ? [miniDomino(event.domino)] : null;
     case "area_activated":
-      return [colourSquare(event.colour)];
+      // The merged line lists every area of the seat's stage end: one square per area.
+      return mergedUpTo(`act-${event.seat}-${stageOf(event)}`, event).map((e) => colourSquare(e.colour));
     case "gem_discarded":
+      return mergedUpTo(`discard-${event.seat}-${stageOf(event)}`, event).map((e) => gemIcon(e.gem, ctx, 14));
     case "explorer_bonus_gem":
       return [gemIcon(event.gem, ctx, 14)];
     default:
