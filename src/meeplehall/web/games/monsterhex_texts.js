@@ -500,6 +500,10 @@ const ja = {
   "illegal.first_on_start": "ゲーム最初のユニットはスタートマスに置きます",
   "illegal.touches_nothing": "マス {cell} はどのユニットにも接していません",
   "illegal.edges_differ": "{cell} にこの向きで置くと接する辺のパワーが一致しません(一致する置き方があります)",
+  "sb_points.one": "{n} 点",
+  "sb_points.other": "{n} 点",
+  "ev_drew.one": "{name} がユニットを {n} 体引いた。",
+  "ev_drew.other": "{name} がユニットを {n} 体引いた。",
 };
 
 const ko = {
@@ -756,6 +760,10 @@ const ko = {
   "illegal.first_on_start": "게임의 첫 유닛은 시작 칸에 놓습니다",
   "illegal.touches_nothing": "{cell} 칸은 어떤 유닛에도 닿지 않습니다",
   "illegal.edges_differ": "{cell}에 이 방향으로 놓으면 맞닿은 변의 힘이 같지 않습니다 (맞는 배치가 있습니다)",
+  "sb_points.one": "{n}점",
+  "sb_points.other": "{n}점",
+  "ev_drew.one": "{name}이(가) 유닛 {n}개를 뽑았습니다.",
+  "ev_drew.other": "{name}이(가) 유닛 {n}개를 뽑았습니다.",
 };
 
 export const texts = { en, ja, ko };
