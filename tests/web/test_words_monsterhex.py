@@ -158,10 +158,18 @@ def test_the_log_says_each_draw_once_in_the_right_plural(pages: Pages) -> None:
           const { translator } = await import('/js/renderers.js');
           const players = [{ seat: 0, name: 'Ann' }, { seat: 1, name: 'Bob' }];
           const ctx = { t: translator(game), view: null, players };
-          return [1, 2].map((count) => game.eventText({ type: 'drew', seat: 1, count }, ctx));
+          const drew = [1, 2].map((count) => game.eventText({ type: 'drew', seat: 1, count }, ctx));
+          const award = [1, 7].map((points) =>
+            game.eventText({ type: 'award', seat: 0, points, reason: 'small gems' }, ctx));
+          return [...drew, ...award];
         }"""
     )
-    assert lines == ["Bob drew 1 unit.", "Bob drew 2 units."]
+    assert lines == [
+        "Bob drew 1 unit.",
+        "Bob drew 2 units.",
+        "Ann scores 1 point (small gem).",
+        "Ann scores 7 points (small gem).",
+    ]
 
 
 def test_the_live_score_shows_during_play(pages: Pages) -> None:

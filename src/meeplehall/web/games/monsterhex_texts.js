@@ -244,6 +244,10 @@ const en = {
   "illegal.first_on_start": "the first unit of the game goes on a start cell",
   "illegal.touches_nothing": "cell {cell} touches no unit",
   "illegal.edges_differ": "on {cell} this unit turned this way matches no touching edge, and a matching placement exists",
+  "ev_award.one": "{name} scores 1 point ({reason}).",
+  "ev_award.other": "{name} scores {n} points ({reason}).",
+  "ev_discarded.one": "1 point of the shared faction is discarded ({reason}).",
+  "ev_discarded.other": "{n} points of the shared faction are discarded ({reason}).",
 };
 
 const ja = {
@@ -504,6 +508,10 @@ const ja = {
   "sb_points.other": "{n} 点",
   "ev_drew.one": "{name} がユニットを {n} 体引いた。",
   "ev_drew.other": "{name} がユニットを {n} 体引いた。",
+  "ev_award.one": "{name} が {n} 点({reason})。",
+  "ev_award.other": "{name} が {n} 点({reason})。",
+  "ev_discarded.one": "共有勢力の {n} 点は捨てられる({reason})。",
+  "ev_discarded.other": "共有勢力の {n} 点は捨てられる({reason})。",
 };
 
 const ko = {
@@ -764,6 +772,10 @@ const ko = {
   "sb_points.other": "{n}점",
   "ev_drew.one": "{name}이(가) 유닛 {n}개를 뽑았습니다.",
   "ev_drew.other": "{name}이(가) 유닛 {n}개를 뽑았습니다.",
+  "ev_award.one": "{name} {n}점 ({reason}).",
+  "ev_award.other": "{name} {n}점 ({reason}).",
+  "ev_discarded.one": "공유 세력의 {n}점은 버려집니다 ({reason}).",
+  "ev_discarded.other": "공유 세력의 {n}점은 버려집니다 ({reason}).",
 };
 
 export const texts = { en, ja, ko };

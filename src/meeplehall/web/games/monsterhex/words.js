@@ -66,9 +66,9 @@ export function eventText(event, ctx) {
       if (nobody(event.winner)) return tr(ctx, `ev_${event.kind}_nobody`, { cell: cell() });
       return tr(ctx, `ev_${event.kind}`, { cell: cell(), name: name(event.winner), n: event.value });
     case "award":
-      return tr(ctx, "ev_award", { name: name(event.seat), n: event.points, reason: reasonText(ctx, event.reason) });
+      return tr(ctx, "ev_award", { name: name(event.seat), n: event.points, count: event.points, reason: reasonText(ctx, event.reason) });
     case "discarded":
-      return tr(ctx, "ev_discarded", { n: event.points, reason: reasonText(ctx, event.reason) });
+      return tr(ctx, "ev_discarded", { n: event.points, count: event.points, reason: reasonText(ctx, event.reason) });
     case "overwhelming":
       return tr(ctx, "ev_overwhelming", { name: name(event.owner), cell: cell() });
     case "turn_skipped":
