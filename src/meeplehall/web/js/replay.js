@@ -54,6 +54,7 @@ function ctx(view) {
     seatName: (seat) => (page.table.seats[seat] ? seatName(page.table.seats[seat], page.table) : String(seat)),
     seatColour,
     lastMoves: lastMovesAt(page.step),
+    events: page.replay.steps.flatMap((played) => played.events || []),
     motion: motionSetting(),
   };
 }

@@ -60,7 +60,7 @@ function draw() {
   const document_ = page.rules.get(currentLanguage());
   const summary = rendererText(page.renderer, "rules") || t("rules.missing");
   replace(main, 
-    h("h1", {}, t("rules.title", { game: page.entry.title })),
+    h("h1", {}, t("rules.title", { game: rendererText(page.renderer, "title") || page.entry.title })),
     gamePicture(page.entry.name, page.entry.title),
     h("p", { class: "players" }, t("lobby.players_range", { min: page.entry.min_players, max: page.entry.max_players })),
     h("section", { id: "rules", class: "rules", lang: document_ ? document_.lang : null },

@@ -40,6 +40,7 @@ const game = {
   hovered: null, // the log line under the pointer or the focus: its place keys are spotlit
   scored: [], // the places of the breakdown cell clicked last: lit on the board
   drawing: null, // the update or sync being drawn (see ctx.drawing)
+  events: [], // every event this seat has seen in the match (ctx.events)
   pending: null, // the seat of this page's act in flight ({seat}), until the server answers it
   sent: 0, // acts sent by this page (shown to tests as body[data-sent])
   error: null, // () => the error to show (a rejection, say), in the current language
@@ -81,6 +82,7 @@ function ctx() {
     // The message this drawing shows ({type: "update" | "sync", seq}), null for a redraw that
     // shows nothing new (a language switch, a local choice): one-off marks belong to an update.
     drawing: game.drawing,
+    events: game.events,
   };
 }
 
@@ -454,6 +456,7 @@ function takeOver(seat) {
   game.view = null;
   game.log = newLog();
   game.lastMoves = [];
+  game.events = [];
   clearPlayback();
   socket.send({ type: "watch", seat });
   socket.send({ type: "sync", seq: 0 });
@@ -489,6 +492,7 @@ function applyGameMessage(message) {
   if (message.type === "sync" && message.since === 0) {
     game.log = newLog();
     game.lastMoves = [];
+    game.events = [];
   }
   // A sync answering a stale act repeats events already logged from updates: skip them.
   const alreadyLogged = message.type === "sync" && message.since > 0 && message.seq <= game.seq;
@@ -513,6 +517,7 @@ function applyGameMessage(message) {
   if (game.table) game.table.status = message.status;
   // What the renderer saw of the game when these lines were first written, kept for rewriting them.
   const state = { view: game.view, legal: game.legal, labels: game.labels };
+  if (!alreadyLogged) game.events.push(...(message.events || []));
   const entries = alreadyLogged ? [] : eventEntries(game.renderer, message.seq, message.events || [], { ...ctx(), ...state });
   if (message.type === "update" && !entries.length && message.last) {
     const { seat, action, label } = message.last;
@@ -622,6 +627,7 @@ function onStatus(status) {
     game.view = null;
     game.log = newLog();
     game.lastMoves = [];
+    game.events = [];
     clearPlayback();
     game.connection = "connecting";
     socket.connect(null, 0);
