@@ -25,9 +25,8 @@ from tests.web.conftest import (
     wait_for_seq_after,
     wait_for_turn,
 )
+from tests.web.wordchecks import LAPTOP, PHONE
 
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)")
 # What must never reach a player: the engine's ids (gem tiles, objective cards), text keys left
 # untranslated, placeholders left unfilled, values written as text by mistake, place keys.

@@ -30,9 +30,9 @@ from tests.web.conftest import (
     wait_for_game,
     wait_for_turn,
 )
+from tests.web.wordchecks import LAPTOP as DESKTOP
+from tests.web.wordchecks import PHONE
 
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 #: The smallest a domino quarter may be drawn (px), in the exploration area and the own pyramid.
 MIN_QUARTER = 24
 

@@ -27,9 +27,8 @@ from tests.web.conftest import (
     wait_for_game,
     wait_for_turn,
 )
+from tests.web.wordchecks import LAPTOP, PHONE
 
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 MIN_CUBE_PX = 28
 COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)")
 # What must never reach a player: place and piece keys, text keys left untranslated, placeholders

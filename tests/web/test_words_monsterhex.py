@@ -22,10 +22,8 @@ from tests.web.conftest import (
     wait_for_game,
     wait_ready,
 )
+from tests.web.wordchecks import DOTTED_KEY, LAPTOP, PHONE, breakdown_fit, english_only
 
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-DOTTED_KEY = re.compile(r"\w+\.\w+")
 # A position written as numbers: "(1, 2)", "q=1", "-1,2".
 COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|\b[qr]\s*=\s*-?\d|-\d+\s*,\s*-?\d|\d,-\d")
 OPTIONS = {"abilities": "random", "objectives": True}
@@ -57,26 +55,6 @@ def _log(page: Any) -> list[str]:
     return lines
 
 
-def _english_only(page: Any, lang: str) -> list[str]:
-    """The renderer's English words that are not also the ``lang`` text of the same key."""
-    pieces: list[str] = page.evaluate(
-        """async (lang) => {
-          const { texts } = await import('/games/monsterhex.js');
-          const out = new Set();
-          for (const [key, english] of Object.entries(texts.en)) {
-            if (texts[lang][key] === english || key === 'rules' || key === 'summary') continue;
-            for (const piece of String(english).split(/\\{\\w+\\}/)) {
-              const word = piece.replace(/[.,:;()✓✗→·–+-]/g, ' ').trim();
-              if (/[A-Za-z]{3}/.test(word)) out.add(word);
-            }
-          }
-          return [...out];
-        }""",
-        lang,
-    )
-    return pieces
-
-
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
 def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, lang: str) -> None:
     # Korean is played on a phone: its breakdown must fit 390 px with row names of two lines.
@@ -104,21 +82,10 @@ def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, l
     assert len([row for row in rows if row.startswith("objective-")]) == 2
     assert "secret" in rows
     if lang == "ko":
-        fit = page.evaluate(
-            """() => {
-              const table = document.querySelector('#breakdown-table');
-              const lines = [...table.querySelectorAll('tbody th[scope=row]')].map((th) => {
-                const range = document.createRange();
-                range.selectNodeContents(th);
-                return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-              });
-              return { fits: table.getBoundingClientRect().right <= window.innerWidth,
-                       lines: Math.max(...lines) };
-            }"""
-        )
+        fit = breakdown_fit(page)
         assert fit["fits"] and fit["lines"] <= 2, fit
     if lang != "en":
-        english = [word for word in _english_only(page, lang) if word in table]
+        english = [word for word in english_only(page, "monsterhex", lang) if word in table]
         assert english == [], english
     assert seen["live"] and all(re.search(r"\d", text) for text in seen["live"])
     bad = sorted(

@@ -25,10 +25,8 @@ from tests.web.conftest import (
     wait_for_game,
     wait_ready,
 )
+from tests.web.wordchecks import DOTTED_KEY, LAPTOP, PHONE, breakdown_fit, english_only
 
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-DOTTED_KEY = re.compile(r"\w+\.\w+")
 # A position written as numbers: "(1, 2)", "x=1", "at 3,4".
 COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|\b[ijxy]\s*=\s*-?\d|\d\s*,\s*\d\b")
 # Internal names that option help must never show.
@@ -59,26 +57,6 @@ def _log(page: Any) -> list[str]:
                .map((node) => node.textContent).join('').trim())"""
     )
     return lines
-
-
-def _english_only(page: Any, lang: str) -> list[str]:
-    """The renderer's English words that are not also the ``lang`` text of the same key."""
-    pieces: list[str] = page.evaluate(
-        """async (lang) => {
-          const { texts } = await import('/games/pyramido.js');
-          const out = new Set();
-          for (const [key, english] of Object.entries(texts.en)) {
-            if (texts[lang][key] === english || key === 'rules' || key === 'summary') continue;
-            for (const piece of String(english).split(/\\{\\w+\\}/)) {
-              const word = piece.replace(/[.,:;()✓✗→·×+–-]/g, ' ').trim();
-              if (/[A-Za-z]{3}/.test(word)) out.add(word);
-            }
-          }
-          return [...out];
-        }""",
-        lang,
-    )
-    return pieces
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
@@ -112,21 +90,10 @@ def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, l
     # The areas behind the stages' points are named, each colour its own row.
     assert [row for row in rows if re.fullmatch(r"stage-\d-(orange|blue|purple|green|red)", row)]
     if lang == "ja":
-        fit = page.evaluate(
-            """() => {
-              const table = document.querySelector('#breakdown-table');
-              const lines = [...table.querySelectorAll('tbody th[scope=row]')].map((th) => {
-                const range = document.createRange();
-                range.selectNodeContents(th);
-                return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-              });
-              return { fits: table.getBoundingClientRect().right <= window.innerWidth,
-                       lines: Math.max(...lines) };
-            }"""
-        )
+        fit = breakdown_fit(page)
         assert fit == {"fits": True, "lines": fit["lines"]} and fit["lines"] <= 2, fit
     if lang != "en":
-        english = [word for word in _english_only(page, lang) if word in table]
+        english = [word for word in english_only(page, "pyramido", lang) if word in table]
         assert english == [], english
     # The live score was there during play, with a number.
     assert seen["live"] and all(re.search(r"\d", text) for text in seen["live"])

@@ -27,11 +27,9 @@ from tests.web.conftest import (
     wait_for_game,
     wait_ready,
 )
+from tests.web.wordchecks import DOTTED_KEY, LAPTOP, PHONE, breakdown_fit, english_only
 
-LAPTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 ENGINE = Path(__file__).resolve().parents[2] / "src" / "meeplehall" / "games" / "yaxha"
-DOTTED_KEY = re.compile(r"\w+\.\w+")
 # A position written as numbers: "(1, 2)", "x=1", "level 2 at 1,3".
 COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|\b[xy]\s*=\s*-?\d|\d\s*,\s*\d\s*\)")
 # English that counts wrong: "1 cubes", "1 pts", "a orange" (a card's "level-1 cubes" is right).
@@ -67,27 +65,6 @@ def _log(page: Any) -> list[str]:
     return lines
 
 
-def _english_only(page: Any, lang: str) -> list[str]:
-    """The renderer's English words that are not also the ``lang`` text of the same key: pieces of
-    text between placeholders, long enough to be words."""
-    pieces: list[str] = page.evaluate(
-        """async (lang) => {
-          const { texts } = await import('/games/yaxha.js');
-          const out = new Set();
-          for (const [key, english] of Object.entries(texts.en)) {
-            if (texts[lang][key] === english || key === 'rules' || key === 'summary') continue;
-            for (const piece of String(english).split(/\\{\\w+\\}/)) {
-              const word = piece.replace(/[.,:;()✓✗→·–-]/g, ' ').trim();
-              if (/[A-Za-z]{3}/.test(word)) out.add(word);
-            }
-          }
-          return [...out];
-        }""",
-        lang,
-    )
-    return pieces
-
-
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
 def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, lang: str) -> None:
     # Japanese is played on a phone: its breakdown must fit 390 px with row names of two lines.
@@ -118,21 +95,10 @@ def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, l
     ]
     assert len([row for row in rows if row.startswith("bonus-")]) == 3
     if lang == "ja":
-        fit = page.evaluate(
-            """() => {
-              const table = document.querySelector('#breakdown-table');
-              const lines = [...table.querySelectorAll('tbody th[scope=row]')].map((th) => {
-                const range = document.createRange();
-                range.selectNodeContents(th);
-                return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-              });
-              return { fits: table.getBoundingClientRect().right <= window.innerWidth,
-                       lines: Math.max(...lines) };
-            }"""
-        )
+        fit = breakdown_fit(page)
         assert fit == {"fits": True, "lines": fit["lines"]} and fit["lines"] <= 2, fit
     if lang != "en":
-        english = [word for word in _english_only(page, lang) if word in table]
+        english = [word for word in english_only(page, "yaxha", lang) if word in table]
         assert english == [], english
     # The live score was there during play, in the reader's words and with a number.
     assert seen["live"] and all(re.search(r"\d", text) for text in seen["live"])

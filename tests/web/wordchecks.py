@@ -1,0 +1,51 @@
+"""Checks the board and words tests of every game share: screen sizes, and what a page says in
+the reader's language (no English left in a translated page, a breakdown that fits a phone)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+#: A text key or a breakdown path shown as is ("breakdown.colours", "big_gems.total").
+DOTTED_KEY = re.compile(r"\w+\.\w+")
+
+
+def english_only(page: Any, game: str, lang: str) -> list[str]:
+    """The game renderer's English words that are not also its ``lang`` text of the same key:
+    the pieces of each text between its placeholders, long enough to be words."""
+    pieces: list[str] = page.evaluate(
+        """async ([game, lang]) => {
+          const { texts } = await import(`/games/${game}.js`);
+          const out = new Set();
+          for (const [key, english] of Object.entries(texts.en)) {
+            if (texts[lang][key] === english || key === 'rules' || key === 'summary') continue;
+            for (const piece of String(english).split(/\\{\\w+\\}/)) {
+              const word = piece.replace(/[.,:;()✓✗→·×+–-]/g, ' ').trim();
+              if (/[A-Za-z]{3}/.test(word)) out.add(word);
+            }
+          }
+          return [...out];
+        }""",
+        [game, lang],
+    )
+    return pieces
+
+
+def breakdown_fit(page: Any) -> dict[str, Any]:
+    """Whether the end-of-game breakdown fits the screen's width, and the most lines a row name
+    takes: ``{"fits": bool, "lines": int}``."""
+    fit: dict[str, Any] = page.evaluate(
+        """() => {
+          const table = document.querySelector('#breakdown-table');
+          const lines = [...table.querySelectorAll('tbody th[scope=row]')].map((th) => {
+            const range = document.createRange();
+            range.selectNodeContents(th);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+          });
+          return { fits: table.getBoundingClientRect().right <= window.innerWidth,
+                   lines: Math.max(...lines) };
+        }"""
+    )
+    return fit
