@@ -177,6 +177,8 @@ export function resultBlock(result, names, renderer, ctx = null, onSpot = () => 
   );
 }
 
+let liveOpen = false;
+
 /**
  * "If the game ended now": the renderer's `liveScore(view, ctx)` (a breakdown of the shown seat,
  * as the end-of-game one, or null where the rules keep it unknown) in the same explained rows.
@@ -193,9 +195,10 @@ export function liveScoreBlock(renderer, view, ctx, onSpot) {
   const rows = scoreRows(renderer, [live.breakdown], ctx);
   if (!rows) return null;
   const name = ctx.seatName(ctx.seat);
+  // Open or closed as the reader left it: the panel is drawn again at every update.
   return h(
     "details",
-    { id: "live-score", class: "live-score" },
+    { id: "live-score", class: "live-score", open: liveOpen, ontoggle: (event) => { liveOpen = event.target.open; } },
     h("summary", {}, t("result.if_ended_now", { points: live.score })),
     explainedTable(rows, { scores: [live.score], ranks: null }, [name], onSpot),
   );
