@@ -61,7 +61,7 @@ CASES = [
         "monsterhex-shared",
         "monsterhex",
         2,
-        "마석",
+        "공유 세력",  # the shared faction, named on the board in Korean
         (".mx-board", ".mx-unit"),
         options={"objectives": True, "abilities": "draft", "shared_faction": True},
     ),
