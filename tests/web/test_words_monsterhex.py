@@ -12,64 +12,42 @@ import pytest
 
 from tests.web.conftest import (
     Pages,
-    create_table,
-    login_guest,
     play_to_end,
     poll,
     screenshot,
-    table_url,
-    unique_name,
-    wait_for_game,
     wait_ready,
 )
-from tests.web.wordchecks import DOTTED_KEY, LAPTOP, PHONE, breakdown_fit, english_only
+from tests.web.wordchecks import (
+    DOTTED_KEY,
+    LAPTOP,
+    PHONE,
+    breakdown_fit,
+    english_only,
+    game_table,
+    log_lines,
+)
 
 # A position written as numbers: "(1, 2)", "q=1", "-1,2".
 COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|\b[qr]\s*=\s*-?\d|-\d+\s*,\s*-?\d|\d,-\d")
 OPTIONS = {"abilities": "random", "objectives": True}
 
 
-def _table(
-    pages: Pages, lang: str, viewport: dict[str, int] | None = None
-) -> tuple[Any, dict[str, Any]]:
-    """A two-seat table with abilities and objectives: this page's person at seat 0, a bot at
-    seat 1, in ``lang``."""
-    page = pages.new(viewport=viewport or LAPTOP, reduced_motion="reduce")
-    login_guest(page, unique_name("Hexer"))
-    page.evaluate("lang => localStorage.setItem('meeplehall.lang', lang)", lang)
-    table = create_table(
-        page, "monsterhex", start=True, players=2, seat=0,
-        bots=[{"seat": 1, "level": 1}], options=OPTIONS,
-    )
-    page.goto(table_url(table))
-    wait_for_game(page)
-    return page, table
-
-
-def _log(page: Any) -> list[str]:
-    lines: list[str] = page.evaluate(
-        """[...document.querySelectorAll('#log > li')].map((li) =>
-             [...li.childNodes].filter((node) => !node.classList?.contains('log-icons'))
-               .map((node) => node.textContent).join('').trim())"""
-    )
-    return lines
-
-
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
 def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, lang: str) -> None:
     # Korean is played on a phone: its breakdown must fit 390 px with row names of two lines.
-    page, _ = _table(pages, lang, PHONE if lang == "ko" else LAPTOP)
+    viewport = PHONE if lang == "ko" else LAPTOP
+    page, _ = game_table(pages, "monsterhex", lang, viewport, options=OPTIONS)
     seen: dict[str, Any] = {"log": set(), "live": []}
 
     def watch(clicks: int, kind: str) -> None:
-        seen["log"].update(_log(page))
+        seen["log"].update(log_lines(page))
         if clicks % 5 == 0 and page.locator("#live-score summary").count():
             seen["live"].append(page.inner_text("#live-score summary"))
         if clicks == 30:
             screenshot(page, f"monsterhex-words-mid-{lang}")
 
     play_to_end(page, seed=4, on_click=watch)
-    seen["log"].update(_log(page))
+    seen["log"].update(log_lines(page))
     page.wait_for_selector("#breakdown-table button.score-spot")
     screenshot(page, f"monsterhex-words-end-{lang}")
 
@@ -105,9 +83,9 @@ def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, l
 
 
 def test_the_log_says_each_draw_once_in_the_right_plural(pages: Pages) -> None:
-    page, _ = _table(pages, "en")
+    page, _ = game_table(pages, "monsterhex", "en", options=OPTIONS)
     seen: list[list[str]] = []
-    play_to_end(page, seed=9, on_click=lambda clicks, kind: seen.append(_log(page)))
+    play_to_end(page, seed=9, on_click=lambda clicks, kind: seen.append(log_lines(page)))
     every = {line for lines in seen for line in lines}
     # The bot's draws, after each placement: "1 unit".
     assert any(re.search(r" drew 1 unit\.$", line) for line in every), sorted(every)
@@ -140,7 +118,7 @@ def test_the_log_says_each_draw_once_in_the_right_plural(pages: Pages) -> None:
 
 
 def test_the_live_score_shows_during_play(pages: Pages) -> None:
-    page, _ = _table(pages, "en", PHONE)
+    page, _ = game_table(pages, "monsterhex", "en", PHONE, options=OPTIONS)
     page.wait_for_selector("#live-score summary")
     assert re.search(r"\d", page.inner_text("#live-score summary"))
     page.click("#live-score summary")

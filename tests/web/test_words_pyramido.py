@@ -14,19 +14,22 @@ import pytest
 from meeplehall.games.pyramido import OPTIONS
 from tests.web.conftest import (
     Pages,
-    create_table,
-    login_guest,
     play_one,
     play_to_end,
     poll,
     screenshot,
-    table_url,
-    unique_name,
-    wait_for_game,
     wait_for_turn,
     wait_ready,
 )
-from tests.web.wordchecks import DOTTED_KEY, LAPTOP, PHONE, breakdown_fit, english_only
+from tests.web.wordchecks import (
+    DOTTED_KEY,
+    LAPTOP,
+    PHONE,
+    breakdown_fit,
+    english_only,
+    game_table,
+    log_lines,
+)
 
 # A position written as numbers: "(1, 2)", "x=1", "at 3,4".
 COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|\b[ijxy]\s*=\s*-?\d|\d\s*,\s*\d\b")
@@ -34,48 +37,22 @@ COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|\b[ijxy]\s*=\s*-?\d|\d\s*
 INTERNAL = re.compile(r"a_legend|the_legend|JSON|\.json|path|パス|경로|file", re.IGNORECASE)
 
 
-def _table(
-    pages: Pages, lang: str, viewport: dict[str, int] | None = None
-) -> tuple[Any, dict[str, Any]]:
-    """A two-seat table: this page's person at seat 0, a bot at seat 1, in ``lang``."""
-    page = pages.new(viewport=viewport or LAPTOP, reduced_motion="reduce")
-    login_guest(page, unique_name("Builder"))
-    page.evaluate("lang => localStorage.setItem('meeplehall.lang', lang)", lang)
-    table = create_table(
-        page, "pyramido", start=True, players=2, seat=0, bots=[{"seat": 1, "level": 1}],
-        mode="none",
-    )
-    page.goto(table_url(table))
-    wait_for_game(page)
-    return page, table
-
-
-def _log(page: Any) -> list[str]:
-    """The log's lines as read aloud: without the small pieces drawn before some of them."""
-    lines: list[str] = page.evaluate(
-        """[...document.querySelectorAll('#log > li')].map((li) =>
-             [...li.childNodes].filter((node) => !node.classList?.contains('log-icons'))
-               .map((node) => node.textContent).join('').trim())"""
-    )
-    return lines
-
-
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
 def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, lang: str) -> None:
     # Japanese is played on a phone: its breakdown must fit 390 px with row names of two lines.
-    page, _ = _table(pages, lang, PHONE if lang == "ja" else LAPTOP)
+    page, _ = game_table(pages, "pyramido", lang, PHONE if lang == "ja" else LAPTOP, mode="none")
     seen: dict[str, Any] = {"log": set(), "live": []}
 
     def watch(clicks: int, kind: str) -> None:
         if clicks % 5 == 0:
-            seen["log"].update(_log(page))
+            seen["log"].update(log_lines(page))
         if clicks % 9 == 0 and page.locator("#live-score summary").count():
             seen["live"].append(page.inner_text("#live-score summary"))
         if lang == "en" and clicks == 40:
             screenshot(page, "pyramido-words-log-mid-game")
 
     play_to_end(page, seed=5, on_click=watch)
-    seen["log"].update(_log(page))
+    seen["log"].update(log_lines(page))
     page.wait_for_selector("#breakdown-table button.score-spot")
     page.locator("#end-of-game").scroll_into_view_if_needed()
     screenshot(page, f"pyramido-words-end-{lang}")
@@ -119,14 +96,14 @@ def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, l
 
 
 def test_the_log_counts_gems_and_points_in_the_right_plural(pages: Pages) -> None:
-    page, _ = _table(pages, "en")
+    page, _ = game_table(pages, "pyramido", "en", mode="none")
     seen: set[str] = set()
 
     def watch(clicks: int, kind: str) -> None:
-        seen.update(_log(page))
+        seen.update(log_lines(page))
 
     play_to_end(page, seed=8, on_click=watch)
-    seen.update(_log(page))
+    seen.update(log_lines(page))
     # "an orange gem" / "a blue gem", never "a orange gem"; "1 point" and "6 points".
     assert any(re.search(r"took the domino of space \d and an? \w+ gem\.", line) for line in seen)
     assert not [line for line in seen if re.search(r"\ba orange\b|\ban (blue|red|green|purple)\b"
@@ -138,7 +115,7 @@ def test_the_log_counts_gems_and_points_in_the_right_plural(pages: Pages) -> Non
 
 
 def test_the_live_score_lights_what_it_counts(pages: Pages) -> None:
-    page, table = _table(pages, "en", PHONE)
+    page, table = game_table(pages, "pyramido", "en", PHONE, mode="none")
     page.wait_for_selector("#live-score summary")
     assert re.search(r"\d", page.inner_text("#live-score summary"))
     # Play until the live score counts an area: its row then points at its squares.

@@ -16,18 +16,21 @@ import pytest
 from meeplehall.games.yaxha.options import OPTIONS
 from tests.web.conftest import (
     Pages,
-    create_table,
-    login_guest,
     play_one,
     play_to_end,
     poll,
     screenshot,
-    table_url,
-    unique_name,
-    wait_for_game,
     wait_ready,
 )
-from tests.web.wordchecks import DOTTED_KEY, LAPTOP, PHONE, breakdown_fit, english_only
+from tests.web.wordchecks import (
+    DOTTED_KEY,
+    LAPTOP,
+    PHONE,
+    breakdown_fit,
+    english_only,
+    game_table,
+    log_lines,
+)
 
 ENGINE = Path(__file__).resolve().parents[2] / "src" / "meeplehall" / "games" / "yaxha"
 # A position written as numbers: "(1, 2)", "x=1", "level 2 at 1,3".
@@ -40,44 +43,19 @@ INTERNAL = re.compile(
 )
 
 
-def _table(
-    pages: Pages, lang: str, viewport: dict[str, int] | None = None
-) -> tuple[Any, dict[str, Any]]:
-    """A two-seat table: this page's person at seat 0, a bot at seat 1, in ``lang``."""
-    page = pages.new(viewport=viewport or LAPTOP, reduced_motion="reduce")
-    login_guest(page, unique_name("Mason"))
-    page.evaluate("lang => localStorage.setItem('meeplehall.lang', lang)", lang)
-    table = create_table(
-        page, "yaxha", start=True, players=2, seat=0, bots=[{"seat": 1, "level": 1}], mode="none"
-    )
-    page.goto(table_url(table))
-    wait_for_game(page)
-    return page, table
-
-
-def _log(page: Any) -> list[str]:
-    """The log's lines as read aloud: without the small cubes drawn before some of them."""
-    lines: list[str] = page.evaluate(
-        """[...document.querySelectorAll('#log > li')].map((li) =>
-             [...li.childNodes].filter((node) => !node.classList?.contains('log-icons'))
-               .map((node) => node.textContent).join('').trim())"""
-    )
-    return lines
-
-
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
 def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, lang: str) -> None:
     # Japanese is played on a phone: its breakdown must fit 390 px with row names of two lines.
-    page, _ = _table(pages, lang, PHONE if lang == "ja" else LAPTOP)
+    page, _ = game_table(pages, "yaxha", lang, PHONE if lang == "ja" else LAPTOP, mode="none")
     seen: dict[str, Any] = {"log": set(), "live": []}
 
     def watch(clicks: int, kind: str) -> None:
-        seen["log"].update(_log(page))
+        seen["log"].update(log_lines(page))
         if clicks % 7 == 0 and page.locator("#live-score summary").count():
             seen["live"].append(page.inner_text("#live-score summary"))
 
     play_to_end(page, seed=5, on_click=watch)
-    seen["log"].update(_log(page))
+    seen["log"].update(log_lines(page))
     page.wait_for_selector("#breakdown-table button.score-spot")
     screenshot(page, f"yaxha-words-end-{lang}")
 
@@ -119,14 +97,14 @@ def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, l
 
 
 def test_the_log_says_each_own_choice_and_building_once_in_the_right_plural(pages: Pages) -> None:
-    page, _ = _table(pages, "en")
+    page, _ = game_table(pages, "yaxha", "en", mode="none")
     seen: list[list[str]] = []
-    play_to_end(page, seed=8, on_click=lambda clicks, kind: seen.append(_log(page)))
+    play_to_end(page, seed=8, on_click=lambda clicks, kind: seen.append(log_lines(page)))
     every = {line for lines in seen for line in lines}
     # One line, rewritten as cubes go in: "1 cube" on the way, "3 cubes" at the end of a round.
     assert "You placed 1 cube." in every and "You placed 3 cubes." in every
     assert not [line for line in every if WRONG_WORDS.search(line)]
-    final = _log(page)
+    final = log_lines(page)
     # Round 1 begins with the table (no line); rounds 2 to 10 each with a line.
     begins = [i for i, line in enumerate(final) if line.startswith("Round ") and "begins" in line]
     assert len(begins) == 9
@@ -148,7 +126,7 @@ def test_the_log_says_each_own_choice_and_building_once_in_the_right_plural(page
 
 
 def test_the_live_score_lights_what_it_counts(pages: Pages) -> None:
-    page, _ = _table(pages, "en", PHONE)
+    page, _ = game_table(pages, "yaxha", "en", PHONE, mode="none")
     page.wait_for_selector("#live-score summary")
     assert re.search(r"\d", page.inner_text("#live-score summary"))
     # Play until the own pyramid has a cube: its colour row then points at it on the board.

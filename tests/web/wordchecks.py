@@ -6,6 +6,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tests.web.conftest import (
+    Pages,
+    create_table,
+    login_guest,
+    table_url,
+    unique_name,
+    wait_for_game,
+)
+
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 #: A text key or a breakdown path shown as is ("breakdown.colours", "big_gems.total").
@@ -49,3 +58,29 @@ def breakdown_fit(page: Any) -> dict[str, Any]:
         }"""
     )
     return fit
+
+
+def game_table(
+    pages: Pages, game: str, lang: str, viewport: dict[str, int] | None = None, **body: Any
+) -> tuple[Any, dict[str, Any]]:
+    """A started two-seat table of ``game``: the new page's person at seat 0, a level-1 bot at
+    seat 1, the page in ``lang``; ``body`` adds to the table's creation (options, mode)."""
+    page = pages.new(viewport=viewport or LAPTOP, reduced_motion="reduce")
+    login_guest(page, unique_name("Reader"))
+    page.evaluate("lang => localStorage.setItem('meeplehall.lang', lang)", lang)
+    table = create_table(
+        page, game, start=True, players=2, seat=0, bots=[{"seat": 1, "level": 1}], **body
+    )
+    page.goto(table_url(table))
+    wait_for_game(page)
+    return page, table
+
+
+def log_lines(page: Any) -> list[str]:
+    """The log's lines as read aloud: without the small pieces drawn before some of them."""
+    lines: list[str] = page.evaluate(
+        """[...document.querySelectorAll('#log > li')].map((li) =>
+             [...li.childNodes].filter((node) => !node.classList?.contains('log-icons'))
+               .map((node) => node.textContent).join('').trim())"""
+    )
+    return lines
