@@ -1,7 +1,8 @@
-"""Monster Hex's words around the board: the end-of-game breakdown in people's words (each gem
-won by its label and slot, each objective met or missed, a click lighting the gem and the units
-that won it), the live score, a log with one line per draw in the right plural, and the rules
-page's pictures. Real server, real Chromium, in English, Japanese and Korean."""
+"""Monster Hex's words around the board: no coordinates or internal ids in any text of a whole
+game, the end-of-game breakdown in people's words (each gem won by its label and slot, each
+objective met or missed, a click lighting the gem and the units that won it), the live score, a
+log with one line per draw in the right plural, and the rules page's pictures. Real server, real
+Chromium, in English, Japanese and Korean."""
 
 from __future__ import annotations
 
@@ -25,31 +26,57 @@ from tests.web.wordchecks import (
     english_only,
     game_table,
     log_lines,
+    texts_read,
 )
 
 # A position written as numbers: "(1, 2)", "q=1", "-1,2".
 COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|\b[qr]\s*=\s*-?\d|-\d+\s*,\s*-?\d|\d,-\d")
+# What must never reach a player: the engine's ids (gem tiles, objective cards), text keys left
+# untranslated, placeholders left unfilled, values written as text by mistake, place keys.
+RAW_IDS = re.compile(
+    r"\bT[4-7]\b|\bO\d\d\b|\b(?:ev|act|ability|faction|reason|objective|colour_letter)_\w+"
+    r"|\{\w+\}|undefined|null|NaN|\[object|hex-"
+)
 OPTIONS = {"abilities": "random", "objectives": True}
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
-def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, lang: str) -> None:
-    # Korean is played on a phone: its breakdown must fit 390 px with row names of two lines.
-    viewport = PHONE if lang == "ko" else LAPTOP
+def test_a_whole_game_reads_in_the_readers_words_and_ends_with_a_breakdown(
+    pages: Pages, lang: str
+) -> None:
+    """One game per language serves every check of what a player reads during and after a game:
+    no coordinates or raw ids anywhere, the log's draws said once in the right plural, the live
+    score, and the breakdown (Japanese and Korean on a phone, where it must fit 390 px)."""
+    viewport = LAPTOP if lang == "en" else PHONE
+    size = "desktop" if viewport is LAPTOP else "phone"
     page, _ = game_table(pages, "monsterhex", lang, viewport, options=OPTIONS)
-    seen: dict[str, Any] = {"log": set(), "live": []}
+    screenshot(page, f"monsterhex-{lang}-{size}-start")
+    seen: dict[str, Any] = {"log": set(), "live": [], "texts": set()}
 
     def watch(clicks: int, kind: str) -> None:
         seen["log"].update(log_lines(page))
+        if kind == "legal" or clicks % 5 == 0:
+            seen["texts"].update(texts_read(page))
         if clicks % 5 == 0 and page.locator("#live-score summary").count():
             seen["live"].append(page.inner_text("#live-score summary"))
-        if clicks == 30:
-            screenshot(page, f"monsterhex-words-mid-{lang}")
+        if clicks == 12:
+            screenshot(page, f"monsterhex-{lang}-{size}-mid")
 
-    play_to_end(page, seed=4, on_click=watch)
-    seen["log"].update(log_lines(page))
+    play_to_end(page, seed=9, on_click=watch)
+    watch(0, "end")
     page.wait_for_selector("#breakdown-table button.score-spot")
-    screenshot(page, f"monsterhex-words-end-{lang}")
+    screenshot(page, f"monsterhex-{lang}-{size}-end")
+
+    texts = seen["texts"] | seen["log"]
+    bad = sorted(text for text in texts if COORDINATES.search(text) or RAW_IDS.search(text))
+    assert not bad, bad
+    assert [line for line in seen["log"] if DOTTED_KEY.search(line)] == []
+    assert seen["live"] and all(re.search(r"\d", text) for text in seen["live"])
+    if lang == "en":
+        _assert_the_log_says_each_draw_once(seen["log"])
+    else:
+        log = log_lines(page)
+        assert sum(1 for line in log if not line.isascii()) >= len(log) * 0.9
 
     table = page.inner_text("#breakdown-table")
     assert DOTTED_KEY.findall(table) == []
@@ -59,17 +86,12 @@ def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, l
     assert rows[:2] == ["big gems", "small gems"]
     assert len([row for row in rows if row.startswith("objective-")]) == 2
     assert "secret" in rows
-    if lang == "ko":
+    if viewport is PHONE:
         fit = breakdown_fit(page)
         assert fit["fits"] and fit["lines"] <= 2, fit
     if lang != "en":
         english = [word for word in english_only(page, "monsterhex", lang) if word in table]
         assert english == [], english
-    assert seen["live"] and all(re.search(r"\d", text) for text in seen["live"])
-    bad = sorted(
-        line for line in seen["log"] if COORDINATES.search(line) or DOTTED_KEY.search(line)
-    )
-    assert bad == []
 
     # A won gem's cell lights, on the final board, the gem and the units that won it.
     cell = page.locator("#breakdown-table tr[data-row='big gems'] button.score-spot").first
@@ -82,11 +104,9 @@ def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, l
     assert lit >= 2
 
 
-def test_the_log_says_each_draw_once_in_the_right_plural(pages: Pages) -> None:
-    page, _ = game_table(pages, "monsterhex", "en", options=OPTIONS)
-    seen: list[list[str]] = []
-    play_to_end(page, seed=9, on_click=lambda clicks, kind: seen.append(log_lines(page)))
-    every = {line for lines in seen for line in lines}
+def _assert_the_log_says_each_draw_once(every: set[str]) -> None:
+    """Each line the English log of a finished game against one bot ever showed: every draw said
+    once, in the right plural."""
     # The bot's draws, after each placement: "1 unit".
     assert any(re.search(r" drew 1 unit\.$", line) for line in every), sorted(every)
     assert not [line for line in every if re.search(r"\b1 units\b|unit\(s\)|\b1 points\b", line)]
@@ -96,7 +116,13 @@ def test_the_log_says_each_draw_once_in_the_right_plural(pages: Pages) -> None:
     counted = {line.split(" drew ")[0] for line in every if re.search(r" drew \d", line)}
     assert named and len(counted) == 1, (named[:3], counted)
     assert not [line for line in named if line.split(" drew: ")[0] in counted]
-    # Two units drawn at once (after a Rush) read as many.
+
+
+def test_a_draw_and_an_award_read_in_the_right_plural(pages: Pages) -> None:
+    page = pages.new()
+    page.goto("/")
+    wait_ready(page)
+    # One and two units drawn (two after a Rush), one and seven points.
     lines = page.evaluate(
         """async () => {
           const game = await import('/games/monsterhex.js');

@@ -1,7 +1,8 @@
-"""Pyramido's words around the board: the end-of-game breakdown in people's words (per stage,
-each activated area and the mythical gems kept, a click lighting the area's squares on the final
-pyramid), the live score, a log with its articles and plurals right, and the rules page's
-pictures. Real server, real Chromium, in English, Japanese and Korean."""
+"""Pyramido's words around the board: no coordinates or internal ids in any text of a whole game,
+the end-of-game breakdown in people's words (per stage, each activated area and the mythical gems
+kept, a click lighting the area's squares on the final pyramid), the live score, a log with its
+articles and plurals right, and the rules page's pictures. Real server, real Chromium, in
+English, Japanese and Korean."""
 
 from __future__ import annotations
 
@@ -29,33 +30,68 @@ from tests.web.wordchecks import (
     english_only,
     game_table,
     log_lines,
+    texts_read,
 )
 
 # A position written as numbers: "(1, 2)", "x=1", "at 3,4".
 COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|\b[ijxy]\s*=\s*-?\d|\d\s*,\s*\d\b")
+# Keys of places and pieces, text keys and values that were never meant to be read.
+RAW_IDS = re.compile(
+    r"\b(?:dom|block|placed|area|space|gems?|held-gems|pyramid)-\d"
+    r"|\b(?:gem|letter|side|ev|act|prompt)_\w|undefined|\[object|NaN"
+)
 # Internal names that option help must never show.
 INTERNAL = re.compile(r"a_legend|the_legend|JSON|\.json|path|パス|경로|file", re.IGNORECASE)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
-def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, lang: str) -> None:
-    # Japanese is played on a phone: its breakdown must fit 390 px with row names of two lines.
-    page, _ = game_table(pages, "pyramido", lang, PHONE if lang == "ja" else LAPTOP, mode="none")
-    seen: dict[str, Any] = {"log": set(), "live": []}
+def test_a_whole_game_reads_in_the_readers_words_and_ends_with_a_breakdown(
+    pages: Pages, lang: str
+) -> None:
+    """One game per language serves every check of what a player reads during and after a game:
+    no coordinates or raw ids anywhere, the log's articles and plurals, the live score, the
+    board's colour letters, and the breakdown (Japanese on a phone, where the page must never
+    scroll sideways and the breakdown must fit 390 px)."""
+    viewport = PHONE if lang == "ja" else LAPTOP
+    page, _ = game_table(pages, "pyramido", lang, viewport, mode="none")
+    tag = "phone" if viewport is PHONE else "laptop"
+    seen: dict[str, Any] = {"log": set(), "live": [], "texts": set(), "scoring": False}
 
     def watch(clicks: int, kind: str) -> None:
-        if clicks % 5 == 0:
-            seen["log"].update(log_lines(page))
+        seen["log"].update(log_lines(page))
+        seen["texts"].update(texts_read(page))
         if clicks % 9 == 0 and page.locator("#live-score summary").count():
             seen["live"].append(page.inner_text("#live-score summary"))
-        if lang == "en" and clicks == 40:
-            screenshot(page, "pyramido-words-log-mid-game")
+        if clicks == 12:
+            screenshot(page, f"pyramido-board-{lang}-{tag}-mid-game")
+        if not seen["scoring"] and page.locator("#game-root .pd-scoring").count():
+            seen["scoring"] = True
+            screenshot(page, f"pyramido-board-{lang}-{tag}-scoring")
+        if viewport is PHONE:
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
-    play_to_end(page, seed=5, on_click=watch)
-    seen["log"].update(log_lines(page))
+    play_to_end(page, seed=8, on_click=watch)
+    watch(-1, "end")
     page.wait_for_selector("#breakdown-table button.score-spot")
+    screenshot(page, f"pyramido-board-{lang}-{tag}-end")
     page.locator("#end-of-game").scroll_into_view_if_needed()
     screenshot(page, f"pyramido-words-end-{lang}")
+
+    assert seen["scoring"], "the seat never scored a stage"
+    texts = seen["texts"] | seen["log"]
+    bad = sorted(text for text in texts if COORDINATES.search(text) or RAW_IDS.search(text))
+    assert bad == []
+    assert [line for line in seen["log"] if DOTTED_KEY.search(line)] == []
+    # The live score was there during play, with a number.
+    assert seen["live"] and all(re.search(r"\d", text) for text in seen["live"])
+    if lang == "en":
+        _assert_the_log_counts_in_the_right_plural(seen["log"])
+    else:
+        # The colour letters on the pieces are the language's own.
+        letters = page.evaluate(
+            "[...document.querySelectorAll('#game-root .pd-letter text')].map((n) => n.textContent)"
+        )
+        assert letters and not any(letter.isascii() for letter in letters)
 
     table = page.inner_text("#breakdown-table")
     assert DOTTED_KEY.findall(table) == []
@@ -73,12 +109,6 @@ def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, l
     if lang != "en":
         english = [word for word in english_only(page, "pyramido", lang) if word in table]
         assert english == [], english
-    # The live score was there during play, with a number.
-    assert seen["live"] and all(re.search(r"\d", text) for text in seen["live"])
-    bad = sorted(
-        line for line in seen["log"] if COORDINATES.search(line) or DOTTED_KEY.search(line)
-    )
-    assert bad == []
 
     # A cell of an area row lights, on the final pyramid, the squares of the area.
     cell = page.locator(
@@ -95,15 +125,8 @@ def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, l
     assert lit >= 1
 
 
-def test_the_log_counts_gems_and_points_in_the_right_plural(pages: Pages) -> None:
-    page, _ = game_table(pages, "pyramido", "en", mode="none")
-    seen: set[str] = set()
-
-    def watch(clicks: int, kind: str) -> None:
-        seen.update(log_lines(page))
-
-    play_to_end(page, seed=8, on_click=watch)
-    seen.update(log_lines(page))
+def _assert_the_log_counts_in_the_right_plural(seen: set[str]) -> None:
+    """Each line the English log of a finished game ever showed: articles and plurals right."""
     # "an orange gem" / "a blue gem", never "a orange gem"; "1 point" and "6 points".
     assert any(re.search(r"took the domino of space \d and an? \w+ gem\.", line) for line in seen)
     assert not [line for line in seen if re.search(r"\ba orange\b|\ban (blue|red|green|purple)\b"

@@ -1,8 +1,8 @@
-"""Yaxha's words around the board: the end-of-game breakdown in people's words (each colour's
-largest group and each bonus card, a click lighting what scored), the live score, a log that
-says each secret choice and each round's building once, in the right plural, refusals and option
-help in plain words, and the rules page's pictures. Real server, real Chromium, in English,
-Japanese and Korean."""
+"""Yaxha's words around the board: no coordinates or internal ids in any text of a whole game,
+the end-of-game breakdown in people's words (each colour's largest group and each bonus card, a
+click lighting what scored), the live score, a log that says each secret choice and each round's
+building once, in the right plural, refusals and option help in plain words, and the rules page's
+pictures. Real server, real Chromium, in English, Japanese and Korean."""
 
 from __future__ import annotations
 
@@ -30,11 +30,18 @@ from tests.web.wordchecks import (
     english_only,
     game_table,
     log_lines,
+    texts_read,
 )
 
 ENGINE = Path(__file__).resolve().parents[2] / "src" / "meeplehall" / "games" / "yaxha"
 # A position written as numbers: "(1, 2)", "x=1", "level 2 at 1,3".
 COORDINATES = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|\b[xy]\s*=\s*-?\d|\d\s*,\s*\d\s*\)")
+# What must never reach a player: place and piece keys, text keys left untranslated, placeholders
+# left unfilled, values written as text by mistake, engine field names.
+RAW_IDS = re.compile(
+    r"\byx-\w|\b(?:ev|act|colour|letter|card_name|card_text|phase)_\w+|\{\w+\}"
+    r"|undefined|null|NaN|\[object|\blevel\s*\d+\s*,\s*x\b|\bx\s*=\s*-?\d|\?\d"
+)
 # English that counts wrong: "1 cubes", "1 pts", "a orange" (a card's "level-1 cubes" is right).
 WRONG_WORDS = re.compile(r"(?<![\w-])1 (?:cubes|pts|colour points)\b|\ba orange\b")
 # Internal names that option help must never show.
@@ -44,20 +51,36 @@ INTERNAL = re.compile(
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
-def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, lang: str) -> None:
-    # Japanese is played on a phone: its breakdown must fit 390 px with row names of two lines.
+def test_a_whole_game_reads_in_the_readers_words_and_ends_with_a_breakdown(
+    pages: Pages, lang: str
+) -> None:
+    """One game per language serves every check of what a player reads during and after a game:
+    no coordinates or raw ids anywhere, the log's plurals and its one line per choice and building,
+    the live score, and the breakdown (Japanese on a phone, where it must fit 390 px)."""
     page, _ = game_table(pages, "yaxha", lang, PHONE if lang == "ja" else LAPTOP, mode="none")
-    seen: dict[str, Any] = {"log": set(), "live": []}
+    seen: dict[str, Any] = {"log": set(), "live": [], "texts": set()}
 
     def watch(clicks: int, kind: str) -> None:
         seen["log"].update(log_lines(page))
+        if clicks % 4 == 0:
+            seen["texts"].update(texts_read(page))
         if clicks % 7 == 0 and page.locator("#live-score summary").count():
             seen["live"].append(page.inner_text("#live-score summary"))
 
-    play_to_end(page, seed=5, on_click=watch)
-    seen["log"].update(log_lines(page))
+    play_to_end(page, seed=8, on_click=watch)
+    watch(0, "end")
     page.wait_for_selector("#breakdown-table button.score-spot")
     screenshot(page, f"yaxha-words-end-{lang}")
+
+    assert len(seen["texts"]) > 50
+    texts = seen["texts"] | seen["log"]
+    bad = sorted(text for text in texts if COORDINATES.search(text) or RAW_IDS.search(text))
+    assert bad == []
+    assert [line for line in seen["log"] if DOTTED_KEY.search(line)] == []
+    # The live score was there during play, in the reader's words and with a number.
+    assert seen["live"] and all(re.search(r"\d", text) for text in seen["live"])
+    if lang == "en":
+        _assert_the_log_says_each_choice_and_building_once(page, seen["log"])
 
     table = page.inner_text("#breakdown-table")
     assert DOTTED_KEY.findall(table) == []
@@ -78,12 +101,6 @@ def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, l
     if lang != "en":
         english = [word for word in english_only(page, "yaxha", lang) if word in table]
         assert english == [], english
-    # The live score was there during play, in the reader's words and with a number.
-    assert seen["live"] and all(re.search(r"\d", text) for text in seen["live"])
-    bad = sorted(
-        line for line in seen["log"] if COORDINATES.search(line) or DOTTED_KEY.search(line)
-    )
-    assert bad == []
 
     # A cell of the breakdown lights, on the final board, the cubes that scored it.
     cell = page.locator("#breakdown-table tr[data-row^='colour-'] button.score-spot").first
@@ -96,11 +113,9 @@ def test_a_whole_game_ends_with_a_breakdown_in_the_readers_words(pages: Pages, l
     assert lit >= 1
 
 
-def test_the_log_says_each_own_choice_and_building_once_in_the_right_plural(pages: Pages) -> None:
-    page, _ = game_table(pages, "yaxha", "en", mode="none")
-    seen: list[list[str]] = []
-    play_to_end(page, seed=8, on_click=lambda clicks, kind: seen.append(log_lines(page)))
-    every = {line for lines in seen for line in lines}
+def _assert_the_log_says_each_choice_and_building_once(page: Any, every: set[str]) -> None:
+    """The English log of a finished game against one bot: each own choice and each round's
+    building said once, in the right plural (``every``: each line the log ever showed)."""
     # One line, rewritten as cubes go in: "1 cube" on the way, "3 cubes" at the end of a round.
     assert "You placed 1 cube." in every and "You placed 3 cubes." in every
     assert not [line for line in every if WRONG_WORDS.search(line)]

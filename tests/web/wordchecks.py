@@ -84,3 +84,23 @@ def log_lines(page: Any) -> list[str]:
                .map((node) => node.textContent).join('').trim())"""
     )
     return lines
+
+
+def texts_read(page: Any) -> list[str]:
+    """Every text a player reads at the table: the prompt, the log, the board's text and the
+    names its pieces give (titles, tooltips, labels read aloud)."""
+    texts: list[str] = page.evaluate(
+        """() => {
+          const root = document.querySelector('#game-root');
+          return [
+            document.querySelector('#prompt')?.innerText || '',
+            ...[...document.querySelectorAll('#log li')].map((li) => li.innerText),
+            ...[...root.querySelectorAll('title')].map((node) => node.textContent),
+            ...[...root.querySelectorAll('[title]')].map((node) => node.getAttribute('title')),
+            ...[...root.querySelectorAll('[aria-label]')].map(
+              (node) => node.getAttribute('aria-label')),
+            root.innerText,
+          ];
+        }"""
+    )
+    return texts
