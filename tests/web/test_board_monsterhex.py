@@ -15,7 +15,6 @@ from tests.web.conftest import (
     frames,
     login_guest,
     play_one,
-    play_to_end,
     screenshot,
     table_url,
     unique_name,
@@ -420,9 +419,14 @@ def test_with_animations_on_gems_light_their_units_and_points_rise_and_fly(pages
     page.goto(table_url(table))
     wait_for_game(page)
     assert page.input_value("#board-motion") == "normal"
-    play_to_end(page, seed=5)
+    # Played until a big gem is surrounded, at the latest to the end of the game (where every big
+    # gem has been): its units light up with the seats' totals, and the points of its slots rise
+    # over it and fly to the winners' rows.
+    rng = random.Random(5)
+    shown = "s => s.total >= 1 && s.lit >= 2 && s.rise >= 1 && s.flying >= 1"
+    while not page.evaluate(f"({shown})(window.mxSeen)"):
+        if play_one(page, rng) == "end":
+            break
     seen = page.evaluate("window.mxSeen")
-    # Every big gem of a finished game was surrounded: its units lit up with the seats' totals,
-    # and the points of its slots rose over it and flew to the winners' rows.
     assert seen["total"] >= 1 and seen["lit"] >= 2, seen
     assert seen["rise"] >= 1 and seen["flying"] >= 1, seen

@@ -46,7 +46,6 @@ class Case:
 CASES = [
     # Three players, so that a lost tie can leave the human a pick among the unchosen tiles.
     Case("yaxha", "yaxha", 3, "피라미드", (".yx-card", ".yx-tile"), ".yx-pyramid"),
-    Case("pyramido", "pyramido", 2, "탐험 구역", (".pd-space",), ".pd-pyramid"),
     # Solo: the Legendary Explorer's panel is drawn beside the one pyramid.
     Case(
         "pyramido-solo",

@@ -59,7 +59,8 @@ def test_a_whole_game_reads_in_the_readers_words_and_ends_with_a_breakdown(
 
     def watch(clicks: int, kind: str) -> None:
         seen["log"].update(log_lines(page))
-        seen["texts"].update(texts_read(page))
+        if clicks % 3 == 0:
+            seen["texts"].update(texts_read(page))
         if clicks % 9 == 0 and page.locator("#live-score summary").count():
             seen["live"].append(page.inner_text("#live-score summary"))
         if clicks == 12:
