@@ -574,6 +574,15 @@ def serve(
             "many sockets one address opens (turn off only for load tests from one address)",
         ),
     ] = True,
+    chat_burst: Annotated[
+        float,
+        typer.Option(min=1.0, help="table chat messages one user may send at once"),
+    ] = 5.0,
+    chat_rate: Annotated[
+        float,
+        typer.Option(min=0.001, help="table chat messages a second one user may send after "
+                     "the first burst (0.5: one every two seconds)"),
+    ] = 0.5,
 ) -> None:
     """Run the arena server (HTTP lobby, table WebSockets, web client)."""
     import uvicorn
@@ -589,7 +598,7 @@ def serve(
         redis_url=redis_url,
         allowed_origins=tuple(allowed_origin or ()), creation_limits=creation_limits,
         idle_table_minutes=idle_table_minutes,
-        socket_limits=socket_limits,
+        socket_limits=socket_limits, chat_burst=chat_burst, chat_rate=chat_rate,
     )
     try:
         application = create_app(settings)

@@ -14,10 +14,11 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from meeplehall.server import accounts, errors, history, lobby, rules, ws
+from meeplehall.server import accounts, chatroutes, errors, history, lobby, rules, ws
 from meeplehall.server.accounts import LoginLimiter
 from meeplehall.server.bodylimit import BodyLimit
 from meeplehall.server.bots import BotPool
+from meeplehall.server.chat import TableChat
 from meeplehall.server.config import Settings
 from meeplehall.server.creation import CreationLimits, CreationSettings
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
@@ -52,6 +53,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             namespace = hashlib.sha256(database.encode()).hexdigest()[:16]
             fanout = Fanout(settings.redis_url, namespace)
         tables = TableManager(hall.run_db, bots, fanout, settings.bot_move_delay)
+        tables.chat = TableChat(hall.run_db, settings, tables.publish_change)
         hall.tables = tables
         tables.writer.start()
         if fanout is not None:
@@ -97,6 +99,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(OriginCheck, allowed=allowed)  # outermost: refused before any reading
     app.include_router(accounts.router)
     app.include_router(lobby.router)
+    app.include_router(chatroutes.router)
     app.include_router(history.router)
     app.include_router(rules.router)
     app.include_router(ws.router)

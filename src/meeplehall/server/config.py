@@ -45,6 +45,11 @@ class Settings:
     #: Messages, and bytes, waiting to go out to one connection; past them it is closed (4408).
     ws_queue_messages: int = 256
     ws_queue_bytes: int = 4 * 1024 * 1024
+    #: Table chat, per user over all tables: messages at once, then messages a second; and how
+    #: many recent messages a socket gets when it opens.
+    chat_burst: float = 5.0
+    chat_rate: float = 0.5
+    chat_history: int = 100
     #: Failed logins allowed per name, and per client address, within the window.
     login_failures_per_name: int = 5
     login_failures_per_address: int = 20

@@ -9,6 +9,7 @@ from sqlalchemy import or_, select
 
 from meeplehall.core import UnknownGame, replay_steps
 from meeplehall.core.registry import get_game
+from meeplehall.server.chatstore import all_messages
 from meeplehall.server.db.models import ActionRow, Rating, Seat, Table, User
 from meeplehall.server.deps import current_user, hall_of, is_id, user_json
 from meeplehall.server.errors import ApiError
@@ -33,14 +34,15 @@ def _finished(request: Request, table_id: int, invite: str | None) -> tuple[Any,
             .where(ActionRow.table_id == table_id)
             .order_by(ActionRow.seq)
         ).all()
-        return table, described, actions
+        chat = all_messages(session, table_id)
+        return table, described, actions, chat
 
 
 @router.get("/tables/{table_id}/result")
 async def table_result(table_id: int, request: Request,
                        invite: str | None = None) -> dict[str, Any]:
     """Scores, ranks, winners and breakdown; seats say who played and who was replaced."""
-    table, described, _actions = _finished(request, table_id, invite)
+    table, described, _actions, _chat = _finished(request, table_id, invite)
     return {"table": table.id, "game": table.game, **(table.result or {}),
             "seats": described["seats"]}
 
@@ -49,7 +51,7 @@ async def table_result(table_id: int, request: Request,
 async def table_replay(table_id: int, request: Request, invite: str | None = None,
                        views: bool = False) -> dict[str, Any]:
     """The whole record of a finished match, with every step's events (secrets included)."""
-    table, _described, actions = _finished(request, table_id, invite)
+    table, _described, actions, chat = _finished(request, table_id, invite)
     try:
         game = get_game(table.game)
     except UnknownGame as error:
@@ -90,6 +92,7 @@ async def table_replay(table_id: int, request: Request, invite: str | None = Non
         "initial_view": initial_view,
         "final_view": final_view,
         "result": table.result,
+        "chat": chat,
     }
 
 

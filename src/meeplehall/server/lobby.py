@@ -68,6 +68,8 @@ class CreateTable(BaseModel):
     visibility: Literal["public", "private"] = "public"
     rated: bool = False
     hints: bool = False
+    #: Whether spectators may write in the table's chat (the owner can change it later).
+    spectator_chat: bool = True
 
 
 class JoinTable(BaseModel):
@@ -106,6 +108,7 @@ def describe_table(session: Session, table: Table, viewer: int | None,
         "visibility": table.visibility,
         "rated": table.rated,
         "hints": table.hints and not table.rated,
+        "spectator_chat": table.spectator_chat,
         "owner": user_json(users[table.owner_id]) if table.owner_id in users else None,
         "seats": [
             {
@@ -148,12 +151,17 @@ def make_describer(hall: Hall) -> Any:
     return describe
 
 
+def invited_by(table: Table, invite: str | None) -> bool:
+    """Whether ``invite`` is the table's invite token."""
+    return invite is not None and table.invite_token is not None and secrets.compare_digest(
+        invite, table.invite_token
+    )
+
+
 def may_see(table: Table, viewer: int | None, invite: str | None, session: Session) -> bool:
     if table.visibility == "public" or (viewer == table.owner_id and viewer is not None):
         return True
-    if invite is not None and table.invite_token is not None and secrets.compare_digest(
-        invite, table.invite_token
-    ):
+    if invited_by(table, invite):
         return True
     if viewer is None:
         return False
@@ -274,6 +282,7 @@ async def create_table(body: CreateTable, request: Request,
             invite_token=secrets.token_urlsafe(16) if body.visibility == "private" else None,
             rated=body.rated,
             hints=body.hints and not body.rated,
+            spectator_chat=body.spectator_chat,
             owner_id=user.id,
             seq=0,
             created_at=time.time(),

@@ -40,6 +40,8 @@ class TableRecord:
     actions: list[tuple[int, Any, bool]]
     #: Whose table it is: its bots take that user's turn in the fair bot queue.
     owner_id: int | None = None
+    #: Whether spectators may write in the table's chat (the owner decides).
+    spectator_chat: bool = True
 
 
 def load_record(session: Session, table_id: int) -> TableRecord | None:
@@ -77,6 +79,7 @@ def load_record(session: Session, table_id: int) -> TableRecord | None:
         ],
         actions=[(row.seat, row.action, row.bot) for row in actions],
         owner_id=table.owner_id,
+        spectator_chat=table.spectator_chat,
     )
 
 

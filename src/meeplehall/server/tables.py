@@ -24,6 +24,7 @@ from meeplehall.core import Game, events_for
 from meeplehall.core.registry import get_game
 from meeplehall.server import clocks
 from meeplehall.server.bots import BotPool, Decision, replacement_level, strongest_level
+from meeplehall.server.chat import TableChat
 from meeplehall.server.fanout import Fanout
 from meeplehall.server.match import Match, Rejection, Step
 from meeplehall.server.pacing import Pace, TooSoon
@@ -61,6 +62,8 @@ class Connection:
         self.websocket = websocket
         self.user_id = user_id
         self.seat = seat
+        #: Whether it connected with the table's invite: it may see a private table then.
+        self.invited = False
         self.max_messages = max_messages
         self.max_bytes = max_bytes
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
@@ -171,6 +174,9 @@ class Room:
         self.timer: asyncio.TimerHandle | None = None
         self.sync_cache = SyncCache()
         self.pace = Pace()
+        #: The chat's recent messages, oldest first (chat.py); None until first needed.
+        self.chat: list[dict[str, Any]] | None = None
+        self.chat_lock = asyncio.Lock()
 
     @property
     def seats(self) -> list[clocks.SeatState]:
@@ -278,6 +284,8 @@ class TableManager:
         self.writer = LogWriter(run_db)
         self.rooms: dict[int, Room] = {}
         self.describe: Describe | None = None
+        #: The tables' chat (chat.py), set up by the application.
+        self.chat: TableChat | None = None
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -316,10 +324,18 @@ class TableManager:
             except Exception:
                 log.exception("table %s: could not tell the other processes", room.record.id)
 
+    async def publish_change(self, room: Room, kind: str) -> None:
+        """Tell the other server processes (if any) that this table changed."""
+        await self._publish(room, kind)
+
     async def remote_change(self, table_id: int, kind: str) -> None:
         """Another process changed this table: read the log and tell our connections."""
         room = self.rooms.get(table_id)
         if room is None:
+            return
+        if kind == "chat":
+            if self.chat is not None:
+                await self.chat.remote(room)
             return
         async with room.lock:
             if room.match is None:

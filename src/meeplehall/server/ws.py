@@ -19,7 +19,7 @@ from fastapi.responses import PlainTextResponse
 
 from meeplehall.server.db.models import Table
 from meeplehall.server.deps import COOKIE, hall_of, refuse_foreign_origin, user_for_token
-from meeplehall.server.lobby import describe_table, live_info, may_see
+from meeplehall.server.lobby import describe_table, invited_by, live_info, may_see
 from meeplehall.server.match import Rejection
 from meeplehall.server.tables import Connection, Room, TableManager
 from meeplehall.server.wsguard import (
@@ -34,7 +34,9 @@ from meeplehall.server.wsguard import (
 router = APIRouter()
 log = logging.getLogger("meeplehall.server")
 
-MESSAGE_TYPES = ("act", "sync", "watch", "hint", "ping")
+MESSAGE_TYPES = ("act", "sync", "watch", "hint", "ping", "chat", "chat_report")
+#: Messages of the table's chat (chat.py): spectators may send them too.
+CHAT_TYPES = ("chat", "chat_report")
 
 #: Table ids are database keys (64-bit); anything else names no table.
 LARGEST_ID = (1 << 63) - 1
@@ -137,6 +139,7 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
         user_id = user.id if user is not None else None
         table = session.get(Table, table_id)
         visible = table is not None and may_see(table, user_id, invite, session)
+        invited = table is not None and invited_by(table, invite)
     if not visible:
         await websocket.close(4404, f"no table {table_id} (a private table needs its invite)")
         return
@@ -150,6 +153,9 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
         assert row is not None
         described = describe_table(session, row, user_id, live_info(hall, table_id))
     settings = hall.settings
+    chat = manager.chat
+    if chat is not None:
+        await chat.ensure(room)
     # The seat is checked, and the socket joins the room, under the room's lock: a change of
     # seats is then either before (and seen here) or after (and re-checks this socket too).
     connection: Connection | None = None
@@ -159,11 +165,15 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
             viewing = seat if seat is not None else (owned[0] if owned else None)
             connection = Connection(websocket, user_id, viewing, settings.ws_queue_messages,
                                     settings.ws_queue_bytes)
+            connection.invited = invited
             connection.send_json(
                 {"type": "welcome", "table": described, "seats": owned, "seat": viewing}
             )
             if room.match is not None:
                 connection.send(room.sync_text(viewing, since or 0))
+            # With no await between this and attaching: every message comes once (chat.py).
+            if chat is not None:
+                connection.send(chat.log_text(room))
             manager.attach(room, connection)
     if connection is None:
         await websocket.close(4403, f"you do not hold seat {seat}")
@@ -278,6 +288,11 @@ async def _handle(kind: str, data: dict[str, Any], manager: TableManager, room: 
             raise Rejection("not_started", "the game has not started yet")
         async with room.lock:
             connection.send(room.sync_text(connection.seat, since))
+        return
+    if kind in CHAT_TYPES:
+        if manager.chat is None:
+            raise Rejection("server_error", "the chat is not available")
+        await manager.chat.handle(kind, data, room, connection)
         return
     if kind == "watch":
         seat = _int_field(data, "seat", required=True)

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    true,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -55,6 +66,8 @@ class Table(Base):
     invite_token: Mapped[str | None] = mapped_column(String(64))
     rated: Mapped[bool] = mapped_column(Boolean)
     hints: Mapped[bool] = mapped_column(Boolean)
+    #: Whether spectators (people without a seat, the owner aside) may write in the chat.
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, server_default=true())
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     seq: Mapped[int] = mapped_column(Integer, default=0)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
@@ -101,3 +114,41 @@ class Rating(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer)
+
+
+class ChatMessage(Base):
+    """One line of a table's chat: plain text, kept with the table (its replay shows it)."""
+
+    __tablename__ = "chat_messages"
+    __table_args__ = (Index("ix_chat_messages_table_id", "table_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    #: The seats the author held when writing it (empty: a spectator).
+    seats: Mapped[list[int]] = mapped_column(JSON)
+    #: The length of the table's action log when it was said: where the replay shows it. Never
+    #: sent while the game is played (it counts secret moves).
+    step: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class ChatReport(Base):
+    """A chat message reported to the operator: who reported which message, when and why."""
+
+    __tablename__ = "chat_reports"
+    __table_args__ = (
+        UniqueConstraint("message_id", "reporter_id", name="uq_chat_reports_message_reporter"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    message_id: Mapped[int] = mapped_column(
+        ForeignKey("chat_messages.id", ondelete="CASCADE"), index=True
+    )
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    #: One of chat.REPORT_REASONS.
+    reason: Mapped[str] = mapped_column(String(16))
+    #: What the reporter added in their own words (may be empty).
+    note: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)
