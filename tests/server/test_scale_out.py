@@ -115,3 +115,38 @@ def test_a_spectator_on_another_process_sees_every_step_of_a_bot_game(
     two_servers: tuple[ServerProcess, ServerProcess],
 ) -> None:
     asyncio.run(bots_watched_elsewhere(*two_servers))
+
+
+async def chat_across(a: ServerProcess, b: ServerProcess) -> None:
+    alice = Player(a.base, a.ws_base).guest("alice on a")
+    bob = Player(b.base, b.ws_base).guest("bob on b")
+    carol = Player(b.base, b.ws_base).guest("carol on b")
+    table = alice.create(game="yaxha", players=2, seat=0)
+    assert bob.join(table["id"], seat=1).status_code == 200
+    on_a = await alice.socket(table["id"])
+    on_b = await bob.socket(table["id"])
+    watcher = await carol.socket(table["id"])
+    for socket in (on_a, on_b, watcher):
+        await socket.expect("chat_log")
+    await on_a.send({"type": "chat", "text": "hello from a"})
+    for socket in (on_b, watcher):
+        assert (await socket.expect("chat"))["message"]["text"] == "hello from a"
+    await on_b.send({"type": "chat", "text": "hello from b"})
+    assert (await on_a.expect("chat"))["message"]["text"] == "hello from a"  # its own
+    assert (await on_a.expect("chat"))["message"]["text"] == "hello from b"
+    # The owner's switch, made on a, holds on b.
+    answer = alice.http.post(f"/api/tables/{table['id']}/spectator-chat", json={"allowed": False})
+    assert answer.status_code == 200
+    await watcher.expect("table")
+    await watcher.send({"type": "chat", "text": "may I?"})
+    assert (await watcher.expect("error"))["code"] == "spectator_chat_off"
+    for socket in (on_a, on_b, watcher):
+        await socket.close()
+    for person in (alice, bob, carol):
+        person.close()
+
+
+def test_chat_and_the_spectator_switch_reach_the_sockets_of_another_process(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    asyncio.run(chat_across(*two_servers))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
-from pydantic import BaseModel
+from pydantic import BaseModel, StrictBool
 
 from meeplehall.server.db.models import User
 from meeplehall.server.deps import hall_of, require_user
@@ -17,7 +17,7 @@ router = APIRouter(prefix="/api", tags=["chat"], route_class=StrictJSONRoute)
 
 
 class SpectatorChat(BaseModel):
-    allowed: bool
+    allowed: StrictBool
 
 
 @router.post("/tables/{table_id}/spectator-chat")
