@@ -205,6 +205,8 @@ export function createTableForm({ games, game, bots, renderer, user, onGameChang
     h("p", { class: "help" }, t("create.rated_help")),
     h("div", { class: "field field-check" }, h("input", { type: "checkbox", id: "create-hints", name: "hints" }),
       h("label", { for: "create-hints" }, t("create.hints"))),
+    h("div", { class: "field field-check" }, h("input", { type: "checkbox", id: "create-spectator-chat", name: "spectator_chat", checked: true }),
+      h("label", { for: "create-spectator-chat" }, t("create.spectator_chat"))),
     user ? null : h("p", { class: "help" }, t("create.login_first")),
     h("div", { class: "form-actions" },
       h("button", { type: "submit", id: "create-submit" }, t("create.submit")),
@@ -238,6 +240,7 @@ export function createTableForm({ games, game, bots, renderer, user, onGameChang
       visibility: data.get("visibility"),
       rated: data.get("rated") === "on",
       hints: data.get("hints") === "on",
+      spectator_chat: data.get("spectator_chat") === "on",
     };
     if (mode === "live") {
       body.initial_seconds = Number(data.get("initial_minutes")) * 60;

@@ -11,6 +11,7 @@ import { actionText, loadRenderer, safeText, translator } from "./renderers.js";
 import { seatName } from "./tablelist.js";
 import { boardFrame, fitBoards, placesOf, showSpots } from "./board.js";
 import { durationFor, motionSetting, play, playRenderer, snapshot } from "./motion.js";
+import { messageLine, mutedUsers } from "./chat.js";
 
 const page = {
   id: Number(param("id")),
@@ -103,6 +104,19 @@ function logLines(upTo) {
   return lines;
 }
 
+/**
+ * The chat as it stood at the step shown: each message appears at the step it was said (before
+ * the first move, during the game, or after the end). Users muted on this browser stay hidden.
+ */
+function chatBlock() {
+  const muted = mutedUsers(page.user ? page.user.id : null);
+  const said = (page.replay.chat || []).filter((message) => message.step <= page.step && !muted.has(message.user.id));
+  return h("section", { class: "chat-panel", "aria-labelledby": "replay-chat-title" },
+    h("h3", { id: "replay-chat-title" }, t("chat.title")),
+    h("ol", { id: "replay-chat", class: "chat-messages" },
+      said.length ? said.map((message) => messageLine(message)) : h("li", { class: "empty" }, t("chat.empty"))));
+}
+
 function go(step) {
   const next = Math.max(0, Math.min(page.replay.steps.length, step));
   // One step forward moves the pieces as at the table; a jump redraws at once.
@@ -191,7 +205,8 @@ function draw() {
       controls(),
       h("div", { class: "table-layout" },
         h("div", { class: "table-main" }, boardFrame(root, page.table.game, draw)),
-        h("aside", { class: "table-side" }, h("h3", {}, t("table.log")), h("ol", { id: "log", class: "log" }, logLines(page.step))))),
+        h("aside", { class: "table-side" }, h("h3", {}, t("table.log")), h("ol", { id: "log", class: "log" }, logLines(page.step)),
+          chatBlock()))),
     h("p", {}, h("a", { href: `/rules.html?game=${page.table.game}` }, t("table.rules"))),
   );
   document.title = `${page.title} #${page.id} · ${t("app.name")}`;

@@ -14,6 +14,7 @@ import { clockText, seatName } from "./tablelist.js";
 import { durationFor, motionSetting, play, playRenderer, snapshot } from "./motion.js";
 import { boardFrame, fitBoards, placesOf, showSpots } from "./board.js";
 import { addEntries, eventEntries, logList, moveEntry, newLog } from "./gamelog.js";
+import { ChatPanel } from "./chat.js";
 
 const game = {
   id: Number(location.pathname.match(/\/tables\/(\d+)/)?.[1] ?? param("id")),
@@ -52,6 +53,7 @@ const game = {
 };
 
 let socket = null;
+let chat = null; // the chat panel (js/chat.js), made once with the socket and kept across redraws
 
 // --- drawing ----------------------------------------------------------------------------------
 
@@ -298,35 +300,28 @@ function draw() {
   const scores = game.view && game.renderer.scores ? safeScores() : null;
   const rulesLink = h("a", { href: `/rules.html?game=${game.table.game}` }, t("table.rules"));
   const finished = game.status === "finished" && game.result;
-  replace(main, 
+  const shell = tableShell(main);
+  replace(shell.head,
     h("h1", {}, `${game.title} #${game.table.id}`, " ", h("span", { class: "badge" }, t(`status.${game.status}`))),
     statusLine(),
     game.status !== "waiting" ? turnBar(game, scores) : null,
     h("p", { id: "prompt", class: "prompt", "aria-live": "polite", tabindex: -1 }, promptText()),
     game.error ? h("p", { id: "table-error", class: "form-error", role: "alert" }, t("table.rejected", { reason: game.error() })) : null,
-    h(
-      "div",
-      { class: "table-layout" },
-      h(
-        "div",
-        { class: "table-main" },
-        finished ? resultBlock(game.result, names(), game.renderer, ctx(), showScored) : null,
-        finished ? h("p", {}, h("a", { id: "replay-link", href: replayHref(), class: "button-link" }, t("table.replay"))) : null,
-        game.status === "waiting" ? seatsBlock() : gameArea(),
-      ),
-      h(
-        "aside",
-        { class: "table-side" },
-        game.status !== "waiting" ? playersPanel(game, scores) : null,
-        game.status === "playing" && game.view && game.passTo === null ? liveScoreBlock(game.renderer, game.view, ctx(), showScored) : null,
-        hotseatBar(),
-        hintBar(),
-        logBlock(),
-        h("p", {}, rulesLink),
-        leaveBar(),
-      ),
-    ),
   );
+  replace(shell.board,
+    finished ? resultBlock(game.result, names(), game.renderer, ctx(), showScored) : null,
+    finished ? h("p", {}, h("a", { id: "replay-link", href: replayHref(), class: "button-link" }, t("table.replay"))) : null,
+    game.status === "waiting" ? seatsBlock() : gameArea(),
+  );
+  replace(shell.side,
+    game.status !== "waiting" ? playersPanel(game, scores) : null,
+    game.status === "playing" && game.view && game.passTo === null ? liveScoreBlock(game.renderer, game.view, ctx(), showScored) : null,
+    hotseatBar(),
+    hintBar(),
+    logBlock(),
+  );
+  replace(shell.after, h("p", {}, rulesLink), leaveBar());
+  chat?.update({ user: game.user, table: game.table, seats: game.mySeats });
   document.title = `${game.title} #${game.table.id} · ${t("app.name")}`;
   document.body.dataset.seq = String(game.seq);
   document.body.dataset.status = game.status;
@@ -340,6 +335,23 @@ function draw() {
   spotlight();
   if (game.passTo !== null) document.getElementById("pass-device-ready")?.focus();
   else if (focus) restoreFocus(document.querySelector(focus));
+}
+
+/**
+ * The table page's frame, built once: the parts redrawn at every update around the chat panel,
+ * which stays in place so what is being typed in it is never taken out of the page.
+ */
+function tableShell(main) {
+  if (!main.querySelector(":scope > #table-head")) {
+    const head = h("div", { id: "table-head", class: "table-head" });
+    const board = h("div", { class: "table-main" });
+    const side = h("div", { class: "table-side-top" });
+    const after = h("div", { class: "table-side-bottom" });
+    replace(main, head, h("div", { class: "table-layout" }, board,
+      h("aside", { class: "table-side" }, side, chat ? chat.element : null, after)));
+  }
+  const parts = (selector) => main.querySelector(selector);
+  return { head: parts("#table-head"), board: parts(".table-main"), side: parts(".table-side-top"), after: parts(".table-side-bottom") };
 }
 
 /** Focus what had it before a redraw; a text field gets its caret back at the end. */
@@ -608,9 +620,19 @@ async function onMessage(message) {
       enqueue(message);
       return; // drawn when its turn in the playback queue comes
     case "error":
+      if (chat && chat.onError(message)) return; // the chat shows its own refusals
       game.pending = null;
       game.error = () => rejectionText(message);
       break;
+    case "chat_log":
+      chat?.onLog(message.messages || []);
+      return;
+    case "chat":
+      chat?.onMessage(message.message);
+      return;
+    case "chat_reported":
+      chat?.onReported(message.id);
+      return;
     case "hint":
       if (message.seat === game.seat) game.hint = { action: message.action, label: message.label };
       break;
@@ -654,6 +676,7 @@ async function main() {
     draw();
     return;
   }
+  chat = new ChatPanel({ send: (message) => socket.send(message), tableId: game.id, invite: game.invite });
   socket = new TableSocket(game.id, {
     invite: game.invite,
     onMessage,
