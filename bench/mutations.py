@@ -277,6 +277,24 @@ MUTATIONS: tuple[Mutation, ...] = (
         'return " ".join(unicodedata.normalize("NFKC", raw).split()).lower()',
         'return " ".join(raw.split()).lower()',
         (SRV + "test_display_names.py", SRV + "test_accounts_lobby.py")),
+    # -- server: table chat ----------------------------------------------------------------------
+    one("chat_private_to_all", "a private table's chat reaches sockets that may not see it",
+        S + "server/chat.py",
+        'if record.visibility == "public" or connection.invited:', "if True:",
+        (SRV + "test_chat.py",), "private"),
+    one("chat_spectators_always", "spectators chat although the owner turned it off",
+        S + "server/chat.py",
+        "if not seats and user != room.record.owner_id and not room.record.spectator_chat:",
+        "if False:",
+        (SRV + "test_chat.py",), "spectator"),
+    one("chat_step_while_playing", "a live chat message tells the log's length (secret moves)",
+        S + "server/chatstore.py",
+        "    if with_step:\n", "    if True:\n",
+        (SRV + "test_chat.py",), "every_socket"),
+    one("chat_no_rate_limit", "a user may chat as fast as they like",
+        S + "server/chat.py",
+        "if not bucket.take():", "if False:",
+        (SRV + "test_chat.py",), "rate_limited"),
 )
 
 

@@ -1,0 +1,168 @@
+"""The table chat in real browsers: two people chat at a table, markup stays text, mute (kept in
+this browser), report, the owner's switch for spectators, a phone's width, the replay's chat."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from tests.live_server import ServerProcess
+from tests.web.conftest import (
+    Pages,
+    api,
+    create_table,
+    login_guest,
+    poll,
+    switch_language,
+    table_url,
+    unique_name,
+    wait_for_game,
+    wait_ready,
+)
+
+#: Markup that would run (and mark the page) if a message were ever inserted as HTML.
+HOSTILE = '<b>bold</b><img src=x onerror="document.body.dataset.pwned=1">'
+
+
+def chat_texts(page: Any) -> list[str]:
+    return [text for text in page.locator("#chat-messages .chat-text").all_text_contents()]
+
+
+def say(page: Any, text: str) -> None:
+    page.fill("#chat-input", text)
+    page.click("#chat-send")
+
+
+def wait_for_line(page: Any, text: str) -> None:
+    poll(page, lambda: text in chat_texts(page), f"{text!r} never appeared in the chat")
+
+
+def reports(server: ServerProcess) -> list[tuple[Any, ...]]:
+    with sqlite3.connect(server.data_dir / "meeplehall.db") as database:
+        return database.execute(
+            "SELECT m.text, r.reason, r.note FROM chat_reports r "
+            "JOIN chat_messages m ON m.id = r.message_id ORDER BY r.id"
+        ).fetchall()
+
+
+def test_two_browsers_chat_markup_stays_text_mute_holds_and_a_report_is_recorded(
+    pages: Pages, web_server: ServerProcess,
+) -> None:
+    alice, bob = pages.new(), pages.new()
+    login_guest(alice, unique_name("alice"))
+    login_guest(bob, unique_name("bob"))
+    table = create_table(alice, "yaxha", players=2)
+    alice.goto(table_url(table))
+    alice.wait_for_selector("#chat-input")
+    # What is being typed survives the page's redraws (Bob sitting down redraws it).
+    alice.fill("#chat-input", "half-typed")
+    api(bob, "POST", f"/api/tables/{table['id']}/join", {"seat": 1})
+    alice.wait_for_selector("#seats li[data-seat='1'] .player-name:has-text('bob')")
+    assert alice.input_value("#chat-input") == "half-typed"
+    assert alice.evaluate("document.activeElement.id") == "chat-input"
+    api(alice, "POST", f"/api/tables/{table['id']}/start")
+    bob.goto(table_url(table))
+    wait_for_game(alice)
+    wait_for_game(bob)
+
+    say(alice, HOSTILE)
+    wait_for_line(bob, HOSTILE)
+    assert alice.input_value("#chat-input") == ""
+    for page in (alice, bob):
+        wait_for_line(page, HOSTILE)
+        assert page.locator("#chat-messages b, #chat-messages img").count() == 0
+        assert page.evaluate("document.body.dataset.pwned") is None
+    say(bob, "nice try")
+    wait_for_line(alice, "nice try")
+
+    # Bob mutes Alice: her lines go, for him only, and stay gone after a reload.
+    bob.click("#chat-messages li[data-user] .chat-more")
+    bob.click("#chat-messages .chat-mute")
+    bob.wait_for_selector("#chat .chat-unmute")
+    assert chat_texts(bob) == ["nice try"]
+    bob.reload()
+    wait_for_game(bob)
+    bob.wait_for_selector("#chat .chat-unmute")
+    wait_for_line(bob, "nice try")
+    assert chat_texts(bob) == ["nice try"]
+    assert HOSTILE in chat_texts(alice)
+    say(alice, "can you hear me?")
+    wait_for_line(alice, "can you hear me?")
+    bob.click("#chat .chat-unmute")
+    wait_for_line(bob, "can you hear me?")
+
+    # Alice reports Bob's line: the operator's table has it, with the reason and her note.
+    alice.click("#chat-messages li:has(.chat-text:text-is('nice try')) .chat-more")
+    alice.click("#chat-messages .chat-report")
+    alice.select_option("#chat-report-reason", "abuse")
+    alice.fill("#chat-report-note", "mocking me")
+    alice.click("#chat-report-send")
+    alice.wait_for_selector("#chat-messages .chat-reported")
+    assert ("nice try", "abuse", "mocking me") in reports(web_server)
+
+    # A reconnect brings the chat back (Alice's socket drops and reopens).
+    alice.reload()
+    wait_for_game(alice)
+    wait_for_line(alice, "can you hear me?")
+    assert chat_texts(alice)[:2] == [HOSTILE, "nice try"]
+
+
+def test_spectator_chat_follows_the_owners_switch_and_fits_a_phone(pages: Pages) -> None:
+    owner = pages.new()
+    login_guest(owner, unique_name("owner"))
+    table = create_table(owner, "yaxha", players=2, bots=[{"seat": 1, "level": 1}], start=True)
+    owner.goto(table_url(table))
+    wait_for_game(owner)
+    phone = pages.new(viewport={"width": 390, "height": 844})
+    login_guest(phone, unique_name("watcher"))
+    phone.goto(table_url(table))
+    wait_for_game(phone)
+    # On a phone the chat is folded under the log; opened, it fits the width.
+    assert phone.evaluate("document.getElementById('chat').open") is False
+
+    owner.uncheck("#chat-spectators")
+    phone.click("#chat-title")
+    phone.wait_for_selector("#chat-note")
+    assert phone.is_hidden("#chat-form")
+    owner.check("#chat-spectators")
+    phone.wait_for_selector("#chat-form:not([hidden])")
+    say(phone, "a long line from the stands " + "x" * 120)
+    wait_for_line(owner, "a long line from the stands " + "x" * 120)
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+    line = owner.locator("#chat-messages li.chat-spectator")
+    assert line.count() == 1
+
+    # Folded, the chat counts what is new; in Japanese, the panel speaks Japanese.
+    phone.click("#chat-title")
+    owner_line = "the owner speaks"
+    say(owner, owner_line)
+    phone.wait_for_selector("#chat-unread")
+    switch_language(phone, "ja")
+    assert phone.text_content("#chat-title") == "チャット新着1件"
+    phone.click("#chat-title")
+    wait_for_line(phone, owner_line)
+    assert phone.get_attribute("#chat-input", "placeholder") == "テーブルのみんなに話しかける…"
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+
+
+def test_the_replay_shows_the_chat_as_it_stood_at_each_step(pages: Pages) -> None:
+    page = pages.new()
+    login_guest(page, unique_name("solo"))
+    table = create_table(page, "yaxha", players=2, seat=None, bots=[
+        {"seat": 0, "level": 1}, {"seat": 1, "level": 1}])
+    page.goto(table_url(table))
+    page.wait_for_selector("#chat-input")
+    say(page, "before the start")
+    wait_for_line(page, "before the start")
+    api(page, "POST", f"/api/tables/{table['id']}/start")
+    page.wait_for_selector("body[data-status='finished']", timeout=120_000)
+    say(page, "after the end")
+    wait_for_line(page, "after the end")
+    page.goto(f"/replay.html?id={table['id']}")
+    wait_ready(page)
+    said = "#replay-chat .chat-text"
+    page.wait_for_selector("body[data-step='0']")
+    assert page.locator(said).all_text_contents() == ["before the start"]
+    page.click("#replay-last")
+    page.wait_for_selector("body:not([data-step='0'])")
+    assert page.locator(said).all_text_contents() == ["before the start", "after the end"]
