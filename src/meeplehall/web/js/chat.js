@@ -81,10 +81,12 @@ export class ChatPanel {
     this.form = h("form", { id: "chat-form", class: "chat-form", onsubmit: (event) => this.submit(event) },
       this.input, h("button", { type: "submit", id: "chat-send" }, t("chat.send")));
     this.summary = h("summary", { id: "chat-title" });
-    this.list = h("ol", { id: "chat-messages", class: "chat-messages", "aria-live": "polite", tabindex: 0 });
+    this.list = h("ol", { id: "chat-messages", class: "chat-messages", tabindex: 0, "aria-labelledby": "chat-title" });
+    // The list is redrawn whole; screen readers hear the new line alone, from here.
+    this.announce = h("p", { class: "visually-hidden", role: "status", "aria-live": "polite" });
     this.status = h("div", { class: "chat-status" });
     this.extras = h("div", { class: "chat-extras" });
-    this.element = h("details", { id: "chat", class: "chat-panel" }, this.summary, this.list, this.status, this.form, this.extras);
+    this.element = h("details", { id: "chat", class: "chat-panel" }, this.summary, this.list, this.announce, this.status, this.form, this.extras);
     // Open beside the log on a laptop; folded under it on a phone, where the board needs room.
     this.element.open = !window.matchMedia(PHONE).matches;
     this.element.addEventListener("toggle", () => {
@@ -112,7 +114,10 @@ export class ChatPanel {
     this.messages.push(message);
     const mine = this.user && message.user.id === this.user.id;
     if (mine) this.lastSent = "";
-    if (!this.element.open && !mine && !this.muted().has(message.user.id)) this.unread += 1;
+    if (!mine && !this.muted().has(message.user.id)) {
+      this.announce.textContent = `${message.user.name}: ${message.text}`;
+      if (!this.element.open) this.unread += 1;
+    }
     this.render(true);
   }
 
