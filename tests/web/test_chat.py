@@ -144,6 +144,21 @@ def test_spectator_chat_follows_the_owners_switch_and_fits_a_phone(pages: Pages)
     assert phone.get_attribute("#chat-input", "placeholder") == "テーブルのみんなに話しかける…"
     assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
 
+    # Writing too fast (5 at once, then one every 2 seconds): refused, said so in Japanese, and
+    # the refused line is back in the field.
+    for n in range(40):
+        text = f"spam {n}"
+        say(phone, text)
+        refused = poll(phone, lambda text=text: (
+            "refused" if phone.locator("#chat-error").count()
+            else "shown" if text in chat_texts(phone) else None), f"{text!r} had no answer")
+        if refused == "refused":
+            break
+    assert refused == "refused", "40 lines in a row were all accepted"
+    assert "書き込みが速すぎます" in (phone.text_content("#chat-error") or "")
+    assert phone.input_value("#chat-input") == text
+    assert text not in chat_texts(owner)
+
 
 def test_the_replay_shows_the_chat_as_it_stood_at_each_step(pages: Pages) -> None:
     page = pages.new()
