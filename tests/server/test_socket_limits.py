@@ -47,6 +47,7 @@ async def rate_limits(server: InProcessServer) -> None:
     table = person.create(game="yaxha", players=2, seat=0, bots=[{"seat": 1, "level": 1}])
     ws = await person.socket(table["id"])
     await ws.expect("welcome")
+    await ws.expect("chat_log")  # the last message a socket gets on opening
     # 15 pings at once against a burst of 10: each gets one answer, a pong or a refusal (after
     # which the server reads nothing more from the socket until it may send again).
     for _ in range(15):

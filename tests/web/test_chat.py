@@ -56,10 +56,12 @@ def test_two_browsers_chat_markup_stays_text_mute_holds_and_a_report_is_recorded
     alice.wait_for_selector("#chat-input")
     # What is being typed survives the page's redraws (Bob sitting down redraws it).
     alice.fill("#chat-input", "half-typed")
+    alice.evaluate("document.getElementById('chat-input').setSelectionRange(4, 4)")
     api(bob, "POST", f"/api/tables/{table['id']}/join", {"seat": 1})
     alice.wait_for_selector("#seats li[data-seat='1'] .player-name:has-text('bob')")
     assert alice.input_value("#chat-input") == "half-typed"
-    assert alice.evaluate("document.activeElement.id") == "chat-input"
+    caret = "[document.activeElement.id, document.activeElement.selectionStart]"
+    assert alice.evaluate(caret) == ["chat-input", 4]
     api(alice, "POST", f"/api/tables/{table['id']}/start")
     bob.goto(table_url(table))
     wait_for_game(alice)

@@ -278,6 +278,8 @@ function statusLine() {
 function rememberFocus() {
   const active = document.activeElement;
   if (!active || active === document.body) return null;
+  // The chat panel stays in the page across redraws: its focus (and caret) stay as they are.
+  if (active.closest("#chat")) return null;
   for (const key of ["legal", "choice"]) {
     if (active.dataset && active.dataset[key] !== undefined) return `[data-${key}="${CSS.escape(active.dataset[key])}"]`;
   }
@@ -350,8 +352,13 @@ function tableShell(main) {
     replace(main, head, h("div", { class: "table-layout" }, board,
       h("aside", { class: "table-side" }, side, chat ? chat.element : null, after)));
   }
-  const parts = (selector) => main.querySelector(selector);
-  return { head: parts("#table-head"), board: parts(".table-main"), side: parts(".table-side-top"), after: parts(".table-side-bottom") };
+  const part = (selector) => main.querySelector(`:scope > ${selector}`);
+  return {
+    head: part("#table-head"),
+    board: part(".table-layout > .table-main"),
+    side: part(".table-layout > .table-side > .table-side-top"),
+    after: part(".table-layout > .table-side > .table-side-bottom"),
+  };
 }
 
 /** Focus what had it before a redraw; a text field gets its caret back at the end. */
