@@ -21,7 +21,8 @@ class Mailbox:
         self.messages: list[EmailMessage] = []
         self.arrived = threading.Condition()
 
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+    # aiosmtpd calls its handler's hooks by these names.
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         message = message_from_bytes(envelope.content, policy=policy.default)
         assert isinstance(message, EmailMessage)
         with self.arrived:

@@ -176,7 +176,6 @@ class Mailer:
         message["From"] = self.sender
         message["To"] = address
         message["Subject"] = mailtexts.text(lang, f"{mail.kind}.subject", **params)
-        message["Content-Language"] = lang
         body = mailtexts.text(lang, f"{mail.kind}.body", **params)
         if mail.kind != "verify":
             unsubscribe = self.unsubscribe_link(mail.user_id)
@@ -184,6 +183,7 @@ class Mailer:
             message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
             body += mailtexts.text(lang, "footer", unsubscribe=unsubscribe)
         message.set_content(body)
+        message["Content-Language"] = lang  # after set_content, which drops Content- headers
         return message
 
     def _send(self, message: EmailMessage) -> None:
