@@ -6,7 +6,6 @@ only with its own signature); a server without ``--smtp-url`` sends nothing and 
 from __future__ import annotations
 
 import asyncio
-import re
 import secrets
 from collections.abc import Iterator
 from typing import Any
@@ -15,7 +14,15 @@ import httpx
 import pytest
 
 from tests.live_server import ServerProcess
-from tests.mailbox import Mailbox, body_of, smtp_server
+from tests.mailbox import (
+    Mailbox,
+    body_of,
+    confirm_address,
+    link_in,
+    play_one,
+    smtp_server,
+    turn_of,
+)
 from tests.server.client import Player
 
 
@@ -34,42 +41,6 @@ def mailed(database_factory: Any,
 
 def person(server: ServerProcess) -> Player:
     return Player(server.base, server.ws_base).register(f"m{secrets.token_hex(4)}")
-
-
-def link_in(text: str, path: str) -> str:
-    match = re.search(rf"http://arena\.test({re.escape(path)}[^\s]*)", text)
-    assert match, text
-    return match.group(1)
-
-
-def confirm_address(player: Player, address: str, mailbox: Mailbox, seen: int,
-                    lang: str) -> int:
-    """Give ``player`` a confirmed ``address`` (wanting e-mail, in ``lang``); returns how many
-    e-mails the mailbox then holds."""
-    answer = player.http.put("/api/me/contact",
-                             json={"email": address, "opt_in": True, "lang": lang})
-    assert answer.status_code == 200, answer.text
-    assert answer.json()["verified"] is False
-    message = mailbox.wait_for(seen + 1)[seen]
-    assert message["To"] == address
-    page = player.http.get(link_in(body_of(message), "/verify-email"))
-    assert page.status_code == 200
-    assert player.http.get("/api/me/contact").json()["verified"] is True
-    return seen + 1
-
-
-def turn_of(player: Player, table_id: int) -> bool:
-    table = player.http.get(f"/api/tables/{table_id}").json()
-    return bool(table["waiting_for_me"])
-
-
-async def play_one(player: Player, table_id: int) -> None:
-    """Open the table as ``player``, play one legal move, close."""
-    socket = await player.socket(table_id)
-    sync = await socket.expect("sync")
-    await socket.send({"type": "act", "seq": sync["seq"], "action": sync["legal"][0]})
-    await socket.expect("update", seat=sync["seat"])
-    await socket.close()
 
 
 def wait_offline(watcher: Player, friend_id: int) -> None:

@@ -14,6 +14,7 @@ import { clockText, seatName } from "./tablelist.js";
 import { durationFor, motionSetting, play, playRenderer, snapshot } from "./motion.js";
 import { boardFrame, fitBoards, placesOf, showSpots } from "./board.js";
 import { addEntries, eventEntries, logList, moveEntry, newLog } from "./gamelog.js";
+import { yourTurn } from "./yourturn.js";
 
 const game = {
   id: Number(location.pathname.match(/\/tables\/(\d+)/)?.[1] ?? param("id")),
@@ -327,7 +328,8 @@ function draw() {
       ),
     ),
   );
-  document.title = `${game.title} #${game.table.id} · ${t("app.name")}`;
+  const myTurn = game.status === "playing" && game.mySeats.some((seat) => game.toMove.includes(seat) && !game.replaced[seat]);
+  yourTurn(myTurn, game.title, `${game.title} #${game.table.id} · ${t("app.name")}`);
   document.body.dataset.seq = String(game.seq);
   document.body.dataset.status = game.status;
   document.body.dataset.seat = game.seat === null ? "" : String(game.seat);
@@ -661,7 +663,10 @@ async function main() {
     currentSeat: () => game.seat,
     currentSeq: () => game.seq,
   });
-  socket.connect(null, 0);
+  // A link to a seat (an e-mail's "your turn") opens that seat; one not mine falls back to
+  // the server's choice (the socket is refused, then reopened without a seat).
+  const asked = param("seat");
+  socket.connect(asked !== null && /^\d+$/.test(asked) ? Number(asked) : null, 0);
   setInterval(() => {
     if (game.table) tickClocks(game);
   }, 500);
