@@ -1,6 +1,7 @@
 """Friends: a request never tells whether a name exists, lists are their owner's alone, online
 means a socket open now, invitations carry the table's link, requests are rate limited; the
-per-user channel counts the tables waiting for my move as they change."""
+per-user channel counts the tables waiting for my move as they change, also across two server
+processes; a server without SMTP says e-mail is off."""
 
 from __future__ import annotations
 
@@ -189,3 +190,39 @@ def test_the_channel_counts_tables_waiting_for_my_move_as_they_change(
         return [(m["count"], m["tables"]) for m in seen]
 
     assert asyncio.run(count_changes()) == [(0, []), (1, [table["id"]]), (0, [])]
+
+
+def test_without_smtp_the_server_says_email_is_off_and_keeps_no_address(
+    hall: ServerProcess,
+) -> None:
+    erin = person(hall)
+    assert erin.http.get("/api/me/contact").json()["mail_enabled"] is False
+    refused = erin.http.put("/api/me/contact", json={"email": "erin@example.org"})
+    assert (refused.status_code, refused.json()["code"]) == (409, "mail_off")
+    assert erin.http.get("/api/me/contact").json()["email"] is None
+
+
+def test_across_two_processes_presence_notifications_and_waiting_counts_reach_the_user(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    a, b = two_servers
+    alice, bob = person(a), person(b)  # Alice's requests go to a, Bob's socket to b
+    befriend(alice, bob)
+
+    async def across() -> tuple[bool, dict[str, Any], dict[str, Any]]:
+        socket = await channel(bob)
+        await next_of(socket, "hello")
+        await next_of(socket, "waiting")
+        online = alice.http.get("/api/friends").json()["friends"][0]["online"]
+        table = alice.create(game="yaxha", players=2, mode="turn", invite=[bob.user["id"]])
+        invited = await next_of(socket, "notification")
+        assert bob.join(table["id"]).status_code == 200
+        alice.start(table["id"])
+        waiting = await next_of(socket, "waiting")
+        await socket.close()
+        return online, invited["notification"], waiting
+
+    online, invited, waiting = asyncio.run(across())
+    assert online is True
+    assert invited["kind"] == "invite"
+    assert (waiting["count"], len(waiting["tables"])) == (1, 1)

@@ -1,7 +1,7 @@
 """E-mail through a real SMTP server on loopback: the address is confirmed by its link; a
 turn-based table mails the away player once per table within the window, in their language,
 with the table's link at their seat and an unsubscribe link that works without a login (and
-only with its own signature); a server without ``--smtp-url`` sends nothing and says so."""
+only with its own signature). (A server without ``--smtp-url``: test_friends.py.)"""
 
 from __future__ import annotations
 
@@ -129,23 +129,3 @@ def test_a_confirmation_link_for_another_address_or_forged_confirms_nothing(
     bad = dave.http.put("/api/me/contact", json={"email": "not an address"})
     assert (bad.status_code, bad.json()["code"]) == (422, "bad_email")
     assert dave.http.get("/api/me/contact").json()["email"] == "old@example.org"
-
-
-def test_without_smtp_the_server_says_email_is_off_and_keeps_no_address(
-    hall_without_mail: ServerProcess,
-) -> None:
-    erin = person(hall_without_mail)
-    assert erin.http.get("/api/me/contact").json()["mail_enabled"] is False
-    refused = erin.http.put("/api/me/contact", json={"email": "erin@example.org"})
-    assert (refused.status_code, refused.json()["code"]) == (409, "mail_off")
-    assert erin.http.get("/api/me/contact").json()["email"] is None
-
-
-@pytest.fixture(scope="module")
-def hall_without_mail(database_factory: Any,
-                      server_env: dict[str, str]) -> Iterator[ServerProcess]:
-    url, data_dir = database_factory("sqlite")
-    process = ServerProcess(data_dir, url, server_env)
-    process.start()
-    yield process
-    process.stop()
