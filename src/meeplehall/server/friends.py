@@ -110,12 +110,12 @@ async def send_request(body: FriendRequestIn, request: Request, user: Registered
         target_id = session.scalar(select(User.id).where(User.login == key))
         mine = session.scalar(select(FriendRequest).where(FriendRequest.from_id == user.id,
                                                           FriendRequest.to_key == key))
-        theirs = None
-        if target_id is not None:
-            theirs = session.scalar(select(FriendRequest).where(
-                FriendRequest.from_id == target_id, FriendRequest.to_id == user.id))
-        friends_already = target_id is not None and (
-            session.get(Friendship, (user.id, target_id)) is not None)
+        # The same lookups whether the name exists or not (0 is nobody's id), so the answer
+        # takes as long either way.
+        other = target_id if target_id is not None else 0
+        theirs = session.scalar(select(FriendRequest).where(
+            FriendRequest.from_id == other, FriendRequest.to_id == user.id))
+        friends_already = session.get(Friendship, (user.id, other)) is not None
         if friends_already:
             pass  # friends already: nothing to store or tell
         elif theirs is not None and target_id is not None:
