@@ -1,5 +1,6 @@
 """Friends and notifications in the browser: two people become friends through the lobby, one
-invites the other from the new-table form, the other is told on the page and joins; the link of
+invites the other from the new-table form and from the friends list, the other is told on the
+page and joins; the link of
 a turn e-mail (received by a loopback SMTP server) opens the table at the away player's seat,
 titled "Your turn"."""
 
@@ -18,7 +19,7 @@ from tests.server.client import Player
 from tests.web.conftest import Pages, api, register, unique_name
 
 
-def test_two_people_become_friends_and_an_invitation_from_the_form_brings_the_other_in(
+def test_two_people_become_friends_and_invitations_from_the_form_and_the_list_bring_one_in(
     pages: Any,
 ) -> None:
     alice, bob = pages.new(), pages.new()
@@ -41,12 +42,19 @@ def test_two_people_become_friends_and_an_invitation_from_the_form_brings_the_ot
     alice.check(f"#invite-{bob_id}")
     alice.click("#create-submit")
     alice.wait_for_url("**/tables/**")
-    # Bob's page shows the invitation with its link; he follows it and takes the free seat.
+    # Bob's page shows the invitation at once.
     bob.wait_for_selector("#toast[data-kind='invite'] a.notice-link")
+    first = bob.get_attribute("#toast", "data-id")
+    # Back in the lobby, Alice's friends list offers to invite Bob to her waiting table too.
+    alice.goto("/")
+    alice.click(f"#friend-list li.friend[data-id='{bob_id}'] .invite-friend")
+    alice.wait_for_selector("#friend-status:has-text('table')")
+    bob.wait_for_selector(f"#toast[data-kind='invite']:not([data-id='{first}'])")
+    # He follows the link of the invitation and takes the free seat of the private table.
     bob.click("#toast[data-kind='invite'] a.notice-link")
     bob.wait_for_url("**/tables/**invite=**")
     bob.click("#seats .sit")
-    alice.wait_for_selector(f"#seats li[data-seat='1']:has-text('{bob_name}')")
+    bob.wait_for_selector(f"#seats li[data-seat='1']:has-text('{bob_name}')")
 
 
 @pytest.fixture

@@ -224,7 +224,7 @@ function drawLists() {
 function socialSections() {
   return [
     noticesSection(state.user, { onRead: readNotice, redraw: drawSocial }),
-    friendsSection(state.user, { onChange: friendsChanged, redraw: drawSocial }),
+    friendsSection(state.user, { onChange: friendsChanged, redraw: drawSocial, inviteTo: myWaitingTable() }),
   ];
 }
 
@@ -238,6 +238,11 @@ function drawSocial() {
   restoreFields(kept);
   if (focused) document.getElementById(focused)?.focus();
   document.body.dataset.waiting = String(social.waiting ? social.waiting.count : 0);
+}
+
+/** My newest waiting table (the friends list offers to invite to it), or null. */
+function myWaitingTable() {
+  return (state.lists.mine || []).find((table) => table.status === "waiting") || null;
 }
 
 async function friendsChanged() {

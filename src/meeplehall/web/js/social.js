@@ -120,7 +120,7 @@ function emailBlock(redraw) {
   );
 }
 
-function friendItem(friend, { onChange }) {
+function friendItem(friend, { onChange, inviteTo }) {
   return h(
     "li",
     { class: "friend", dataset: { id: String(friend.id), online: String(friend.online) } },
@@ -130,6 +130,20 @@ function friendItem(friend, { onChange }) {
     " ",
     friend.tables.map((table) => h("a", { href: `/tables/${table.id}`, class: "friend-table button-link" }, t("friends.table", { table: table.id }))),
     " ",
+    inviteTo
+      ? h("button", { type: "button", class: "invite-friend", onclick: async (event) => {
+        const button = event.currentTarget;
+        try {
+          await post(`/api/tables/${inviteTo.id}/invite`, { friends: [friend.id] });
+          social.friendStatus = () => t("friends.invited", { table: inviteTo.id });
+        } catch (error) {
+          social.friendStatus = () => error.message;
+        }
+        button.disabled = true;
+        document.getElementById("friend-status").textContent = social.friendStatus();
+      } }, t("friends.invite", { table: inviteTo.id }))
+      : null,
+    " ",
     h("button", { type: "button", class: "secondary remove-friend", onclick: async () => {
       await api("DELETE", `/api/friends/${friend.id}`);
       await onChange();
@@ -137,8 +151,11 @@ function friendItem(friend, { onChange }) {
   );
 }
 
-/** Requests by name, the friends list (online, open tables), requests to me and from me. */
-export function friendsSection(user, { onChange, redraw }) {
+/**
+ * Requests by name, the friends list (online, open tables, an invitation to `inviteTo`, my
+ * newest waiting table, if any), requests to me and from me.
+ */
+export function friendsSection(user, { onChange, redraw, inviteTo = null }) {
   if (!user) return null;
   if (!registered(user)) return section("friends", "friends.title", h("p", { class: "help" }, t("friends.register_first")));
   const data = social.friends || { friends: [], incoming: [], outgoing: [] };
@@ -182,7 +199,7 @@ export function friendsSection(user, { onChange, redraw }) {
     )))
     : null;
   const friends = data.friends.length
-    ? h("ul", { id: "friend-list" }, data.friends.map((friend) => friendItem(friend, { onChange })))
+    ? h("ul", { id: "friend-list" }, data.friends.map((friend) => friendItem(friend, { onChange, inviteTo })))
     : h("p", { class: "empty" }, t("friends.none"));
   const outgoing = data.outgoing.length
     ? h("details", { id: "friend-outgoing" }, h("summary", {}, t("friends.sent_title", { count: data.outgoing.length })),
