@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -57,6 +58,13 @@ def test_two_people_become_friends_and_invitations_from_the_form_and_the_list_br
     bob.wait_for_selector(f"#seats li[data-seat='1']:has-text('{bob_name}')")
 
 
+def run_apart(coroutine: Coroutine[Any, Any, None]) -> None:
+    """Run a coroutine to its end in a thread of its own: Playwright's sync API may hold an
+    event loop in this one."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
+
+
 @pytest.fixture
 def mailed_server(tmp_path_factory: pytest.TempPathFactory
                   ) -> Iterator[tuple[ServerProcess, Mailbox]]:
@@ -80,7 +88,7 @@ def test_the_turn_email_link_opens_the_table_at_the_away_players_seat_titled_you
     assert bob.join(table["id"], seat=1).status_code == 200
     alice.start(table["id"])
     while not turn_of(bob, table["id"]):
-        asyncio.run(play_one(alice, table["id"]))
+        run_apart(play_one(alice, table["id"]))
     (turn,) = mailbox.wait_for(seen + 1)[seen:]
     assert turn["Subject"] == "Your turn - Pyramido: Forgotten Treasures"
     link = link_in(body_of(turn), "/tables/", server.base)
