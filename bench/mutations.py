@@ -295,6 +295,26 @@ MUTATIONS: tuple[Mutation, ...] = (
         S + "server/chat.py",
         "if not bucket.take():", "if False:",
         (SRV + "test_chat.py",), "rate_limited"),
+    # -- friends and e-mail --------------------------------------------------------------------
+    one("friend_request_to_nobody_dropped", "a request to a name nobody has is not kept, so the "
+        "sender's list tells which names exist",
+        S + "server/friends.py",
+        "        elif mine is None:\n", "        elif mine is None and target_id is not None:\n",
+        (SRV + "test_friends.py",), "nobody"),
+    one("declined_request_deleted", "a declined request leaves the sender's list",
+        S + "server/friends.py",
+        "_incoming(session, request_id, user.id).to_id = None",
+        "session.delete(_incoming(session, request_id, user.id))",
+        (SRV + "test_friends.py",), "nobody"),
+    one("mail_token_unsigned", "a link token's signature is not checked",
+        S + "server/mailtokens.py",
+        "if not hmac.compare_digest(mac, _mac(key, purpose, body)):",
+        "if not mac:",
+        (SRV + "test_mail.py",)),
+    one("turn_mail_unlimited", "a turn e-mail goes out every time, whatever the window",
+        S + "server/mail.py",
+        "MailSent.sent_at <= now - window)", "MailSent.sent_at <= now)",
+        (SRV + "test_mail.py",), "away"),
 )
 
 

@@ -583,6 +583,38 @@ def serve(
         typer.Option(min=0.001, help="table chat messages a second one user may send after "
                      "the first burst (0.5: one every two seconds)"),
     ] = 0.5,
+    smtp_url: Annotated[
+        str,
+        typer.Option(
+            "--smtp-url", envvar="MEEPLEHALL_SMTP_URL",
+            help="send e-mail (turns, friend requests, invitations) through this server: "
+            "smtp://[user:password@]host[:port][?starttls=true] or smtps://...; "
+            "unset: no e-mail",
+        ),
+    ] = "",
+    mail_from: Annotated[
+        str,
+        typer.Option("--mail-from", envvar="MEEPLEHALL_MAIL_FROM",
+                     help="the From of e-mail sent (default: meeplehall@ the public host)"),
+    ] = "",
+    public_url: Annotated[
+        str,
+        typer.Option(
+            "--public-url", envvar="MEEPLEHALL_PUBLIC_URL",
+            help="the address people open the arena at, for links in e-mail "
+            "(default: http://HOST:PORT)",
+        ),
+    ] = "",
+    mail_turn_hours: Annotated[
+        float,
+        typer.Option(min=0.0, max=24.0 * 30,
+                     help="at most one 'your turn' e-mail per table and person in this many hours"),
+    ] = 6.0,
+    away_minutes: Annotated[
+        float,
+        typer.Option(min=0.0, max=24.0 * 60 * 30,
+                     help="e-mail a person only once no page of theirs was open for this long"),
+    ] = 15.0,
 ) -> None:
     """Run the arena server (HTTP lobby, table WebSockets, web client)."""
     import uvicorn
@@ -591,6 +623,7 @@ def serve(
     from meeplehall.server.config import Settings
 
     _check_serve_settings(host, port, data_dir, database_url, redis_url)
+    _check_mail_settings(smtp_url, public_url)
     settings = Settings(
         data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
         bot_cheap_workers=bot_cheap_workers, max_bot_only_tables=max_bot_only_tables,
@@ -599,6 +632,9 @@ def serve(
         allowed_origins=tuple(allowed_origin or ()), creation_limits=creation_limits,
         idle_table_minutes=idle_table_minutes,
         socket_limits=socket_limits, chat_burst=chat_burst, chat_rate=chat_rate,
+        smtp_url=smtp_url, mail_from=mail_from,
+        public_url=public_url or f"http://{host}:{port}", mail_turn_hours=mail_turn_hours,
+        away_minutes=away_minutes,
     )
     try:
         application = create_app(settings)
@@ -612,6 +648,18 @@ def serve(
         ws_per_message_deflate=False,
         log_level="info",
     )
+
+
+def _check_mail_settings(smtp_url: str, public_url: str) -> None:
+    from meeplehall.server.mail import MailSettingError, parse_smtp_url
+
+    if smtp_url:
+        try:
+            parse_smtp_url(smtp_url)
+        except MailSettingError as error:
+            raise _refuse("--smtp-url", str(error)) from None
+    if public_url and not public_url.startswith(("http://", "https://")):
+        raise _refuse("--public-url", f"{public_url!r} is no http:// or https:// address")
 
 
 def _check_serve_settings(

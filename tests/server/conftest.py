@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -94,3 +94,34 @@ def fresh_server(database_factory: object, server_env: dict[str, str]) -> Iterat
     process.start()
     yield process
     process.stop()
+
+
+REDIS = "redis://127.0.0.1:6379/0"
+
+
+def _redis_available() -> bool:
+    try:
+        import redis
+
+        return bool(redis.Redis.from_url(REDIS, socket_connect_timeout=2).ping())
+    except Exception:
+        return False
+
+
+@pytest.fixture
+def two_servers(database_factory: Callable[[str], tuple[str, Path]],
+                server_env: dict[str, str]) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    if not _redis_available():
+        if os.environ.get("CI") == "true":
+            pytest.fail("Redis on 127.0.0.1:6379 is required when CI=true")
+        pytest.skip("Redis on 127.0.0.1:6379 is not reachable")
+    url, data_dir = database_factory("postgresql")
+    servers = []
+    for name in ("a", "b"):
+        (data_dir / name).mkdir()
+        server = ServerProcess(data_dir / name, url, server_env, extra=["--redis-url", REDIS])
+        server.start()  # one after the other: the first one migrates the database
+        servers.append(server)
+    yield servers[0], servers[1]
+    for server in servers:
+        server.stop()

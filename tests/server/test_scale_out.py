@@ -6,13 +6,8 @@ processes at once are ordered by the unique (table, seq) key."""
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from .client import Player, Socket, play_seat
 from .conftest import ServerProcess
@@ -23,36 +18,6 @@ from .test_play import (
     replayed,
     seen_steps,
 )
-
-REDIS = "redis://127.0.0.1:6379/0"
-
-
-def _redis_available() -> bool:
-    try:
-        import redis
-
-        return bool(redis.Redis.from_url(REDIS, socket_connect_timeout=2).ping())
-    except Exception:
-        return False
-
-
-@pytest.fixture
-def two_servers(database_factory: Callable[[str], tuple[str, Path]],
-                server_env: dict[str, str]) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    if not _redis_available():
-        if os.environ.get("CI") == "true":
-            pytest.fail("Redis on 127.0.0.1:6379 is required when CI=true")
-        pytest.skip("Redis on 127.0.0.1:6379 is not reachable")
-    url, data_dir = database_factory("postgresql")
-    servers = []
-    for name in ("a", "b"):
-        (data_dir / name).mkdir()
-        server = ServerProcess(data_dir / name, url, server_env, extra=["--redis-url", REDIS])
-        server.start()  # one after the other: the first one migrates the database
-        servers.append(server)
-    yield servers[0], servers[1]
-    for server in servers:
-        server.stop()
 
 
 async def play_across(a: ServerProcess, b: ServerProcess, game: dict[str, Any]) -> None:

@@ -65,7 +65,10 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProce
     server.stop()
 
 
-@pytest.fixture(scope="session")
+# Per module, not per session: Playwright's sync API keeps an event loop running in the thread
+# while it is open, and the server tests' asyncio.run() refuses to start inside it; with the
+# tests spread over workers (pytest-xdist), one worker may run server tests after browser tests.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
         if os.environ.get("CI") == "true":

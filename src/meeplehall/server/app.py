@@ -14,7 +14,18 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from meeplehall.server import accounts, chatroutes, errors, history, lobby, rules, ws
+from meeplehall.server import (
+    accounts,
+    chatroutes,
+    contact,
+    errors,
+    friends,
+    history,
+    lobby,
+    rules,
+    userws,
+    ws,
+)
 from meeplehall.server.accounts import LoginLimiter
 from meeplehall.server.bodylimit import BodyLimit
 from meeplehall.server.bots import BotPool
@@ -25,7 +36,10 @@ from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
 from meeplehall.server.deps import Hall
 from meeplehall.server.fanout import Fanout
 from meeplehall.server.idle import IdleTables
+from meeplehall.server.mail import Mailer
+from meeplehall.server.notices import Notices
 from meeplehall.server.origins import OriginCheck, allowed_set
+from meeplehall.server.presence import Hub
 from meeplehall.server.tables import TableManager
 
 log = logging.getLogger("meeplehall.server")
@@ -59,6 +73,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if fanout is not None:
             await fanout.start(tables.remote_change)
         tables.describe = lobby.make_describer(hall)
+        hall.link_key = await hall.run_db(contact.link_key)
+        hall.hub = hub = Hub(fanout, hall.run_db)
+        await hub.start()
+        hall.mailer = mailer = Mailer(settings, hall.run_db, hall.link_key)
+        mailer.start()
+        hall.notices = notices = Notices(hall, hub, mailer)
+        tables.on_change = notices.table_changed
         app.state.hall = hall
         app.state.login_limiter = LoginLimiter(
             settings.login_failures_per_name,
@@ -84,6 +105,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if sweeping is not None:
                 sweeping.cancel()
             await tables.close()
+            await mailer.stop()
+            await hub.stop()
             if fanout is not None:
                 await fanout.stop()
             bots.stop()
@@ -103,6 +126,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(history.router)
     app.include_router(rules.router)
     app.include_router(ws.router)
+    app.include_router(friends.router)
+    app.include_router(contact.router)
+    app.include_router(contact.pages)
+    app.include_router(userws.router)
     web = settings.web_dir or PACKAGE_WEB
     static = web if (web / "index.html").is_file() else PLACEHOLDER
 

@@ -68,6 +68,22 @@ class Settings:
     lobby_tables_per_owner: int = 3
     #: Seconds a session cookie lives.
     session_seconds: int = 30 * 24 * 3600
+    #: Outgoing e-mail: ``smtp://[user:password@]host[:port]`` (``?starttls=true`` to upgrade)
+    #: or ``smtps://...``; empty: no e-mail at all (the pages say so).
+    smtp_url: str = ""
+    #: The From of e-mail sent; empty: ``Meeple Hall <meeplehall@HOST>`` of the public address.
+    mail_from: str = ""
+    #: The address people reach the server at, for links in e-mail (``https://games.example``);
+    #: empty: ``http://HOST:PORT`` the server listens on.
+    public_url: str = ""
+    #: At most one "your turn" e-mail per table and person within this many hours.
+    mail_turn_hours: float = 6.0
+    #: A person counts as away (and may get e-mail) once no socket of theirs has been open for
+    #: this many minutes.
+    away_minutes: float = 15.0
+    #: Friend requests and table invitations one user may send in an hour (a burst of as many,
+    #: refilled evenly): the same whether or not the names asked for exist.
+    friend_requests_per_hour: int = 30
     #: Static web client folder; None means the package's ``web`` folder.
     web_dir: Path | None = None
 

@@ -23,6 +23,9 @@ from meeplehall.server.origins import foreign_origin, refusal
 
 if TYPE_CHECKING:
     from meeplehall.server.bots import BotPool
+    from meeplehall.server.mail import Mailer
+    from meeplehall.server.notices import Notices
+    from meeplehall.server.presence import Hub
     from meeplehall.server.tables import TableManager
 
 COOKIE = "mh_session"
@@ -46,6 +49,12 @@ class Hall:
     sessions: sessionmaker[Any]
     bots: BotPool
     tables: TableManager | None = None
+    #: Who is online and the per-user channels; notifications; outgoing e-mail.
+    hub: Hub | None = None
+    notices: Notices | None = None
+    mailer: Mailer | None = None
+    #: The key signing links in e-mail (made once per database by a migration).
+    link_key: str = ""
     #: SQLite has one writer at a time and its busy handler sleeps in steps of up to 100 ms;
     #: a Python lock makes transactions queue instead, without the sleeps.
     serialise: bool = False
@@ -72,6 +81,10 @@ class Hall:
     def manager(self) -> TableManager:
         assert self.tables is not None
         return self.tables
+
+    def hub_of(self) -> Hub:
+        assert self.hub is not None
+        return self.hub
 
 
 def hall_of(request: Any) -> Hall:

@@ -62,6 +62,16 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "too_many_waiting_tables": ("limit",),
     "too_many_bot_tables": ("limit",),
     "too_many_strong_bot_tables": ("limit", "level"),
+    # friends, notifications and e-mail
+    "register_first": (),
+    "friend_self": (),
+    "too_many_requests": ("seconds",),
+    "no_request": (),
+    "not_friend": ("user",),
+    "cannot_invite": (),
+    "bad_email": (),
+    "mail_off": (),
+    "too_many_mails": ("seconds",),
     # results and history
     "not_finished": (),
     "no_user": ("user",),

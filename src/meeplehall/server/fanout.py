@@ -22,11 +22,20 @@ log = logging.getLogger("meeplehall.server")
 
 Handler = Callable[[int, str], Awaitable[None]]
 
+#: Seconds a process's word that a user is online holds unless renewed (presence.py renews it
+#: well before): a process that dies takes its users offline within this time.
+PRESENCE_SECONDS = 60.0
+
 
 class Fanout:
     def __init__(self, url: str, namespace: str) -> None:
         #: Channels are named per database, so deployments sharing a Redis never mix.
         self.prefix = f"meeplehall:{namespace}:table:"
+        #: One channel for every per-user event (a user's notification, a table waiting for
+        #: them): each process keeps those of the users connected to it.
+        self.user_channel = f"meeplehall:{namespace}:users"
+        self.presence_prefix = f"meeplehall:{namespace}:online:"
+        self.user_handler: Callable[[int, dict[str, Any]], Awaitable[None]] | None = None
         self.client: Any = redis.Redis.from_url(url)
         self.pubsub: Any = self.client.pubsub()
         self.origin = uuid.uuid4().hex
@@ -59,12 +68,17 @@ class Fanout:
                 continue
             channel = message["channel"]
             channel = channel.decode() if isinstance(channel, bytes) else channel
+            if channel == self.user_channel:
+                if self.user_handler is not None:
+                    self._spawn(self.user_handler(int(data["user"]), data["event"]))
+                continue
             table_id = int(channel.removeprefix(self.prefix))
-            task = asyncio.get_running_loop().create_task(
-                self._handle(table_id, str(data.get("kind")))
-            )
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(self._handle(table_id, str(data.get("kind"))))
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _handle(self, table_id: int, kind: str) -> None:
         assert self.handler is not None
@@ -82,6 +96,40 @@ class Fanout:
 
     async def unsubscribe(self, table_id: int) -> None:
         await self.pubsub.unsubscribe(f"{self.prefix}{table_id}")
+
+    # -- users ---------------------------------------------------------------------------------
+
+    async def listen_users(self, handler: Callable[[int, dict[str, Any]], Awaitable[None]]) -> None:
+        self.user_handler = handler
+        await self.pubsub.subscribe(self.user_channel)
+
+    async def publish_user(self, user_id: int, event: dict[str, Any]) -> None:
+        payload = json.dumps({"origin": self.origin, "user": user_id, "event": event})
+        await self.client.publish(self.user_channel, payload)
+
+    async def mark_online(self, user_ids: list[int], now: float) -> None:
+        """This process holds a socket of each of ``user_ids`` (renewed before it lapses)."""
+        if not user_ids:
+            return
+        async with self.client.pipeline(transaction=False) as pipe:
+            for user_id in user_ids:
+                key = f"{self.presence_prefix}{user_id}"
+                pipe.zadd(key, {self.origin: now + PRESENCE_SECONDS})
+                pipe.expire(key, int(PRESENCE_SECONDS) + 5)
+            await pipe.execute()
+
+    async def mark_offline(self, user_id: int) -> None:
+        await self.client.zrem(f"{self.presence_prefix}{user_id}", self.origin)
+
+    async def online(self, user_ids: list[int], now: float) -> set[int]:
+        """Which of ``user_ids`` some process holds a socket of (its word not lapsed)."""
+        if not user_ids:
+            return set()
+        async with self.client.pipeline(transaction=False) as pipe:
+            for user_id in user_ids:
+                pipe.zcount(f"{self.presence_prefix}{user_id}", now, "+inf")
+            counts = await pipe.execute()
+        return {user_id for user_id, count in zip(user_ids, counts, strict=True) if count}
 
     async def stop(self) -> None:
         if self.task is not None:

@@ -20,7 +20,9 @@ from meeplehall.server.creation import address_of, creation_of
 from meeplehall.server.db.models import Seat, Table, User
 from meeplehall.server.deps import Hall, current_user, hall_of, is_id, require_user, user_json
 from meeplehall.server.errors import ApiError
+from meeplehall.server.friendlimits import take_request
 from meeplehall.server.idle import IdleTables
+from meeplehall.server.invites import MAX_INVITED, check_friends, send_invitations
 from meeplehall.server.store import new_seed_columns
 from meeplehall.server.strictjson import StrictJSONRoute
 
@@ -70,6 +72,8 @@ class CreateTable(BaseModel):
     hints: bool = False
     #: Whether spectators may write in the table's chat (the owner can change it later).
     spectator_chat: bool = True
+    #: Friends (user ids) to invite: each gets a notification with the table's link.
+    invite: list[int] = Field(default_factory=list, max_length=MAX_INVITED)
 
 
 class JoinTable(BaseModel):
@@ -262,6 +266,14 @@ async def create_table(body: CreateTable, request: Request,
                            "guests cannot open rated tables; register first")
     live = body.mode == "live"
     hall = hall_of(request)
+    invited: list[int] = []
+    if body.invite:
+        if user.login is None:
+            raise ApiError(403, "register_first",
+                           "friends and e-mail are for registered users; register first")
+        with hall.db() as session:
+            invited = check_friends(session, user.id, body.invite)
+        take_request(request, user.id, len(invited))
     with hall.db() as session:
         creation_of(request).table(session, user.id, address_of(request))
     with hall.db() as session:
@@ -301,6 +313,8 @@ async def create_table(body: CreateTable, request: Request,
             )
         session.flush()
         idle_of(request).touch(table.id)
+        if invited:
+            send_invitations(request, table, user, invited)
         return describe_table(session, table, user.id)
 
 

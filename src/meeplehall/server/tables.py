@@ -286,6 +286,8 @@ class TableManager:
         self.describe: Describe | None = None
         #: The tables' chat (chat.py), set up by the application.
         self.chat: TableChat | None = None
+        #: Told after every change of a table (notices.py: whose move it is now).
+        self.on_change: Callable[[Room], None] | None = None
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -610,6 +612,11 @@ class TableManager:
         task.add_done_callback(self._tasks.discard)
 
     def _after_change(self, room: Room) -> None:
+        if self.on_change is not None:
+            try:
+                self.on_change(room)
+            except Exception:
+                log.exception("table %s: telling of a change failed", room.record.id)
         if room.record.status != "playing":
             if room.timer is not None:
                 room.timer.cancel()

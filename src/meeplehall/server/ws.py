@@ -178,6 +178,8 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
     if connection is None:
         await websocket.close(4403, f"you do not hold seat {seat}")
         return
+    hub = hall.hub_of()
+    hub.opened(user_id)
     serving = asyncio.create_task(_serve(websocket, manager, room, connection,
                                          guard, address))
     ending = asyncio.create_task(connection.ending.wait())
@@ -188,6 +190,7 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
             task.cancel()
         await asyncio.gather(serving, ending, return_exceptions=True)
         manager.detach(room, connection)
+        hub.closed(user_id)
         await connection.close()
 
 

@@ -152,3 +152,86 @@ class ChatReport(Base):
     #: What the reporter added in their own words (may be empty).
     note: Mapped[str] = mapped_column(Text)
     created_at: Mapped[float] = mapped_column(Float)
+class ServerKey(Base):
+    """Secrets every server process shares (the key signing e-mail links), made by a migration."""
+
+    __tablename__ = "server_keys"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
+
+
+class Contact(Base):
+    """How to reach a user outside the page: an e-mail address, opt-in and language."""
+
+    __tablename__ = "contacts"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    email: Mapped[str | None] = mapped_column(String(254))
+    verified: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Whether the user wants e-mail (turns, friend requests, invitations); off until asked.
+    opt_in: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The language of the pages the user last used: e-mail is written in it.
+    lang: Mapped[str] = mapped_column(String(2), default="en")
+    #: When the user's last WebSocket (any process) closed; NULL: never seen.
+    last_seen_at: Mapped[float | None] = mapped_column(Float)
+
+
+class FriendRequest(Base):
+    """A request sent by name. It is kept whether or not the name belongs to anyone
+    (``to_id`` NULL), so the sender's list looks the same either way."""
+
+    __tablename__ = "friend_requests"
+    __table_args__ = (UniqueConstraint("from_id", "to_key", name="uq_friend_requests_pair"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    from_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    #: The login key of the name asked for, and the name as typed (cleaned), shown to the sender.
+    to_key: Mapped[str] = mapped_column(String(32))
+    to_name: Mapped[str] = mapped_column(String(32))
+    to_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class Friendship(Base):
+    """One row per direction: (a, b) and (b, a) both exist while a and b are friends."""
+
+    __tablename__ = "friendships"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    friend_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    since: Mapped[float] = mapped_column(Float)
+
+
+class Notification(Base):
+    """Something to tell a user in the page (an invitation, a friend request), kept until read."""
+
+    __tablename__ = "notifications"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[float] = mapped_column(Float)
+    read: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class MailSent(Base):
+    """The last e-mail of one kind about one thing to one user (``key``: ``turn:12``,
+    ``invite:12``, ``friend:5``, ``verify``): at most one per key per window."""
+
+    __tablename__ = "mail_sent"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    sent_at: Mapped[float] = mapped_column(Float)

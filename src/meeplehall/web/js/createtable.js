@@ -1,6 +1,7 @@
 // The form that opens a table, drawn from the game's option specs (GET /api/games).
 
 import { post } from "./api.js";
+import { nameNode } from "./bidi.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameText } from "./renderers.js";
@@ -104,7 +105,7 @@ class FormRefusal extends Error {
 }
 
 /** The create-table form for `game`; on success the browser goes to the new table. */
-export function createTableForm({ games, game, bots, renderer, user, onGameChange, onCancel }) {
+export function createTableForm({ games, game, bots, renderer, user, friends = [], onGameChange, onCancel }) {
   const status = h("p", { class: "form-error", role: "alert", id: "create-error" }, refusal?.message || null);
   const seats = h("fieldset", { id: "create-seats" }, h("legend", {}, t("create.seats")));
   const players = h(
@@ -207,6 +208,12 @@ export function createTableForm({ games, game, bots, renderer, user, onGameChang
       h("label", { for: "create-hints" }, t("create.hints"))),
     h("div", { class: "field field-check" }, h("input", { type: "checkbox", id: "create-spectator-chat", name: "spectator_chat", checked: true }),
       h("label", { for: "create-spectator-chat" }, t("create.spectator_chat"))),
+    friends.length
+      ? h("fieldset", { id: "create-invite" }, h("legend", {}, t("create.invite_friends")),
+        friends.map((friend) => h("div", { class: "field field-check" },
+          h("input", { type: "checkbox", id: `invite-${friend.id}`, name: "invite", value: friend.id }),
+          h("label", { for: `invite-${friend.id}` }, nameNode(friend.name)))))
+      : null,
     user ? null : h("p", { class: "help" }, t("create.login_first")),
     h("div", { class: "form-actions" },
       h("button", { type: "submit", id: "create-submit" }, t("create.submit")),
@@ -241,6 +248,7 @@ export function createTableForm({ games, game, bots, renderer, user, onGameChang
       rated: data.get("rated") === "on",
       hints: data.get("hints") === "on",
       spectator_chat: data.get("spectator_chat") === "on",
+      invite: data.getAll("invite").map(Number),
     };
     if (mode === "live") {
       body.initial_seconds = Number(data.get("initial_minutes")) * 60;

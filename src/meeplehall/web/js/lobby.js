@@ -9,9 +9,12 @@ import { fieldValues, h, replace, restoreFields } from "./dom.js";
 import { renderHeader } from "./header.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
 import { loadRenderer, rendererText } from "./renderers.js";
+import { friendsSection, noticeParts, noticesSection, refreshSocial, social } from "./social.js";
 import { tableRow } from "./tablelist.js";
+import { UserChannel } from "./userchannel.js";
+import { browserNotice } from "./yourturn.js";
 
-const state = { user: null, games: [], bots: { levels: [] }, renderers: {}, lists: {}, creating: null, leaderboard: null };
+const state = { user: null, games: [], bots: { levels: [] }, renderers: {}, lists: {}, creating: null, leaderboard: null, channel: null };
 
 function titles() {
   return Object.fromEntries(state.games.map((game) => [game.name, game.title]));
@@ -88,6 +91,7 @@ function createSection() {
       bots: state.bots,
       renderer: state.renderers[game.name],
       user: state.user,
+      friends: social.friends ? social.friends.friends : [],
       onGameChange: (name) => {
         state.creating = name;
         draw();
@@ -212,6 +216,93 @@ function drawLists() {
   for (const fresh of listSections()) {
     if (fresh) document.getElementById(fresh.id)?.replaceWith(fresh);
   }
+  drawSocial();
+}
+
+// --- friends and notifications ------------------------------------------------------------------
+
+function socialSections() {
+  return [
+    noticesSection(state.user, { onRead: readNotice, redraw: drawSocial }),
+    friendsSection(state.user, { onChange: friendsChanged, redraw: drawSocial, inviteTo: myWaitingTable() }),
+  ];
+}
+
+/** Redraw the friends and notifications sections, keeping what is typed in their forms. */
+function drawSocial() {
+  const focused = document.activeElement && document.activeElement.id;
+  const kept = [...fieldValues(document.getElementById("friend-form")), ...fieldValues(document.getElementById("email-form"))];
+  for (const fresh of socialSections()) {
+    if (fresh) document.getElementById(fresh.id)?.replaceWith(fresh);
+  }
+  restoreFields(kept);
+  if (focused) document.getElementById(focused)?.focus();
+  document.body.dataset.waiting = String(social.waiting ? social.waiting.count : 0);
+}
+
+/** My newest waiting table (the friends list offers to invite to it), or null. */
+function myWaitingTable() {
+  return (state.lists.mine || []).find((table) => table.status === "waiting") || null;
+}
+
+async function friendsChanged() {
+  await refreshSocial(state.user);
+  drawSocial();
+}
+
+function readNotice(notice) {
+  social.notices = social.notices.filter((other) => other.id !== notice.id);
+  state.channel?.send({ type: "read", id: notice.id });
+  const toast = document.getElementById("toast");
+  if (toast && toast.dataset.id === String(notice.id)) toast.hidden = true;
+  drawSocial();
+}
+
+/** A new notification: on the page at once (and as a browser notification when hidden). */
+function showToast(notice) {
+  const toast = document.getElementById("toast");
+  const { words, link, action } = noticeParts(notice);
+  toast.dataset.id = String(notice.id);
+  toast.dataset.kind = notice.kind;
+  replace(
+    toast,
+    h("span", {}, words),
+    " ",
+    link ? h("a", { href: link, class: "notice-link button-link", onclick: () => readNotice(notice) }, t(action)) : null,
+    " ",
+    h("button", { type: "button", class: "secondary dismiss", onclick: () => readNotice(notice) }, t("notice.dismiss")),
+  );
+  toast.hidden = false;
+  browserNotice(t("app.name"), toast.querySelector("span").textContent, link);
+}
+
+function connectChannel() {
+  state.channel?.stop();
+  state.channel = null;
+  if (!state.user) return;
+  state.channel = new UserChannel({
+    onHello: (hello) => {
+      social.mail = hello.mail;
+      social.notices = hello.notifications;
+      drawSocial();
+    },
+    onWaiting: async (waiting) => {
+      const changed = social.waiting && social.waiting.count !== waiting.count;
+      social.waiting = waiting;
+      drawSocial();
+      if (changed) {
+        await refreshLists();
+        drawLists();
+      }
+    },
+    onNotification: async (notice) => {
+      social.notices = [...social.notices, notice];
+      showToast(notice);
+      if (notice.kind !== "invite") await refreshSocial(state.user);
+      drawSocial();
+    },
+  });
+  state.channel.connect();
 }
 
 function draw() {
@@ -225,6 +316,7 @@ function draw() {
   replace(main, 
     h("h1", { class: "visually-hidden" }, t("app.name")),
     accountSection(),
+    socialSections(),
     section("games", "lobby.games", h("div", { class: "game-cards" }, state.games.map(gameCard))),
     createSection(),
     listSections(),
@@ -233,6 +325,7 @@ function draw() {
   );
   restoreFields(chosen);
   if (focused) document.getElementById(focused)?.focus();
+  document.body.dataset.waiting = String(social.waiting ? social.waiting.count : 0);
 }
 
 async function refreshLists() {
@@ -247,14 +340,18 @@ async function refreshLists() {
 
 async function loggedIn(user) {
   state.user = user;
-  await refreshLists();
+  await Promise.all([refreshLists(), refreshSocial(user)]);
+  connectChannel();
   draw();
   document.getElementById("welcome")?.focus();
 }
 
 async function loggedOut() {
   state.user = null;
-  await refreshLists();
+  social.waiting = null;
+  social.notices = [];
+  connectChannel();
+  await Promise.all([refreshLists(), refreshSocial(null)]);
   draw();
 }
 
@@ -266,7 +363,9 @@ async function main() {
   games.forEach((game, index) => {
     state.renderers[game.name] = renderers[index];
   });
-  await refreshLists();
+  await Promise.all([refreshLists(), refreshSocial(user)]);
+  document.body.append(h("div", { id: "toast", class: "toast", role: "status", "aria-live": "polite", hidden: true }));
+  connectChannel();
   onLanguageChange(draw);
   draw();
   if (location.hash) document.querySelector(location.hash)?.scrollIntoView();
@@ -280,7 +379,7 @@ async function main() {
   // The lists change as others open and fill tables: refresh them now and then.
   setInterval(async () => {
     try {
-      await refreshLists();
+      await Promise.all([refreshLists(), refreshSocial(state.user)]);
       drawLists();
     } catch {
       // The server is unreachable for a moment: keep the lists shown and try again later.

@@ -15,6 +15,7 @@ import { durationFor, motionSetting, play, playRenderer, snapshot } from "./moti
 import { boardFrame, fitBoards, placesOf, showSpots } from "./board.js";
 import { addEntries, eventEntries, logList, moveEntry, newLog } from "./gamelog.js";
 import { ChatPanel } from "./chat.js";
+import { yourTurn } from "./yourturn.js";
 
 const game = {
   id: Number(location.pathname.match(/\/tables\/(\d+)/)?.[1] ?? param("id")),
@@ -324,7 +325,8 @@ function draw() {
   );
   replace(shell.after, h("p", {}, rulesLink), leaveBar());
   chat?.update({ user: game.user, table: game.table, seats: game.mySeats });
-  document.title = `${game.title} #${game.table.id} · ${t("app.name")}`;
+  const myTurn = game.status === "playing" && game.mySeats.some((seat) => game.toMove.includes(seat) && !game.replaced[seat]);
+  yourTurn(myTurn, game.title, `${game.title} #${game.table.id} · ${t("app.name")}`);
   document.body.dataset.seq = String(game.seq);
   document.body.dataset.status = game.status;
   document.body.dataset.seat = game.seat === null ? "" : String(game.seat);
@@ -691,7 +693,10 @@ async function main() {
     currentSeat: () => game.seat,
     currentSeq: () => game.seq,
   });
-  socket.connect(null, 0);
+  // A link to a seat (an e-mail's "your turn") opens that seat; one not mine falls back to
+  // the server's choice (the socket is refused, then reopened without a seat).
+  const asked = param("seat");
+  socket.connect(asked !== null && /^\d+$/.test(asked) ? Number(asked) : null, 0);
   setInterval(() => {
     if (game.table) tickClocks(game);
   }, 500);
