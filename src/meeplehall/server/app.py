@@ -14,16 +14,28 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from meeplehall.server import accounts, errors, history, lobby, rules, ws
+from meeplehall.server import (
+    accounts,
+    admin,
+    apidocs,
+    errors,
+    history,
+    lobby,
+    operations,
+    rules,
+    ws,
+)
 from meeplehall.server.accounts import LoginLimiter
 from meeplehall.server.bodylimit import BodyLimit
 from meeplehall.server.bots import BotPool
 from meeplehall.server.config import Settings
 from meeplehall.server.creation import CreationLimits, CreationSettings
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
+from meeplehall.server.db.urls import shown
 from meeplehall.server.deps import Hall
 from meeplehall.server.fanout import Fanout
 from meeplehall.server.idle import IdleTables
+from meeplehall.server.metrics import Metrics, networks
 from meeplehall.server.origins import OriginCheck, allowed_set
 from meeplehall.server.tables import TableManager
 
@@ -36,13 +48,23 @@ PLACEHOLDER = Path(__file__).resolve().parent / "placeholder"
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     allowed = allowed_set(settings.allowed_origins)
+    metrics_allowed = networks(settings.metrics_allow)
+    metrics = Metrics()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(settings.resolved_database_url())
-        await asyncio.to_thread(migrate, engine)
+        url = settings.resolved_database_url()
+        log.info("database: %s", shown(url))
+        engine = make_engine(url)
+        before, after = await asyncio.to_thread(migrate, engine)
+        if before == after:
+            log.info("database schema up to date (revision %s)", after)
+        else:
+            log.info("database migrated from revision %s to %s", before or "(empty)", after)
         sessions = make_sessionmaker(engine)
         bots = BotPool(settings.bot_workers, settings.bot_cheap_workers)
+        for lane in (bots.cheap, bots.search):
+            lane.on_wait = metrics.bot_waited
         bots.start()
         hall = Hall(settings, engine, sessions, bots,
                     serialise=engine.dialect.name == "sqlite", allowed_origins=allowed)
@@ -52,10 +74,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             namespace = hashlib.sha256(database.encode()).hexdigest()[:16]
             fanout = Fanout(settings.redis_url, namespace)
         tables = TableManager(hall.run_db, bots, fanout, settings.bot_move_delay)
+        tables.metrics = metrics
         hall.tables = tables
+        metrics.hall = hall
         tables.writer.start()
         if fanout is not None:
-            await fanout.start(tables.remote_change)
+            await fanout.start(admin.fanout_handler(tables))
         tables.describe = lobby.make_describer(hall)
         app.state.hall = hall
         app.state.login_limiter = LoginLimiter(
@@ -75,7 +99,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.collect()
         gc.freeze()
         gc.set_threshold(20_000, 20, 50)
-        log.info("meeplehall server ready; %d tables recovered", recovered)
+        log.info("meeplehall server ready; %d tables recovered, %d live in memory",
+                 recovered, len(tables.rooms))
         try:
             yield
         finally:
@@ -91,7 +116,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Meeple Hall",
         summary="Board-game arena: accounts, lobby, tables, replays, ratings.",
         lifespan=lifespan,
+        docs_url=None,  # served by apidocs, from local assets
+        redoc_url=None,
     )
+    app.state.metrics = metrics
+    app.state.metrics_allowed = metrics_allowed
     errors.install(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(OriginCheck, allowed=allowed)  # outermost: refused before any reading
@@ -100,6 +129,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(history.router)
     app.include_router(rules.router)
     app.include_router(ws.router)
+    app.include_router(admin.router)
+    app.include_router(operations.router)
+    apidocs.install(app)
     web = settings.web_dir or PACKAGE_WEB
     static = web if (web / "index.html").is_file() else PLACEHOLDER
 

@@ -30,6 +30,10 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "too_many_logins": ("seconds",),
     "too_many_guests": ("seconds",),
     "too_many_registrations": ("seconds",),
+    "banned": ("reason",),
+    "guest_has_no_password": (),
+    "wrong_password": (),
+    "not_admin": (),
     # any request
     "body_too_large": ("limit",),
     "bad_json_value": (),
@@ -95,8 +99,13 @@ class ApiError(HTTPException):
         self.params = params
 
 
-def response_for(error: ApiError) -> JSONResponse:
-    """The answer to a refusal, also for the middlewares that answer before any route."""
+def response_for(error: ApiError, scope: Mapping[str, Any] | None = None) -> JSONResponse:
+    """The answer to a refusal, also for the middlewares that answer before any route (they
+    pass their ``scope``, so the refusal is counted in the app's metrics)."""
+    app = scope.get("app") if scope is not None else None
+    metrics = getattr(getattr(app, "state", None), "metrics", None)
+    if metrics is not None:
+        metrics.refused("http", error.code)
     return JSONResponse(
         {"detail": error.detail, "code": error.code, "params": error.params},
         status_code=error.status_code,
@@ -106,7 +115,7 @@ def response_for(error: ApiError) -> JSONResponse:
 
 async def _answer(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, ApiError)
-    return response_for(error)
+    return response_for(error, request.scope)
 
 
 def install(app: FastAPI) -> None:

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -21,6 +30,11 @@ class User(Base):
     login: Mapped[str | None] = mapped_column(String(32), unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[float] = mapped_column(Float)
+    #: May use the admin API (``meeplehall admin make-admin``).
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: When the user was banned (NULL: not banned), and the operator's reason.
+    banned_at: Mapped[float | None] = mapped_column(Float)
+    ban_reason: Mapped[str | None] = mapped_column(String(200))
 
 
 class Session(Base):
