@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import hashlib
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from meeplehall.server import (
@@ -33,7 +33,7 @@ from meeplehall.server.creation import CreationLimits, CreationSettings
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
 from meeplehall.server.db.urls import shown
 from meeplehall.server.deps import Hall
-from meeplehall.server.fanout import Fanout
+from meeplehall.server.fanout import Fanout, namespace_of
 from meeplehall.server.idle import IdleTables
 from meeplehall.server.metrics import Metrics, networks
 from meeplehall.server.origins import OriginCheck, allowed_set
@@ -70,9 +70,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     serialise=engine.dialect.name == "sqlite", allowed_origins=allowed)
         fanout = None
         if settings.redis_url:
-            database = engine.url.render_as_string(hide_password=True)
-            namespace = hashlib.sha256(database.encode()).hexdigest()[:16]
-            fanout = Fanout(settings.redis_url, namespace)
+            fanout = Fanout(settings.redis_url, namespace_of(url))
         tables = TableManager(hall.run_db, bots, fanout, settings.bot_move_delay)
         tables.metrics = metrics
         hall.tables = tables
@@ -135,11 +133,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     web = settings.web_dir or PACKAGE_WEB
     static = web if (web / "index.html").is_file() else PLACEHOLDER
 
+    page = static / "table.html" if (static / "table.html").is_file() else static / "index.html"
+    # The page's CSS and modules are addressed relative to the hall's root (so it works under
+    # --root-path); at /tables/{id}, one folder deeper, they are one level up.
+    deeper = re.sub(r'(href|src)="(?![a-z]+:|/|#)', r'\1="../', page.read_text(encoding="utf-8"))
+
     @app.get("/tables/{table_id}", include_in_schema=False)
-    async def table_page(table_id: int) -> FileResponse:
+    async def table_page(table_id: int) -> HTMLResponse:
         """The table page of the web client, at the address invite links point to."""
-        return FileResponse(static / "table.html" if (static / "table.html").is_file()
-                            else static / "index.html")
+        return HTMLResponse(deeper)
 
     app.mount("/", StaticFiles(directory=static, html=True), name="web")
     return app

@@ -4,6 +4,7 @@ import { post } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameText } from "./renderers.js";
+import { at } from "./paths.js";
 
 function optionInput(spec, renderer) {
   const id = `option-${spec.key}`;
@@ -252,6 +253,6 @@ export function createTableForm({ games, game, bots, renderer, user, onGameChang
     }
     // Nobody else to wait for: start at once.
     if (mine.length + botSeats.length === count) await post(`/api/tables/${table.id}/start`);
-    return `/tables/${table.id}${table.invite_token ? `?invite=${encodeURIComponent(table.invite_token)}` : ""}`;
+    return at(`tables/${table.id}${table.invite_token ? `?invite=${encodeURIComponent(table.invite_token)}` : ""}`);
   }
 }
