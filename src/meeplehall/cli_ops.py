@@ -20,7 +20,7 @@ from rich.console import Console
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
-console = Console(highlight=False)
+console = Console(highlight=False, soft_wrap=True)  # paths and passwords whole
 T = TypeVar("T")
 
 DataDir = Annotated[

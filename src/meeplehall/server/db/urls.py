@@ -8,6 +8,8 @@ two lines saying what to create, instead of a driver traceback.
 
 from __future__ import annotations
 
+import re
+
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
@@ -76,6 +78,13 @@ def _explain(url: URL, error: OperationalError) -> DatabaseUnavailable:
     database = url.database or role
     sqlstate = getattr(error.orig, "sqlstate", None)
     message = str(error.orig).strip().splitlines()[-1] if error.orig is not None else ""
+    # A refusal while connecting often comes without its SQLSTATE: its text says it then.
+    if sqlstate is None and re.search(r'database ".*" does not exist', message):
+        sqlstate = "3D000"
+    elif sqlstate is None and re.search(r'role ".*" does not exist', message):
+        sqlstate = "28000"
+    elif sqlstate is None and "authentication failed" in message:
+        sqlstate = "28P01"
     if sqlstate == "3D000":  # invalid_catalog_name
         return DatabaseUnavailable(
             f"Error: the PostgreSQL database {database!r} does not exist on {where}.",
@@ -89,11 +98,13 @@ def _explain(url: URL, error: OperationalError) -> DatabaseUnavailable:
             f"(sudo -u postgres createdb -O {role} {database}; see docs/deploy.md).",
         )
     if sqlstate in ("28000", "28P01"):
+        reason = message.split("FATAL:")[-1].strip()
         return DatabaseUnavailable(
-            f"Error: PostgreSQL on {where} refused the role {role!r}: {message}",
+            f"Error: PostgreSQL on {where} refused the role {role!r}: {reason}",
             "Check the password in the URL and pg_hba.conf (see docs/deploy.md).",
         )
+    reason = message.split("failed:")[-1].strip() or "no answer"
     return DatabaseUnavailable(
-        f"Error: cannot reach PostgreSQL on {where}: {message or 'no answer'}",
+        f"Error: cannot reach PostgreSQL on {where}: {reason}",
         "Check that it runs and listens there (pg_isready -h HOST -p PORT).",
     )
