@@ -84,11 +84,20 @@ class Metrics:
             "Time a bot decision or hint waited in its lane's queue for a worker", ["lane"],
             buckets=WAIT_BUCKETS, registry=self.registry)
         self.registry.register(_LiveState(lambda: self.hall))
+        self._per_game: dict[str, tuple[Any, Any, Any]] = {}
 
     def moved(self, game: str, bot: bool, seconds: float) -> None:
-        self.moves.labels(game, "bot" if bot else "person").inc()
-        if not bot:
-            self.move_seconds.labels(game).observe(seconds)
+        # The labelled children are kept: looking them up again takes a lock every move.
+        children = self._per_game.get(game)
+        if children is None:
+            children = self._per_game[game] = (
+                self.moves.labels(game, "person"), self.moves.labels(game, "bot"),
+                self.move_seconds.labels(game))
+        if bot:
+            children[1].inc()
+        else:
+            children[0].inc()
+            children[2].observe(seconds)
 
     def refused(self, channel: str, code: str) -> None:
         self.errors.labels(channel, code).inc()
