@@ -59,6 +59,7 @@ async def _play_and_refuse(hall: InProcessServer) -> tuple[int, str, list[str]]:
     await session.sockets[0].send({"type": "act", "seq": -5, "action": {"type": "confirm"}})
     await session.sockets[0].expect("error")
     assert session.people[0].http.get("/api/tables/999999").status_code == 404
+    assert session.people[0].http.post("/api/tables", json={}).status_code == 422
     during = httpx.get(f"{hall.base}/metrics").text
     seed = room.record.seed.hex()
     names = [person.user["name"] for person in session.people]
@@ -80,6 +81,7 @@ def test_metrics_count_moves_latency_refusals_sockets_and_tables_and_keep_secret
     assert timed == moves
     assert value(after, "meeplehall_move_seconds_bucket", game="yaxha", le="+Inf") >= moves
     assert value(after, "meeplehall_errors_total", channel="http", code="no_table") >= 1
+    assert value(after, "meeplehall_errors_total", channel="http", code="invalid_request") >= 1
     refused_ws = [key for key, count in after.items()
                   if key[0] == "meeplehall_errors_total" and ("channel", "ws") in key[1]
                   and count > value(before, key[0], **dict(key[1]))]
