@@ -656,7 +656,6 @@ def serve(
     except ValueError as error:
         raise _refuse("--forwarded-allow-ips", str(error)) from None
     _check_serve_settings(host, port, data_dir, database_url, redis_url)
-    logging_config = configure(log_level, log_format)
     settings = Settings(
         metrics_allow=tuple(metrics_allow or Settings.metrics_allow),
         data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
@@ -671,6 +670,8 @@ def serve(
         application = create_app(settings)
     except ValueError as error:  # an --allowed-origin that is no origin
         raise _refuse("--allowed-origin", str(error)) from None
+    # Only once nothing more can be refused: a refusal leaves the process's logging alone.
+    logging_config = configure(log_level, log_format)
     uvicorn.run(
         application,
         host=host,
