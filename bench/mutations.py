@@ -315,6 +315,26 @@ MUTATIONS: tuple[Mutation, ...] = (
         S + "server/mail.py",
         "MailSent.sent_at <= now - window)", "MailSent.sent_at <= now)",
         (SRV + "test_mail.py",), "away"),
+    # -- server: operators ---------------------------------------------------------------------
+    Mutation("ban_ignored", "a ban neither ends the sessions nor is checked on them", (
+        Edit(S + "server/adminops.py",
+             "    end_sessions(session, user)\n    return info(user)\n\n\ndef unban",
+             "    return info(user)\n\n\ndef unban"),
+        Edit(S + "server/deps.py",
+             "    return user if user is not None and user.banned_at is None else None\n",
+             "    return user\n"),
+    ), (SRV + "test_admin.py",)),
+    one("admin_api_open", "any logged-in user may use the admin API",
+        S + "server/admin.py", "    if not user.is_admin:\n", "    if False:\n",
+        (SRV + "test_admin.py",)),
+    one("metrics_open", "/metrics answers every address",
+        S + "server/operations.py",
+        "if registry is None or not allowed(client, request.app.state.metrics_allowed):",
+        "if registry is None:",
+        (SRV + "test_operations.py",)),
+    one("forwarded_from_anyone", "X-Forwarded-For is believed from any peer",
+        S + "cli.py", "        forwarded_allow_ips=proxies,\n",
+        '        forwarded_allow_ips="*",\n', (SRV + "test_proxy_headers.py",)),
 )
 
 

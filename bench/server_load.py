@@ -25,6 +25,9 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
+#: The game docs/server.md quotes the figures of (Yaxha, 4 seats a table).
+DEFAULT_GAME = "yaxha"
+
 
 @dataclass
 class Figures:
@@ -138,8 +141,9 @@ async def main() -> None:
     )
     parser.add_argument("--url", default="http://127.0.0.1:8000",
                         help="the running server's address (default: %(default)s)")
-    parser.add_argument("--game", default=None,
-                        help="the game to play (default: the first game that seats --seats)")
+    parser.add_argument("--game", default=DEFAULT_GAME,
+                        help=f"the game to play (default: {DEFAULT_GAME}, the game of the "
+                        "figures in docs/server.md)")
     parser.add_argument("--tables", type=int, default=200,
                         help="tables played at once in each round (default: %(default)s)")
     parser.add_argument("--seats", type=int, default=4,
@@ -161,7 +165,13 @@ async def main() -> None:
     base = args.url.rstrip("/")
     ws_base = base.replace("http", "ws", 1)
     games = httpx.get(f"{base}/api/games").json()
-    game = args.game or next(g["name"] for g in games if g["max_players"] >= args.seats)
+    game = args.game
+    known = {g["name"]: g for g in games}
+    if game not in known:
+        parser.error(f"no game {game!r} on this server; it has {', '.join(sorted(known))}")
+    if not known[game]["min_players"] <= args.seats <= known[game]["max_players"]:
+        parser.error(f"{game} seats {known[game]['min_players']} to "
+                     f"{known[game]['max_players']}, not {args.seats}")
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
     figures = Figures()
     elapsed = 0.0

@@ -33,6 +33,7 @@ from rich.progress import (
 from rich.table import Table
 from typer.core import TyperGroup
 
+from meeplehall import cli_ops
 from meeplehall.ai import make_bot
 from meeplehall.ai.base import LEVELS
 from meeplehall.benchmark import bench_engine
@@ -77,6 +78,34 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 console = Console()
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("meeplehall")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            number = "unknown"
+        typer.echo(f"meeplehall {number}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True,
+                     help="print the version and stop"),
+    ] = False,
+) -> None:
+    """Meeple Hall: a self-hostable board-game arena."""
+
+
+app.command("migrate")(cli_ops.migrate_command)
+app.command("backup")(cli_ops.backup_command)
+app.add_typer(cli_ops.admin_app, name="admin")
 
 
 def _refuse(option: str, reason: str) -> typer.BadParameter:
@@ -615,16 +644,62 @@ def serve(
         typer.Option(min=0.0, max=24.0 * 60 * 30,
                      help="e-mail a person only once no page of theirs was open for this long"),
     ] = 15.0,
+    log_level: Annotated[
+        str, typer.Option(help="debug, info, warning or error")
+    ] = "info",
+    log_format: Annotated[
+        str, typer.Option(help="text, or json (one object a line, for log collectors)")
+    ] = "text",
+    root_path: Annotated[
+        str,
+        typer.Option(
+            help="the sub-path the hall is served under behind a proxy that strips it, "
+            "e.g. /games (docs/deploy.md)",
+        ),
+    ] = "",
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            help="comma-separated addresses or networks of proxies whose X-Forwarded-For and "
+            "X-Forwarded-Proto are believed ('*': any; default: this machine only)",
+        ),
+    ] = "127.0.0.1,::1",
+    metrics_allow: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--metrics-allow",
+            help="an address or network that may read /metrics ('*': anyone; default: this "
+            "machine only); repeatable",
+        ),
+    ] = None,
 ) -> None:
     """Run the arena server (HTTP lobby, table WebSockets, web client)."""
     import uvicorn
 
     from meeplehall.server.app import create_app
     from meeplehall.server.config import Settings
+    from meeplehall.server.logsetup import FORMATS, LEVELS, configure
+    from meeplehall.server.metrics import networks
 
+    if log_level not in LEVELS:
+        raise _refuse("--log-level", f"one of {', '.join(LEVELS)}, not {log_level!r}")
+    if log_format not in FORMATS:
+        raise _refuse("--log-format", f"one of {', '.join(FORMATS)}, not {log_format!r}")
+    if root_path and (not root_path.startswith("/") or root_path.endswith("/")):
+        raise _refuse("--root-path", f"a path like /games (a leading /, none at the end), "
+                      f"not {root_path!r}")
+    try:
+        networks(metrics_allow or ())
+    except ValueError as error:
+        raise _refuse("--metrics-allow", str(error)) from None
+    try:
+        proxies = _proxy_list(forwarded_allow_ips)
+    except ValueError as error:
+        raise _refuse("--forwarded-allow-ips", str(error)) from None
     _check_serve_settings(host, port, data_dir, database_url, redis_url)
     _check_mail_settings(smtp_url, public_url)
     settings = Settings(
+        metrics_allow=tuple(metrics_allow or Settings.metrics_allow),
         data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
         bot_cheap_workers=bot_cheap_workers, max_bot_only_tables=max_bot_only_tables,
         max_strong_bot_tables=max_strong_bot_tables, bot_move_delay=bot_move_delay,
@@ -640,13 +715,19 @@ def serve(
         application = create_app(settings)
     except ValueError as error:  # an --allowed-origin that is no origin
         raise _refuse("--allowed-origin", str(error)) from None
+    # Only once nothing more can be refused: a refusal leaves the process's logging alone.
+    logging_config = configure(log_level, log_format)
     uvicorn.run(
         application,
         host=host,
         port=port,
         ws_max_size=1024 * 1024,
         ws_per_message_deflate=False,
-        log_level="info",
+        log_config=logging_config,
+        log_level=log_level,
+        root_path=root_path,
+        proxy_headers=True,
+        forwarded_allow_ips=proxies,
     )
 
 
@@ -662,6 +743,21 @@ def _check_mail_settings(smtp_url: str, public_url: str) -> None:
         raise _refuse("--public-url", f"{public_url!r} is no http:// or https:// address")
 
 
+def _proxy_list(text: str) -> list[str]:
+    """``--forwarded-allow-ips`` as uvicorn takes it, each entry checked first."""
+    import ipaddress
+
+    entries = [entry.strip() for entry in text.split(",") if entry.strip()]
+    for entry in entries:
+        if entry == "*" or entry.startswith("unix:"):
+            continue
+        try:
+            ipaddress.ip_network(entry, strict=False)
+        except ValueError:
+            raise ValueError(f"{entry!r} is no address or network (like 10.0.0.0/8)") from None
+    return entries
+
+
 def _check_serve_settings(
     host: str, port: int, data_dir: Path, database_url: str, redis_url: str
 ) -> None:
@@ -671,16 +767,19 @@ def _check_serve_settings(
     except OSError:
         raise _refuse("--host", f"{host!r} is no address of this machine") from None
     if database_url:
-        from sqlalchemy.engine import make_url
-        from sqlalchemy.exc import ArgumentError
+        from meeplehall.server.db.urls import DatabaseUnavailable, check_reachable, normalise
 
         try:
-            make_url(database_url)
-        except ArgumentError:
+            url = normalise(database_url)
+        except ValueError:
             raise _refuse(
-                "--database-url", f"{database_url!r} is no SQLAlchemy URL "
-                "(like postgresql+psycopg://user@host/db)"
+                "--database-url", f"{database_url!r} is no database URL "
+                "(like postgresql://user@host/db)"
             ) from None
+        try:
+            check_reachable(url)
+        except DatabaseUnavailable as error:
+            raise cli_ops.fail(*error.lines) from None
     else:
         try:
             data_dir.mkdir(parents=True, exist_ok=True)

@@ -32,16 +32,20 @@ class _Server(uvicorn.Server):
 
 
 class InProcessServer:
-    def __init__(self, data_dir: Path, **settings: Any) -> None:
+    def __init__(self, data_dir: Path, *, root_path: str = "",
+                 wrap: Callable[[Any], Any] | None = None, **settings: Any) -> None:
+        """``root_path`` as ``serve --root-path``; ``wrap(app)`` is what uvicorn serves (a
+        stand-in for what a proxy changes in the requests)."""
         # Bots answer people at once unless a test asks for a pace (as ServerProcess does).
         settings.setdefault("bot_move_delay", 0.0)
         self.settings = Settings(data_dir=data_dir, **settings)
         self.app = create_app(self.settings)
         self.port = free_port()
         # The same WebSocket settings as ``meeplehall serve``.
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
+        config = uvicorn.Config(wrap(self.app) if wrap is not None else self.app,
+                                host="127.0.0.1", port=self.port,
                                 ws_max_size=1024 * 1024, ws_per_message_deflate=False,
-                                log_level="warning", lifespan="on")
+                                log_level="warning", lifespan="on", root_path=root_path)
         self.server = _Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -1,4 +1,4 @@
-"""Migration 0003 (friends, notifications, e-mail) comes on top of a database in use, makes one
+"""Migration 0004 (friends, notifications, e-mail) comes on top of a database in use, makes one
 link-signing key per database, and goes back down leaving the earlier schema whole."""
 
 from __future__ import annotations

@@ -236,7 +236,7 @@ async def login(
     limiter: Annotated[LoginLimiter, Depends(limiter_of)],
 ) -> dict[str, Any]:
     name = login_key(body.name)
-    address = request.client.host if request.client else "?"
+    address = address_of(request)  # the client's, behind a trusted proxy too (deploy.md)
     wait, stamp = limiter.reserve(name, address)
     if wait > 0:
         seconds = int(wait) + 1
@@ -251,6 +251,7 @@ async def login(
         user = session.scalar(select(User).where(User.login == name))
         stored = user.password_hash if user is not None else None
         data = user_json(user) if user is not None else None
+        banned = (user.ban_reason or "") if user is not None and user.banned_at else None
     # A name that does not exist (or a guest's) is checked against a dummy hash, so a refusal
     # takes as long whether or not the name exists.
     ok: bool
@@ -261,6 +262,8 @@ async def login(
     if not ok or stored is None or data is None:
         raise ApiError(401, "wrong_name_or_password", "wrong name or password")
     limiter.release(name, address, stamp)
+    if banned is not None:  # told only to whoever knows the password
+        raise ApiError(403, "banned", "this account is banned", {"reason": banned})
     _open_session(request, response, data["id"])
     return data
 
@@ -288,3 +291,54 @@ async def session_of(
     """Who the caller is, null when nobody is logged in: a page asks this, so an anonymous
     visitor is an answer, not an error (``/api/me`` refuses with 401 for API clients)."""
     return {"user": user_json(user) if user is not None else None}
+
+
+class PasswordChange(BaseModel):
+    old_password: str = Field(min_length=1, max_length=200)
+    new_password: str = Field(min_length=8, max_length=200)
+
+
+@router.post(
+    "/me/password",
+    status_code=204,
+    responses={401: {"description": "wrong password"}, 429: {"description": "wait"}},
+)
+async def change_password(
+    body: PasswordChange,
+    request: Request,
+    user: Annotated[User, Depends(require_user)],
+    limiter: Annotated[LoginLimiter, Depends(limiter_of)],
+) -> Response:
+    """Change your own password, given the current one. Your other sessions end; this one
+    gets a new token. Wrong current passwords count as failed logins."""
+    if user.login is None or user.password_hash is None:
+        raise ApiError(409, "guest_has_no_password", "a guest has no password; register first")
+    name = user.login
+    address = address_of(request)
+    wait, stamp = limiter.reserve(name, address)
+    if wait > 0:
+        seconds = int(wait) + 1
+        raise ApiError(
+            429,
+            "too_many_logins",
+            f"too many failed logins; try again in {seconds} seconds",
+            {"seconds": seconds},
+            headers={"Retry-After": str(seconds)},
+        )
+    try:
+        ok: bool = await asyncio.to_thread(hasher.verify, user.password_hash, body.old_password)
+    except VerificationError:
+        ok = False
+    if not ok:
+        raise ApiError(401, "wrong_password", "the current password is wrong")
+    limiter.release(name, address, stamp)
+    password_hash = await asyncio.to_thread(hasher.hash, body.new_password)
+    with hall_of(request).db() as session:
+        row = session.get(User, user.id)
+        if row is None:
+            raise ApiError(401, "not_logged_in", "log in or pick a guest name first")
+        row.password_hash = password_hash
+        session.execute(delete(SessionRow).where(SessionRow.user_id == user.id))
+    response = Response(status_code=204)
+    _open_session(request, response, user.id)
+    return response

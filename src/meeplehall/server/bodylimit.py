@@ -63,4 +63,4 @@ class BodyLimit:
             # request: tell the client it is closed.
             headers={"Connection": "close"},
         )
-        await response_for(refusal)(scope, receive, send)
+        await response_for(refusal, scope)(scope, receive, send)

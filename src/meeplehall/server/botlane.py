@@ -11,6 +11,7 @@ import functools
 import logging
 import multiprocessing
 import os
+import time
 from collections import deque
 from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
@@ -44,6 +45,7 @@ class _Job:
     level: int
     future: asyncio.Future[Any]
     number: int
+    queued_at: float
 
 
 class Lane:
@@ -63,6 +65,8 @@ class Lane:
         self.pushed = 0
         self.served: deque[Served] = deque(maxlen=HISTORY)
         self.served_count = 0
+        #: Told each job's wait in the queue, in seconds, as a worker takes it (metrics).
+        self.on_wait: Callable[[str, float], None] | None = None
 
     def start(self) -> None:
         self.pool = ProcessPoolExecutor(
@@ -91,7 +95,7 @@ class Lane:
             raise RuntimeError(f"the {self.name} bot lane is not started")
         self.pushed += 1
         job = _Job(function, request, level, asyncio.get_running_loop().create_future(),
-                   self.pushed)
+                   self.pushed, time.monotonic())
         self.queue.push(owner, table, job)
         self._pump()
         return await job.future
@@ -103,6 +107,8 @@ class Lane:
                 continue
             self.busy += 1
             self.served_count += 1
+            if self.on_wait is not None:
+                self.on_wait(self.name, time.monotonic() - job.queued_at)
             self.served.append(Served(self.served_count, owner, table, job.level,
                                       len(self.queue)))
             pool = self.pool

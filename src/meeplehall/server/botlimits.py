@@ -24,7 +24,7 @@ def _running_tables(session: Session, user_id: int) -> dict[int, list[Seat]]:
     rows = session.scalars(
         select(Seat)
         .join(Table, Table.id == Seat.table_id)
-        .where(Table.owner_id == user_id, Table.status != "finished")
+        .where(Table.owner_id == user_id, Table.status.in_(("waiting", "playing")))
     ).all()
     tables: dict[int, list[Seat]] = {}
     for seat in rows:

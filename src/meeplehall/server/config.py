@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from meeplehall.server.db.urls import normalise
+
 
 @dataclass
 class Settings:
@@ -86,9 +88,11 @@ class Settings:
     friend_requests_per_hour: int = 30
     #: Static web client folder; None means the package's ``web`` folder.
     web_dir: Path | None = None
+    #: Client addresses or networks that may read ``/metrics`` (``*``: everybody).
+    metrics_allow: tuple[str, ...] = ("127.0.0.1", "::1")
 
     def resolved_database_url(self) -> str:
         if self.database_url:
-            return self.database_url
+            return normalise(self.database_url)
         self.data_dir.mkdir(parents=True, exist_ok=True)
         return f"sqlite:///{(self.data_dir / 'meeplehall.db').resolve()}"

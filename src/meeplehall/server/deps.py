@@ -102,7 +102,9 @@ def user_for_token(session: Session, token: str | None) -> User | None:
     row = session.get(SessionRow, token_hash(token))
     if row is None or row.expires_at < time.time():
         return None
-    return session.scalar(select(User).where(User.id == row.user_id))
+    user = session.scalar(select(User).where(User.id == row.user_id))
+    # A ban ends the user's sessions; this also covers a session made in the same moment.
+    return user if user is not None and user.banned_at is None else None
 
 
 def current_user(request: Request) -> User | None:

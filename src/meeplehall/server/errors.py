@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
+from fastapi.exception_handlers import request_validation_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 #: Every code the HTTP API sends, with the names of the values its ``params`` carry (always all
@@ -30,6 +32,10 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "too_many_logins": ("seconds",),
     "too_many_guests": ("seconds",),
     "too_many_registrations": ("seconds",),
+    "banned": ("reason",),
+    "guest_has_no_password": (),
+    "wrong_password": (),
+    "not_admin": (),
     # any request
     "body_too_large": ("limit",),
     "bad_json_value": (),
@@ -105,8 +111,13 @@ class ApiError(HTTPException):
         self.params = params
 
 
-def response_for(error: ApiError) -> JSONResponse:
-    """The answer to a refusal, also for the middlewares that answer before any route."""
+def response_for(error: ApiError, scope: Mapping[str, Any] | None = None) -> JSONResponse:
+    """The answer to a refusal, also for the middlewares that answer before any route (they
+    pass their ``scope``, so the refusal is counted in the app's metrics)."""
+    app = scope.get("app") if scope is not None else None
+    metrics = getattr(getattr(app, "state", None), "metrics", None)
+    if metrics is not None:
+        metrics.refused("http", error.code)
     return JSONResponse(
         {"detail": error.detail, "code": error.code, "params": error.params},
         status_code=error.status_code,
@@ -116,9 +127,19 @@ def response_for(error: ApiError) -> JSONResponse:
 
 async def _answer(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, ApiError)
-    return response_for(error)
+    return response_for(error, request.scope)
+
+
+async def _invalid(request: Request, error: Exception) -> JSONResponse:
+    """FastAPI's own 422, counted in the metrics as ``invalid_request``."""
+    assert isinstance(error, RequestValidationError)
+    metrics = getattr(request.app.state, "metrics", None)
+    if metrics is not None:
+        metrics.refused("http", "invalid_request")
+    return await request_validation_exception_handler(request, error)
 
 
 def install(app: FastAPI) -> None:
     """Answer ApiError with its code and params beside the detail."""
     app.add_exception_handler(ApiError, _answer)
+    app.add_exception_handler(RequestValidationError, _invalid)

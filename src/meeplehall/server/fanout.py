@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import uuid
@@ -17,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import redis.asyncio as redis
+from sqlalchemy.engine import make_url
 
 log = logging.getLogger("meeplehall.server")
 
@@ -25,6 +27,25 @@ Handler = Callable[[int, str], Awaitable[None]]
 #: Seconds a process's word that a user is online holds unless renewed (presence.py renews it
 #: well before): a process that dies takes its users offline within this time.
 PRESENCE_SECONDS = 60.0
+
+
+def namespace_of(database_url: str) -> str:
+    """The channels' namespace for a database (its URL without the password, hashed)."""
+    shown = make_url(database_url).render_as_string(hide_password=True)
+    return hashlib.sha256(shown.encode()).hexdigest()[:16]
+
+
+def tell_once(redis_url: str, database_url: str, table_id: int, kind: str) -> None:
+    """Tell the server processes of a database that table ``table_id`` changed (``kind``),
+    from outside them (the ``meeplehall admin`` commands)."""
+    import redis as sync_redis
+
+    client = sync_redis.Redis.from_url(redis_url, socket_connect_timeout=5)
+    try:
+        payload = json.dumps({"origin": "command line", "kind": kind})
+        client.publish(f"meeplehall:{namespace_of(database_url)}:table:{table_id}", payload)
+    finally:
+        client.close()
 
 
 class Fanout:

@@ -98,6 +98,6 @@ class OriginCheck:
         if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
             origin = foreign_origin(scope, self.allowed)
             if origin is not None:
-                await response_for(refusal(origin))(scope, receive, send)
+                await response_for(refusal(origin), scope)(scope, receive, send)
                 return
         await self.app(scope, receive, send)

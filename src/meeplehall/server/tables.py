@@ -27,6 +27,7 @@ from meeplehall.server.bots import BotPool, Decision, replacement_level, stronge
 from meeplehall.server.chat import TableChat
 from meeplehall.server.fanout import Fanout
 from meeplehall.server.match import Match, Rejection, Step
+from meeplehall.server.metrics import Metrics
 from meeplehall.server.pacing import Pace, TooSoon
 from meeplehall.server.store import (
     TableRecord,
@@ -290,6 +291,8 @@ class TableManager:
         self.on_change: Callable[[Room], None] | None = None
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: Counts moves and their latency (metrics.py); None in a bare manager.
+        self.metrics: Metrics | None = None
 
     # -- rooms -------------------------------------------------------------------------------
 
@@ -503,9 +506,12 @@ class TableManager:
         is applied. A bot's waits first, unlocked, until the table's pace allows it (pacing.py).
         """
         races = 0
+        started = time.perf_counter()
         while races < 10:
             outcome = await self._submit_once(room, seat, seq, data, bot, user_id)
             if outcome is True:
+                if self.metrics is not None:
+                    self.metrics.moved(room.record.game, bot, time.perf_counter() - started)
                 await self._publish(room, "step")
                 self._after_change(room)
                 return

@@ -21,6 +21,7 @@ from meeplehall.server.db.models import Table
 from meeplehall.server.deps import COOKIE, hall_of, refuse_foreign_origin, user_for_token
 from meeplehall.server.lobby import describe_table, invited_by, live_info, may_see
 from meeplehall.server.match import Rejection
+from meeplehall.server.metrics import metrics_of
 from meeplehall.server.tables import Connection, Room, TableManager
 from meeplehall.server.wsguard import (
     CLOSE_BAD_QUERY,
@@ -84,6 +85,8 @@ def _error(connection: Connection, room: Room, code: str, reason: str,
            **extra: Any) -> None:
     seq = room.match.seq_for(connection.seat) if room.match is not None else 0
     connection.send_json({"type": "error", "code": code, "reason": reason, "seq": seq, **extra})
+    if (metrics := metrics_of(connection.websocket.app)) is not None:
+        metrics.refused("ws", code)
 
 
 def _int_field(data: dict[str, Any], key: str, required: bool) -> int | None:

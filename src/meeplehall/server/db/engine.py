@@ -7,7 +7,8 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from alembic.migration import MigrationContext
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import sessionmaker
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -31,13 +32,21 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest revision (creates it on first start)."""
+def _revision(connection: Connection) -> str | None:
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def migrate(engine: Engine) -> tuple[str | None, str | None]:
+    """Bring the schema to the newest revision (creates it on first start); returns the
+    revisions before and after (None: no schema yet)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        before = _revision(connection)
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+        after = _revision(connection)
+    return before, after
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Any]:

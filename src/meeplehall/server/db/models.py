@@ -14,6 +14,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -32,6 +33,11 @@ class User(Base):
     login: Mapped[str | None] = mapped_column(String(32), unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[float] = mapped_column(Float)
+    #: May use the admin API (``meeplehall admin make-admin``).
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: When the user was banned (NULL: not banned), and the operator's reason.
+    banned_at: Mapped[float | None] = mapped_column(Float)
+    ban_reason: Mapped[str | None] = mapped_column(String(200))
 
 
 class Session(Base):

@@ -1,6 +1,7 @@
 // The server's HTTP API (docs/protocol.md): JSON in, JSON out, errors by code with their values.
 
 import { hasText, t } from "./i18n.js";
+import { at } from "./paths.js";
 
 /**
  * A refused request. `message` is read at the time it is shown, in the reader's language then:
@@ -52,7 +53,7 @@ export async function api(method, path, body) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(path, init);
+  const response = await fetch(at(path), init);
   if (response.status === 204) return null;
   let data = null;
   try {
@@ -69,6 +70,6 @@ export const post = (path, body) => api("POST", path, body);
 
 /** The logged-in user, or null: asked of /api/session, which answers a visitor without an error. */
 export async function currentUser() {
-  const response = await fetch("/api/session", { credentials: "same-origin" });
+  const response = await fetch(at("api/session"), { credentials: "same-origin" });
   return response.ok ? (await response.json()).user : null;
 }

@@ -1,5 +1,7 @@
 // The table WebSocket (docs/protocol.md section 5), reconnecting by itself after a drop.
 
+import { socketAt } from "./paths.js";
+
 const CLOSE_NO_TABLE = 4404;
 const CLOSE_NOT_YOUR_SEAT = 4403;
 
@@ -33,9 +35,8 @@ export class TableSocket {
     if (seat !== null && seat !== undefined) params.set("seat", seat);
     if (since) params.set("since", since);
     if (this.invite) params.set("invite", this.invite);
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = params.toString();
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.tableId}${query ? `?${query}` : ""}`);
+    const ws = new WebSocket(socketAt(`ws/tables/${this.tableId}${query ? `?${query}` : ""}`));
     this.ws = ws;
     ws.onopen = () => {
       this.retries = 0;

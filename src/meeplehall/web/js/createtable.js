@@ -5,6 +5,7 @@ import { nameNode } from "./bidi.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameText } from "./renderers.js";
+import { at } from "./paths.js";
 
 function optionInput(spec, renderer) {
   const id = `option-${spec.key}`;
@@ -263,6 +264,6 @@ export function createTableForm({ games, game, bots, renderer, user, friends = [
     }
     // Nobody else to wait for: start at once.
     if (mine.length + botSeats.length === count) await post(`/api/tables/${table.id}/start`);
-    return `/tables/${table.id}${table.invite_token ? `?invite=${encodeURIComponent(table.invite_token)}` : ""}`;
+    return at(`tables/${table.id}${table.invite_token ? `?invite=${encodeURIComponent(table.invite_token)}` : ""}`);
   }
 }

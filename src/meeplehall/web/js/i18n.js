@@ -1,6 +1,7 @@
 // Shell texts in English, Japanese and Korean; the choice is remembered in localStorage.
 
 import { h } from "./dom.js";
+import { at } from "./paths.js";
 
 export const LANGUAGES = { en: "English", ja: "日本語", ko: "한국어" };
 const STORAGE_KEY = "meeplehall.lang";
@@ -18,7 +19,7 @@ function initialLanguage() {
 }
 
 async function load(code) {
-  const response = await fetch(`/i18n/${code}.json`);
+  const response = await fetch(at(`i18n/${code}.json`));
   return response.json();
 }
 

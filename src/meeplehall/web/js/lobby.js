@@ -13,6 +13,7 @@ import { friendsSection, noticeParts, noticesSection, refreshSocial, social } fr
 import { tableRow } from "./tablelist.js";
 import { UserChannel } from "./userchannel.js";
 import { browserNotice } from "./yourturn.js";
+import { at } from "./paths.js";
 
 const state = { user: null, games: [], bots: { levels: [] }, renderers: {}, lists: {}, creating: null, leaderboard: null, channel: null };
 
@@ -62,7 +63,7 @@ function gameCard(game) {
         },
         t("lobby.new_table"),
       ),
-      h("a", { href: `/rules.html?game=${game.name}`, class: "button-link" }, t("lobby.rules")),
+      h("a", { href: at(`rules.html?game=${game.name}`), class: "button-link" }, t("lobby.rules")),
       h(
         "button",
         {
@@ -146,9 +147,9 @@ function inviteSection() {
 /** "/tables/12?invite=X", a full URL to it, or "12 X" -> the table page address; else null. */
 export function parseInvite(text) {
   const match = text.match(/tables\/(\d+)(?:\?invite=([\w-]+))?/);
-  if (match) return `/tables/${match[1]}${match[2] ? `?invite=${match[2]}` : ""}`;
+  if (match) return at(`tables/${match[1]}${match[2] ? `?invite=${match[2]}` : ""}`);
   const pair = text.match(/^(\d+)(?:\s+([\w-]+))?$/);
-  if (pair) return `/tables/${pair[1]}${pair[2] ? `?invite=${pair[2]}` : ""}`;
+  if (pair) return at(`tables/${pair[1]}${pair[2] ? `?invite=${pair[2]}` : ""}`);
   return null;
 }
 

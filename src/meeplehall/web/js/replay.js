@@ -12,6 +12,7 @@ import { seatName } from "./tablelist.js";
 import { boardFrame, fitBoards, placesOf, showSpots } from "./board.js";
 import { durationFor, motionSetting, play, playRenderer, snapshot } from "./motion.js";
 import { messageLine, mutedUsers } from "./chat.js";
+import { at } from "./paths.js";
 
 const page = {
   id: Number(param("id")),
@@ -207,7 +208,7 @@ function draw() {
         h("div", { class: "table-main" }, boardFrame(root, page.table.game, draw)),
         h("aside", { class: "table-side" }, h("h3", {}, t("table.log")), h("ol", { id: "log", class: "log" }, logLines(page.step)),
           chatBlock()))),
-    h("p", {}, h("a", { href: `/rules.html?game=${page.table.game}` }, t("table.rules"))),
+    h("p", {}, h("a", { href: at(`rules.html?game=${page.table.game}`) }, t("table.rules"))),
   );
   document.title = `${page.title} #${page.id} · ${t("app.name")}`;
   document.body.dataset.step = String(page.step);

@@ -9,6 +9,7 @@ import { renderHeader } from "./header.js";
 import { currentLanguage, initI18n, onLanguageChange, t } from "./i18n.js";
 import { seatColour } from "./players.js";
 import { loadRenderer, rendererText, translator } from "./renderers.js";
+import { at } from "./paths.js";
 
 const page = { game: param("game"), user: null, entry: null, renderer: null, rules: new Map() };
 
@@ -70,7 +71,7 @@ function draw() {
         h("dl", {}, page.entry.options.filter((spec) => !spec.advanced).map((spec) => [h("dt", {}, rendererText(page.renderer, `option.${spec.key}`) || spec.label || spec.key),
           h("dd", {}, rendererText(page.renderer, `option.${spec.key}.help`) || spec.help || "")])))
       : null,
-    h("p", {}, h("a", { href: "/", class: "button-link" }, t("rules.back"))),
+    h("p", {}, h("a", { href: at(""), class: "button-link" }, t("rules.back"))),
   );
   document.title = `${page.entry.title} · ${t("app.name")}`;
   if (focused) document.getElementById(focused)?.focus();

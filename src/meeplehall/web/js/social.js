@@ -6,6 +6,7 @@ import { nameNode, withName } from "./bidi.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { askNotifications, notificationsAllowed, setSound, soundOn } from "./yourturn.js";
+import { at } from "./paths.js";
 
 export const social = {
   friends: null, // {friends, incoming, outgoing} of GET /api/friends
@@ -38,9 +39,9 @@ function section(id, titleKey, ...children) {
 export function noticeParts(notice) {
   const from = notice.data.from ? notice.data.from.name : "";
   if (notice.kind === "invite") {
-    return { words: withName("notice.invite", { game: notice.data.title, table: notice.data.table }, from), link: notice.data.link, action: "notice.join" };
+    return { words: withName("notice.invite", { game: notice.data.title, table: notice.data.table }, from), link: at(notice.data.link), action: "notice.join" };
   }
-  if (notice.kind === "friend_request") return { words: withName("notice.friend_request", {}, from), link: "/#friends", action: "notice.answer" };
+  if (notice.kind === "friend_request") return { words: withName("notice.friend_request", {}, from), link: at("#friends"), action: "notice.answer" };
   if (notice.kind === "friend_accepted") return { words: withName("notice.friend_accepted", {}, from), link: null, action: null };
   return { words: [notice.kind], link: null, action: null };
 }
@@ -128,7 +129,7 @@ function friendItem(friend, { onChange, inviteTo }) {
     " ",
     nameNode(friend.name),
     " ",
-    friend.tables.map((table) => h("a", { href: `/tables/${table.id}`, class: "friend-table button-link" }, t("friends.table", { table: table.id }))),
+    friend.tables.map((table) => h("a", { href: at(`tables/${table.id}`), class: "friend-table button-link" }, t("friends.table", { table: table.id }))),
     " ",
     inviteTo
       ? h("button", { type: "button", class: "invite-friend", onclick: async (event) => {

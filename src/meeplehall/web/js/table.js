@@ -16,6 +16,7 @@ import { boardFrame, fitBoards, placesOf, showSpots } from "./board.js";
 import { addEntries, eventEntries, logList, moveEntry, newLog } from "./gamelog.js";
 import { ChatPanel } from "./chat.js";
 import { yourTurn } from "./yourturn.js";
+import { at } from "./paths.js";
 
 const game = {
   id: Number(location.pathname.match(/\/tables\/(\d+)/)?.[1] ?? param("id")),
@@ -156,8 +157,8 @@ function seatsBlock() {
     ),
   );
   const inviteLink = table.invite_token
-    ? `${location.origin}/tables/${table.id}?invite=${encodeURIComponent(table.invite_token)}`
-    : `${location.origin}/tables/${table.id}`;
+    ? `${location.origin}${at(`tables/${table.id}?invite=${encodeURIComponent(table.invite_token)}`)}`
+    : `${location.origin}${at(`tables/${table.id}`)}`;
   return h(
     "section",
     { id: "seats", "aria-labelledby": "seats-title" },
@@ -301,7 +302,7 @@ function draw() {
     return;
   }
   const scores = game.view && game.renderer.scores ? safeScores() : null;
-  const rulesLink = h("a", { href: `/rules.html?game=${game.table.game}` }, t("table.rules"));
+  const rulesLink = h("a", { href: at(`rules.html?game=${game.table.game}`) }, t("table.rules"));
   const finished = game.status === "finished" && game.result;
   const shell = tableShell(main);
   replace(shell.head,
@@ -431,7 +432,7 @@ function leaveBar() {
 }
 
 function replayHref() {
-  return `/replay.html?id=${game.table.id}${game.invite ? `&invite=${encodeURIComponent(game.invite)}` : ""}`;
+  return at(`replay.html?id=${game.table.id}${game.invite ? `&invite=${encodeURIComponent(game.invite)}` : ""}`);
 }
 
 // --- acting -----------------------------------------------------------------------------------

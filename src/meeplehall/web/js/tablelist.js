@@ -2,14 +2,15 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { at } from "./paths.js";
 
 export function tableLink(table) {
   const invite = table.invite_token ? `?invite=${encodeURIComponent(table.invite_token)}` : "";
   if (table.status === "finished") {
     const more = table.invite_token ? `&invite=${encodeURIComponent(table.invite_token)}` : "";
-    return `/replay.html?id=${table.id}${more}`;
+    return at(`replay.html?id=${table.id}${more}`);
   }
-  return `/tables/${table.id}${invite}`;
+  return at(`tables/${table.id}${invite}`);
 }
 
 function plainName(seatInfo) {

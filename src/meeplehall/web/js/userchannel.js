@@ -2,6 +2,7 @@
 // notifications as they happen; it reconnects by itself after a drop.
 
 import { currentLanguage, onLanguageChange } from "./i18n.js";
+import { socketAt } from "./paths.js";
 
 const CLOSE_NOT_LOGGED_IN = 4401;
 
@@ -17,8 +18,7 @@ export class UserChannel {
 
   connect() {
     this.stopped = false;
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/me?lang=${currentLanguage()}`);
+    const ws = new WebSocket(socketAt(`ws/me?lang=${currentLanguage()}`));
     this.ws = ws;
     ws.onopen = () => {
       this.retries = 0;
