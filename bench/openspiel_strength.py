@@ -46,20 +46,20 @@ class TimedIsmcts:
             allow_inconsistent_action_sets=True,
         )
         self.seconds = seconds
-        self.spent = 0.0
-        self.simulations = 0
+        #: Seconds per simulation, a moving average over the recent decisions: simulations
+        #: get cheaper as the match nears its end and its rollouts shorten.
+        self.per_simulation = 0.002
 
     def step(self, state: Any) -> int:
-        per_simulation = self.spent / self.simulations if self.simulations else 0.005
-        count = max(2, int(self.seconds / max(per_simulation, 1e-5)))
+        count = max(2, int(self.seconds / self.per_simulation))
         # The bot reads its budget from this attribute at each search; there is no public
         # setter, and no time budget to give it instead.
         self.bot._max_simulations = count
         start = time.perf_counter()
         action = int(self.bot.step(state))
         if len(state.legal_actions()) > 1:
-            self.spent += time.perf_counter() - start
-            self.simulations += count
+            measured = (time.perf_counter() - start) / count
+            self.per_simulation = 0.5 * self.per_simulation + 0.5 * measured
         return action
 
 
