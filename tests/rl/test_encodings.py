@@ -77,7 +77,7 @@ def test_an_action_outside_the_declaration_is_refused_by_name():
     assert index.action_json(2) == {"type": "pass"}
     with pytest.raises(UnindexedAction, match="no index"):
         index.index({"type": "take", "space": 3})
-    with pytest.raises(UnindexedAction, match="outside 0..2"):
+    with pytest.raises(UnindexedAction, match=r"outside 0\.\.2"):
         index.action_json(3)
 
 

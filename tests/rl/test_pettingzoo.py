@@ -56,7 +56,7 @@ def _play_masked(env, seed):
     rng = np.random.default_rng(seed)
     trace = []
     for agent in env.agent_iter():
-        observation, reward, terminated, truncated, info = env.last()
+        observation, reward, terminated, truncated, _info = env.last()
         if terminated or truncated:
             trace.append((agent, reward))
             env.step(None)

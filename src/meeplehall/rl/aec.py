@@ -28,8 +28,6 @@ def agent_name(seat: int) -> str:
 
 
 class MeepleHallEnv(AECEnv):  # type: ignore[misc]
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
-
     def __init__(self, game: str, players: int, reward: str = "score_diff",
                  render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
@@ -37,7 +35,8 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"unknown render mode {render_mode!r}; the only one is 'ansi'")
         self.table = Table(game, players, options, reward)
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"meeplehall_{game}_v0"}
+        self.metadata = {"render_modes": ["ansi"], "is_parallelizable": False,
+                         "name": f"meeplehall_{game}_v0"}
         self.possible_agents = [agent_name(seat) for seat in range(players)]
         self._seats = {name: seat for seat, name in enumerate(self.possible_agents)}
         encoding = self.table.encoding
@@ -52,11 +51,11 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         self._seeds = random.Random()
         self.agents: list[str] = []
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 - one space object per agent, as asked
+    @functools.cache  # noqa: B019 - one space object per agent, as asked
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._action_space
 

@@ -28,8 +28,11 @@ ILLEGAL = ("lose", "raise")
 
 
 def parse_opponents(opponents: str | list[int] | tuple[int, ...]) -> list[int]:
-    """Bot levels from "2,2" or [2, 2]; ValueError naming the bad part otherwise."""
-    parts = opponents.split(",") if isinstance(opponents, str) else list(opponents)
+    """Bot levels from "2,2" or [2, 2] ("" for none); ValueError naming a bad part."""
+    if isinstance(opponents, str):
+        parts = opponents.split(",") if opponents.strip() else []  # "": solo, no bots
+    else:
+        parts = [str(level) for level in opponents]
     levels = []
     for part in parts:
         try:
@@ -43,8 +46,6 @@ def parse_opponents(opponents: str | list[int] | tuple[int, ...]) -> list[int]:
 
 
 class MeepleHallGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
-    metadata = {"render_modes": ["ansi"]}
-
     def __init__(self, game: str, opponents: str | list[int] = "2", seat: int | None = 0,
                  reward: str = "score_diff", illegal: str = "lose",
                  render_mode: str | None = None, **options: Any) -> None:
@@ -61,8 +62,9 @@ class MeepleHallGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self.seat = seat or 0
         self.illegal = illegal
         self.render_mode = render_mode
+        self.metadata = {"render_modes": ["ansi"], "name": f"meeplehall_{game}_gym_v0"}
         encoding = self.table.encoding
-        self.observation_space = spaces.Dict(
+        self.observation_space: spaces.Space[Any] = spaces.Dict(
             {
                 "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (encoding.observation_size,),
                                           np.float32),
@@ -89,8 +91,9 @@ class MeepleHallGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             action = self.bots[seat].choose(table.state, seat)
             table.play(seat, table.encoding.actions.index(action.to_json()))
 
-    def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
         draw = self.np_random.integers
         players = self.table.players
@@ -122,7 +125,7 @@ class MeepleHallGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         reward = table.returns()[self.seat] if over else 0.0
         return observation, reward, over, False, info
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
         return self.table.game.render_text(self.table.state.view(None))

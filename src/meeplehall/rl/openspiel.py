@@ -8,13 +8,15 @@ from a stream seeded by ``deal_stream``; otherwise the same deal every time) and
 Chance is *sampled stochastic*: the deal and later draws come from each match's own seeded
 generator, so there are no chance nodes. A fixed ``seed`` makes the game deterministic (its type
 says so), which is also the form OpenSpiel can pickle: pickling a sampled-stochastic game asks it
-for its random generator's state, which the Python-game bridge gives no way to supply. Games whose steps may be simultaneous (Yaxha, Pyramido)
-have simultaneous dynamics: a node where several seats are awaited is a simultaneous node, where
-a seat the step does not wait for has no legal action (its entry of the joint action is ignored,
-as OpenSpiel's simulations send 0 for it). With
-``turn_based=true`` those seats act one after another in seat order instead, each seeing only its
-own view: OpenSpiel's generic ``convert_to_turn_based`` cannot carry ``resample_from_infostate``
-(our ``determinize``), which information-set MCTS needs, so the adapter offers its own.
+for its random generator's state, which the Python-game bridge gives no way to supply.
+
+Games whose steps may be simultaneous (Yaxha, Pyramido) have simultaneous dynamics: a node
+where several seats are awaited is a simultaneous node, where a seat the step does not wait for
+has no legal action (its entry of the joint action is ignored, as OpenSpiel's simulations send 0
+for it). With ``turn_based=true`` those seats act one after another in seat order instead, each
+seeing only its own view: OpenSpiel's generic ``convert_to_turn_based`` cannot carry
+``resample_from_infostate`` (our ``determinize``), which information-set MCTS needs, so the
+adapter offers its own.
 """
 
 from __future__ import annotations

@@ -21,15 +21,13 @@ from meeplehall.rl.table import Table, fresh_seed
 
 
 class MeepleHallParallelEnv(ParallelEnv):  # type: ignore[misc]
-    metadata = {"render_modes": ["ansi"]}
-
     def __init__(self, game: str, players: int, reward: str = "score_diff",
                  render_mode: str | None = None, **options: Any) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"unknown render mode {render_mode!r}; the only one is 'ansi'")
         self.table = Table(game, players, options, reward)
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"meeplehall_{game}_parallel_v0"}
+        self.metadata = {"render_modes": ["ansi"], "name": f"meeplehall_{game}_parallel_v0"}
         self.possible_agents = [agent_name(seat) for seat in range(players)]
         encoding = self.table.encoding
         self._observation_space = spaces.Dict(
@@ -43,11 +41,11 @@ class MeepleHallParallelEnv(ParallelEnv):  # type: ignore[misc]
         self._seeds = random.Random()
         self.agents: list[str] = []
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 - one space object per agent, as asked
+    @functools.cache  # noqa: B019 - one space object per agent, as asked
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._action_space
 
