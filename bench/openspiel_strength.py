@@ -6,11 +6,14 @@ searches the adapter's states, resampling hidden information with ``resample_fro
 (the game's ``determinize``); level 3 decides from the protocol state inside, through its usual
 ``choose``. Each deal is played twice with the seats swapped. A win shared by both counts 1/2.
 
-Equal time: level 3 gets ``--ms`` per decision (its per-turn budget is set, at each decision, to
-``ms`` times the decisions its turn holds). OpenSpiel's bot counts simulations, not time, so its
-simulation count is set before each decision from its own measured seconds per simulation so
-far, aiming at the same ``ms``. The measured mean decision time of both is printed beside the
-result. Games go one JSON line each into a journal as they end.
+Equal time: OpenSpiel's bot counts simulations, not time, so its simulation count is set before
+each decision from its own measured seconds per simulation so far, aiming at ``--ms``; but it
+runs at least two, and through the adapter one simulation may cost more than ``ms`` (each node
+it visits reads the seat's view to key its information set). So level 3 gets, per decision, the
+larger of ``ms`` and the mean time OpenSpiel's bot has taken per decision so far in the match
+(its per-turn budget is set, at each decision, to that times the decisions its turn holds).
+Level 3 may stop sooner when no other move can overtake its choice. The measured mean decision
+time of both is printed beside the result. Games go one JSON line each into a journal.
 
     nice -n 10 python bench/openspiel_strength.py [GAME ...] --games 200 --ms 20 --workers 2
 """
@@ -30,7 +33,7 @@ from meeplehall.ai import make_bot
 from meeplehall.ai.arena_stats import wilson_interval
 from meeplehall.ai.budget import turn_decisions
 
-GAMES = ("yaxha", "pyramido", "monsterhex")
+GAMES = ("monsterhex", "yaxha", "pyramido")
 
 
 class TimedIsmcts:
@@ -46,6 +49,8 @@ class TimedIsmcts:
             allow_inconsistent_action_sets=True,
         )
         self.seconds = seconds
+        self.thought = 0.0
+        self.decisions = 0
         #: Seconds per simulation, a moving average over the recent decisions: simulations
         #: get cheaper as the match nears its end and its rollouts shorten.
         self.per_simulation = 0.002
@@ -58,6 +63,8 @@ class TimedIsmcts:
         start = time.perf_counter()
         action = int(self.bot.step(state))
         if len(state.legal_actions()) > 1:
+            self.thought += time.perf_counter() - start
+            self.decisions += 1
             measured = (time.perf_counter() - start) / count
             self.per_simulation = 0.5 * self.per_simulation + 0.5 * measured
         return action
@@ -84,7 +91,9 @@ def play(game_name: str, deal: int, ismcts_seat: int, ms: float) -> dict[str, An
             who = "ismcts"
         else:
             inner = state.match.state
-            ours.seconds = seconds * turn_decisions(inner, seat)  # type: ignore[attr-defined]
+            matched = rival.thought / rival.decisions if rival.decisions else seconds
+            budget = max(seconds, matched)
+            ours.seconds = budget * turn_decisions(inner, seat)  # type: ignore[attr-defined]
             action = ours.choose(inner, seat)
             index = game.encoding.actions.index(action.to_json())
             who = "level3"

@@ -132,3 +132,41 @@ def test_a_rival_never_sees_the_secret_market_choice_made_at_the_same_step():
         assert info["view"]["seats"][0].get("choice") is None
         seen.append(observation["observation"])
     assert np.array_equal(seen[0], seen[1])
+
+
+def test_the_parallel_form_replays_a_seed_and_waits_for_every_seat_of_a_simultaneous_step():
+    need("pettingzoo")
+    from meeplehall.rl import parallel_env
+
+    def play(seed):
+        env = parallel_env("yaxha", 3)
+        observations, infos = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        trace, widest = [], 0
+        while env.agents:
+            awaited = [a for a in env.agents if observations[a]["action_mask"].any()]
+            widest = max(widest, len(awaited))
+            assert all("view" in infos[a] for a in awaited)
+            actions = {a: int(rng.choice(np.flatnonzero(observations[a]["action_mask"])))
+                       for a in awaited}
+            observations, rewards, *_rest, infos = env.step(actions)
+            trace.append(actions)
+        return trace, rewards, widest
+
+    first = play(5)
+    assert play(5) == first
+    assert first[2] == 3  # the market choice waits for all three seats at once
+
+
+def test_an_unknown_game_and_the_ansi_drawing():
+    need("pettingzoo")
+    from meeplehall.core import UnknownGame
+    from meeplehall.rl import pettingzoo_env
+
+    with pytest.raises(UnknownGame, match="yaxha"):
+        pettingzoo_env("chess", 2)
+    env = pettingzoo_env("yaxha", 2, render_mode="ansi")
+    env.reset(seed=1)
+    assert env.render() == env.table.game.render_text(env.table.state.view(None))
+    with pytest.raises(ValueError, match="render mode"):
+        pettingzoo_env("yaxha", 2, render_mode="human")
