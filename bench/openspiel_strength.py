@@ -10,10 +10,12 @@ Equal time: OpenSpiel's bot counts simulations, not time, so its simulation coun
 each decision from its own measured seconds per simulation so far, aiming at ``--ms``; but it
 runs at least two, and through the adapter one simulation may cost more than ``ms`` (each node
 it visits reads the seat's view to key its information set). So level 3 gets, per decision, the
-larger of ``ms`` and the mean time OpenSpiel's bot has taken per decision so far in the match
-(its per-turn budget is set, at each decision, to that times the decisions its turn holds).
-Level 3 may stop sooner when no other move can overtake its choice. The measured mean decision
-time of both is printed beside the result. Games go one JSON line each into a journal.
+larger of ``ms`` and the time OpenSpiel's bot has taken per decision lately in the match
+(its per-turn budget is set, at each decision, to that times the decisions its turn holds, less
+what it has overshot its budget by so far: its one-ply look at the root comes on top of the
+search). Level 3 may also stop sooner when no other move can overtake its choice. The measured
+mean decision time of both is printed beside the result. Games go one JSON line each into a
+journal as they end.
 
     nice -n 10 python bench/openspiel_strength.py [GAME ...] --games 200 --ms 20 --workers 2
 """
@@ -49,11 +51,11 @@ class TimedIsmcts:
             allow_inconsistent_action_sets=True,
         )
         self.seconds = seconds
-        self.thought = 0.0
-        self.decisions = 0
         #: Seconds per simulation, a moving average over the recent decisions: simulations
         #: get cheaper as the match nears its end and its rollouts shorten.
-        self.per_simulation = 0.002
+        self.per_simulation = seconds / 2  # the first search runs the minimum, two
+        #: Its recent seconds per decision, a moving average too: what level 3 is given.
+        self.recent = seconds
 
     def step(self, state: Any) -> int:
         count = max(2, int(self.seconds / self.per_simulation))
@@ -63,8 +65,7 @@ class TimedIsmcts:
         start = time.perf_counter()
         action = int(self.bot.step(state))
         if len(state.legal_actions()) > 1:
-            self.thought += time.perf_counter() - start
-            self.decisions += 1
+            self.recent = 0.5 * self.recent + 0.5 * (time.perf_counter() - start)
             measured = (time.perf_counter() - start) / count
             self.per_simulation = 0.5 * self.per_simulation + 0.5 * measured
         return action
@@ -82,6 +83,7 @@ def play(game_name: str, deal: int, ismcts_seat: int, ms: float) -> dict[str, An
     rival = TimedIsmcts(game, seconds, seed=deal * 2 + ismcts_seat)
     ours = make_bot(3, seed=deal * 2 + 1 - ismcts_seat)
     times: dict[str, list[float]] = {"ismcts": [], "level3": []}
+    overshoot = 0.0  # level 3's measured time beyond its budget, a moving average
     while not state.is_terminal():
         seat = state.current_player()
         legal = state.legal_actions()
@@ -91,10 +93,12 @@ def play(game_name: str, deal: int, ismcts_seat: int, ms: float) -> dict[str, An
             who = "ismcts"
         else:
             inner = state.match.state
-            matched = rival.thought / rival.decisions if rival.decisions else seconds
-            budget = max(seconds, matched)
+            budget = max(0.002, max(seconds, rival.recent) - overshoot)
             ours.seconds = budget * turn_decisions(inner, seat)  # type: ignore[attr-defined]
             action = ours.choose(inner, seat)
+            if len(legal) > 1:
+                spent = time.perf_counter() - start
+                overshoot = 0.5 * overshoot + 0.5 * max(0.0, spent - budget)
             index = game.encoding.actions.index(action.to_json())
             who = "level3"
         if len(legal) > 1:
