@@ -89,7 +89,7 @@ class MeepleHallGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             if seat == self.seat:
                 return
             action = self.bots[seat].choose(table.state, seat)
-            table.play(seat, table.encoding.actions.index(action.to_json()))
+            table.play(seat, table.index_of(action))
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from meeplehall.ai.keys import is_take_back
 from meeplehall.core import Game, State
 from meeplehall.core.registry import all_games, get_game
 from meeplehall.core.replay import replay
@@ -124,8 +125,9 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         self.inner, self.players = game, players
         self.options = options
         self.reward = check_reward(params["reward"])
-        table = Table(game.name, players, options, self.reward)  # refuses bad players/options
-        self.encoding = table.encoding
+        #: Refuses a bad player count or option; its action -> index cache serves every state.
+        self.table = Table(game.name, players, options, self.reward)
+        self.encoding = self.table.encoding
         self.turn_based = bool(params["turn_based"]) or not self.encoding.simultaneous
         self.fixed_seed = int(params["seed"])
         self.deals = Random(int(params["deal_stream"]))
@@ -179,11 +181,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         state = self.match.state
         if player not in state.to_move():
             return {}
-        index = game.encoding.actions.index
-        from meeplehall.ai.keys import is_take_back
-
         return {
-            index(action.to_json()): action
+            game.table.index_of(action): action
             for action in state.legal_actions(player)
             if not is_take_back(action)
         }

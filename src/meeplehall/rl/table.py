@@ -19,6 +19,8 @@ from meeplehall.core import Action, Game, State
 from meeplehall.core.registry import get_game
 from meeplehall.core.research import ResearchEncoding
 
+#: Past this many cached action indices the cache starts afresh, so a long run stays small.
+INDEX_CACHE_LIMIT = 100_000
 #: Reward modes: the final score minus the best rival's, or +1 / 0 (shared win) / -1.
 REWARDS = ("score_diff", "win_loss")
 
@@ -58,6 +60,8 @@ class Table:
         self.seed = 0
         self.log: list[tuple[int, dict[str, Any]]] = []
         self._legal: dict[int, dict[int, Action]] = {}
+        #: Action -> index, kept across steps: games reuse equal actions all match long.
+        self._index_of: dict[Action, int] = {}
         self._views: dict[int, dict[str, Any]] = {}
 
     # --- the match ----------------------------------------------------------------------------
@@ -89,12 +93,22 @@ class Table:
         if known is None:
             known = {}
             if seat in self.state.to_move():
-                index = self.encoding.actions.index
                 for action in self.state.legal_actions(seat):
                     if not is_take_back(action):
-                        known[index(action.to_json())] = action
+                        known[self.index_of(action)] = action
             self._legal[seat] = known
         return known
+
+    def index_of(self, action: Action) -> int:
+        try:
+            return self._index_of[action]
+        except KeyError:
+            pass
+        index = self.encoding.actions.index(action.to_json())
+        if len(self._index_of) >= INDEX_CACHE_LIMIT:
+            self._index_of.clear()
+        self._index_of[action] = index
+        return index
 
     def mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(self.encoding.actions.size, dtype=np.int8)

@@ -28,6 +28,8 @@ ROTATIONS = tuple(range(6))
 #: Per cell: owner (one-hot over owners), rank (S, A, B, C), six rotated powers/5,
 #: white and black markers, counter gem, start cell, outer cell, pending cell.
 CELL_EXTRA = len(RANKS) + 6 + 6
+#: Ranks in their one-hot order: S, A, B, C.
+RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
 SEAT_FIELDS = ("score", "hand", "deck", "shared_hand", "shared_deck", "placed", "objectives",
                "holds_seven")
 
@@ -99,18 +101,24 @@ def observe(view: Mapping[str, Any], players: int, owners: int, comp: Components
 
     pending = view["pending"] or {}
     at = (pending.get("q"), pending.get("r")) if pending.get("kind") in (ABILITY, RUSH) else None
-    cell_rows: list[float] = []
-    for cell in view["cells"]:
+    # The cells are most of the tensor: written in place, row by row, for speed.
+    width = owners + CELL_EXTRA
+    powers_at = owners + len(RANKS)
+    cell_rows = [0.0] * (len(view["cells"]) * width)
+    for number, cell in enumerate(view["cells"]):
+        base = number * width
         unit = cell["unit"]
-        if unit is None:
-            row = [0.0] * (owners + len(RANKS) + 8)
-        else:
-            row = one_hot(owner_slot(unit["owner"]), range(owners))
-            row += one_hot(unit["rank"], tuple(RANKS))
-            row += [p / 5 for p in unit["powers"]] + [float(unit["white"]), float(unit["black"])]
-        row += [float(cell["counter_gem"]), float(cell["start"]), float(cell["outer"]),
-                float((cell["q"], cell["r"]) == at)]
-        cell_rows += row
+        if unit is not None:
+            cell_rows[base + owner_slot(unit["owner"])] = 1.0
+            cell_rows[base + owners + RANK_ORDER[unit["rank"]]] = 1.0
+            start = base + powers_at
+            cell_rows[start : start + 8] = [
+                *(p / 5 for p in unit["powers"]), float(unit["white"]), float(unit["black"])
+            ]
+        cell_rows[base + width - 4 : base + width] = [
+            float(cell["counter_gem"]), float(cell["start"]), float(cell["outer"]),
+            float((cell["q"], cell["r"]) == at),
+        ]
     gem_rows: list[float] = []
     for gem in view["gems"]:
         big = gem["kind"] == "big"

@@ -28,8 +28,9 @@ PHASES = (TAKE, SPLIT, REVEAL, PLACE, SCORE, OVER)
 #: Placement coordinates: stage 1 names cells of a 9x9 table around the first domino (-4..4);
 #: stages 2-4 use frame coordinates, which fall inside the same range.
 COORDS = tuple(range(-4, 5))
-#: Areas a seat may activate at a stage end are numbered from 0; no top shows more than this.
-MAX_AREAS = 40
+#: Areas a seat may activate at a stage end are numbered from 0. Each holds at least one
+#: visible quarter, and a top spans at most 10x8 quarters (the 5x4-block frame), so 80 bounds it.
+MAX_AREAS = 80
 #: (units, coloured gems, mythical gems): one unit is a coloured gem or two mythical ones.
 PAYMENTS = ((1, 1, 0), (1, 0, 2), (3, 3, 0), (3, 2, 2), (3, 1, 4), (3, 0, 6))
 GRID = 10
