@@ -21,7 +21,6 @@ adapter offers its own.
 
 from __future__ import annotations
 
-import copy
 import functools
 import json
 from random import Random
@@ -35,7 +34,7 @@ from meeplehall.core import Game, State
 from meeplehall.core.registry import all_games, get_game
 from meeplehall.core.replay import replay
 from meeplehall.core.research import ResearchEncoding
-from meeplehall.rl.table import REWARDS, Table, check_reward
+from meeplehall.rl.table import REWARDS, Table, check_reward, final_rewards
 
 PREFIX = "meeplehall_"
 
@@ -73,7 +72,7 @@ def _rebuild(name: str, players: int, options: dict[str, Any], seed: int,
     encoding = _encoding(game, players, json.dumps(options, sort_keys=True))
     actions = [(seat, encoding.actions.action_json(index)) for seat, index in log]
     state = replay(game, players, options, seed, actions)
-    return Match(game, players, options, seed, state, [tuple(x) for x in log])  # type: ignore[misc]
+    return Match(game, players, options, seed, state, [(seat, index) for seat, index in log])
 
 
 _ENCODINGS: dict[tuple[str, int, str], ResearchEncoding] = {}
@@ -222,20 +221,14 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return self.match.state.is_over()
 
     def returns(self) -> list[float]:
-        if not self.match.state.is_over():
-            return [0.0] * self.match.players
-        table = Table.__new__(Table)
-        table.state, table.players, table.reward = (
-            self.match.state, self.match.players, self._spiel_game().reward
-        )
-        return table.returns()
+        return final_rewards(self.match.state, self.match.players, self._spiel_game().reward)
 
     def resample_from_infostate(self, player: int, sampler: Any) -> SpielState:
         """A state consistent with what ``player`` knows: the game's ``determinize``."""
         rng = Random(int(sampler() * (1 << 53)))
-        match = copy.copy(self.match)
-        match = Match(match.game, match.players, match.options, match.seed,
-                      self.match.state.determinize(player, rng), self.match.log[:])
+        known = self.match
+        match = Match(known.game, known.players, known.options, known.seed,
+                      known.state.determinize(player, rng), known.log[:])
         return SpielState(self._spiel_game(), match)
 
     def __str__(self) -> str:

@@ -145,21 +145,24 @@ class Table:
 
     def returns(self) -> list[float]:
         """Per seat: 0 until the match ends, then the reward the chosen mode gives."""
-        if not self.state.is_over():
-            return [0.0] * self.players
-        result = self.state.result()
-        if self.reward == "win_loss":
-            won = result.winners
-            return [
-                (1.0 if len(won) == 1 else 0.0) if seat in won else -1.0
-                for seat in range(self.players)
-            ]
-        scores = result.scores
-        out = []
-        for seat in range(self.players):
-            rivals = [s for other, s in enumerate(scores[: self.players]) if other != seat]
-            out.append(float(scores[seat] - max(rivals)) if rivals else float(scores[seat]))
-        return out
+        return final_rewards(self.state, self.players, self.reward)
+
+
+def final_rewards(state: State, players: int, reward: str) -> list[float]:
+    """Per seat: 0 until the match ends; then the score minus the best rival's (``score_diff``;
+    alone, the score itself), or +1 for a sole winner, 0 for a shared win, -1 otherwise."""
+    if not state.is_over():
+        return [0.0] * players
+    result = state.result()
+    if reward == "win_loss":
+        won = result.winners
+        return [(1.0 if len(won) == 1 else 0.0) if seat in won else -1.0 for seat in range(players)]
+    scores = result.scores
+    out = []
+    for seat in range(players):
+        rivals = [score for other, score in enumerate(scores[:players]) if other != seat]
+        out.append(float(scores[seat] - max(rivals)) if rivals else float(scores[seat]))
+    return out
 
 
 def fresh_seed(rng: Random) -> int:
