@@ -121,7 +121,7 @@ def report(rows: list[dict[str, Any]], game: str) -> str:
     rows = [r for r in rows if r["game"] == game]
     n = len(rows)
     if not n:
-        return f"| {game} | 0 | - | - | - | - |"
+        return f"| {game} | 0 | - | - | - | - | - |"
     out = []
     for who in ("level3", "ismcts"):
         wins = sum(r[f"{who}_win"] for r in rows)
@@ -133,7 +133,10 @@ def report(rows: list[dict[str, Any]], game: str) -> str:
         )
         out.append((wins / n, low, high, mean_ms))
     (w3, l3, h3, t3), (_wi, _li, _hi, ti) = out
-    return (f"| {game} | {n} | {w3:.1%} | [{l3:.1%}, {h3:.1%}] | {t3:.1f} ms | {ti:.1f} ms |")
+    ours = sum(r["scores"][1 - r["ismcts_seat"]] for r in rows) / n
+    theirs = sum(r["scores"][r["ismcts_seat"]] for r in rows) / n
+    return (f"| {game} | {n} | {w3:.1%} | {l3:.1%}-{h3:.1%} | {ours:.1f} vs {theirs:.1f} "
+            f"| {t3:.1f} ms | {ti:.1f} ms |")
 
 
 def main() -> None:
@@ -164,8 +167,9 @@ def main() -> None:
             journal.write(json.dumps(row) + "\n")
             journal.flush()
     print(f"{len(tasks)} games played in {time.time() - started:.0f} s, {args.ms:g} ms a decision")
-    print("| game | games | level 3 wins | 95% Wilson | level 3 ms/decision | ISMCTS ms/decision |")
-    print("|---|---|---|---|---|---|")
+    print("| game | games | level 3 wins | 95% Wilson interval | mean score (3 vs IS-MCTS) "
+          "| level 3 per decision | IS-MCTS per decision |")
+    print("|---|---|---|---|---|---|---|")
     for game in args.games:
         print(report(done, game))
 
