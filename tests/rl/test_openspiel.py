@@ -142,3 +142,21 @@ def test_information_set_mcts_decides_a_secret_simultaneous_choice_in_turn_based
         assert action in state.legal_actions()
         state.apply_action(action)
     assert state.match.state.view(0)["phase"] != "select"
+
+
+def test_the_process_exits_cleanly_whatever_python_lets_go_of_first():
+    """OpenSpiel's registry drops its factories from C++ after the interpreter is gone; if
+    Python let go of them first (module teardown order varies), the exit used to abort."""
+    need("pyspiel")
+    import subprocess
+    import sys
+
+    script = (
+        "import pyspiel, meeplehall.rl.openspiel as adapter\n"
+        "game = pyspiel.load_game('meeplehall_monsterhex', {'players': 2})\n"
+        "state = game.new_initial_state(); state.apply_action(state.legal_actions()[0])\n"
+        "adapter._FACTORIES.clear(); del game, state\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=120, check=False)
+    assert run.returncode == 0, run.stderr[-500:]

@@ -21,6 +21,7 @@ adapter offers its own.
 
 from __future__ import annotations
 
+import ctypes
 import functools
 import json
 from random import Random
@@ -267,10 +268,16 @@ class Observer:
         return f"{view}\nplayed={mine}"
 
 
-#: The factory of each registered game. OpenSpiel keeps its own reference to them until the
-#: process ends; without one kept here as well, the interpreter's exit would release them from
-#: C++ after Python is gone, which aborts the process.
+#: The factory of each registered game. OpenSpiel's registry keeps a reference to each until
+#: the process ends and drops it from C++ after the interpreter is gone; if that were the last
+#: one, freeing the factory then would abort the process. So every factory also gets one
+#: reference that is never given back (see _keep_forever).
 _FACTORIES: dict[str, Any] = {}
+
+
+def _keep_forever(value: Any) -> Any:
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(value))
+    return value
 
 
 def register_openspiel_games() -> list[str]:
@@ -286,7 +293,7 @@ def register_openspiel_games() -> list[str]:
             continue
         encoding = Table(game.name, max(game.min_players, 2)).encoding
         default_players = max(game.min_players, 2)
-        _FACTORIES[name] = functools.partial(SpielGame, game)
+        _FACTORIES[name] = _keep_forever(functools.partial(SpielGame, game))
         pyspiel.register_game(
             _game_type(game, encoding.simultaneous, default_players), _FACTORIES[name]
         )
