@@ -1,0 +1,44 @@
+"""Research adapters: every registered game for PettingZoo, Gymnasium and OpenSpiel.
+
+Needs the ``rl`` extra (``pip install 'meeplehall[rl]'``). Each adapter reaches games only
+through the registry and the protocol, with the fixed action indexing and observation layout
+each game declares (``Game.research_encoding``); ``docs/research.md`` documents them.
+
+- :func:`pettingzoo_env` — an AEC environment; :func:`parallel_env` — its parallel form;
+- :func:`gym_env` — one learner seat against the project's bots;
+- ``import meeplehall.rl.openspiel`` registers ``meeplehall_<game>`` with ``pyspiel``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from meeplehall.rl.aec import MeepleHallEnv
+    from meeplehall.rl.gym import MeepleHallGymEnv
+    from meeplehall.rl.parallel import MeepleHallParallelEnv
+
+
+def pettingzoo_env(game: str, players: int, reward: str = "score_diff",
+                   render_mode: str | None = None, **options: Any) -> MeepleHallEnv:
+    from meeplehall.rl.aec import pettingzoo_env as make
+
+    return make(game, players, reward, render_mode, **options)
+
+
+def parallel_env(game: str, players: int, reward: str = "score_diff",
+                 render_mode: str | None = None, **options: Any) -> MeepleHallParallelEnv:
+    from meeplehall.rl.parallel import parallel_env as make
+
+    return make(game, players, reward, render_mode, **options)
+
+
+def gym_env(game: str, opponents: str | list[int] = "2", seat: int | None = 0,
+            reward: str = "score_diff", illegal: str = "lose", render_mode: str | None = None,
+            **options: Any) -> MeepleHallGymEnv:
+    from meeplehall.rl.gym import gym_env as make
+
+    return make(game, opponents, seat, reward, illegal, render_mode, **options)
+
+
+__all__ = ["gym_env", "parallel_env", "pettingzoo_env"]

@@ -1,0 +1,123 @@
+"""Every registered game as a PettingZoo AEC environment.
+
+Agents are ``player_0 .. player_{n-1}`` (seat order). At a simultaneous step (Yaxha's market
+choice and building, Pyramido's stage scoring) the seats act one after another in seat order,
+and each sees only its own ``view``, so nobody learns a rival's secret choice of the same step.
+Observations are ``{"observation": float32 tensor, "action_mask": int8 mask}``; the info of the
+agent to act holds ``"view"``, the raw view JSON its tensor was built from.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from meeplehall.rl.table import Table, fresh_seed
+
+#: Observation tensors hold counts and values scaled to about 0..1; this bound is loose.
+OBS_BOUND = 1000.0
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class MeepleHallEnv(AECEnv):  # type: ignore[misc]
+    def __init__(self, game: str, players: int, reward: str = "score_diff",
+                 render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"unknown render mode {render_mode!r}; the only one is 'ansi'")
+        self.table = Table(game, players, options, reward)
+        self.render_mode = render_mode
+        self.metadata = {"render_modes": ["ansi"], "is_parallelizable": False,
+                         "name": f"meeplehall_{game}_v0"}
+        self.possible_agents = [agent_name(seat) for seat in range(players)]
+        self._seats = {name: seat for seat, name in enumerate(self.possible_agents)}
+        encoding = self.table.encoding
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (encoding.observation_size,),
+                                          np.float32),
+                "action_mask": spaces.Box(0, 1, (encoding.actions.size,), np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(encoding.actions.size)
+        self._seeds = random.Random()
+        self.agents: list[str] = []
+
+    @functools.cache  # noqa: B019 - one space object per agent, as asked
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_space
+
+    @functools.cache  # noqa: B019
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    # --- episode ------------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds.seed(seed)
+        self.table.reset(fresh_seed(self._seeds))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        """Point agent_selection at the seat to act, or end the episode for everyone."""
+        table = self.table
+        if table.is_over():
+            for agent, value in zip(self.possible_agents, table.returns(), strict=True):
+                if agent in self.agents:
+                    self.rewards[agent] = value
+                    self.terminations[agent] = True
+                    self.infos[agent] = {"view": table.view(self._seats[agent])}
+            self.agent_selection = self.agents[0]
+            return
+        seat = table.mover()
+        assert seat is not None
+        self.agent_selection = agent_name(seat)
+        for agent in self.agents:
+            self.infos[agent] = {}
+        self.infos[self.agent_selection] = {"view": table.view(seat)}
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seats[agent]
+        return {"observation": self.table.tensor(seat), "action_mask": self.table.mask(seat)}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to move: give an action index, not None")
+        self._cumulative_rewards[agent] = 0.0
+        self.table.play(self._seats[agent], int(action))
+        self._clear_rewards()
+        self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return self.table.game.render_text(self.table.state.view(None))
+
+    def close(self) -> None:
+        pass
+
+
+def pettingzoo_env(game: str, players: int, reward: str = "score_diff",
+                   render_mode: str | None = None, **options: Any) -> MeepleHallEnv:
+    """The AEC environment of a registered game, e.g. ``pettingzoo_env("yaxha", players=4)``."""
+    return MeepleHallEnv(game, players, reward, render_mode, **options)

@@ -1,0 +1,303 @@
+"""Every registered game as an OpenSpiel Python game: ``pyspiel.load_game("meeplehall_yaxha")``.
+
+Importing this module registers ``meeplehall_<name>`` for each game with a research encoding.
+Parameters: ``players``; ``options`` (the table options as a JSON object in a string);
+``reward`` (``score_diff`` or ``win_loss``); ``seed`` (-1: every new initial state deals anew
+from a stream seeded by ``deal_stream``; otherwise the same deal every time) and ``turn_based``.
+
+Chance is *sampled stochastic*: the deal and later draws come from each match's own seeded
+generator, so there are no chance nodes. A fixed ``seed`` makes the game deterministic (its type
+says so), which is also the form OpenSpiel can pickle: pickling a sampled-stochastic game asks it
+for its random generator's state, which the Python-game bridge gives no way to supply.
+
+Games whose steps may be simultaneous (Yaxha, Pyramido) have simultaneous dynamics: a node
+where several seats are awaited is a simultaneous node, where a seat the step does not wait for
+has no legal action (its entry of the joint action is ignored, as OpenSpiel's simulations send 0
+for it). With ``turn_based=true`` those seats act one after another in seat order instead, each
+seeing only its own view: OpenSpiel's generic ``convert_to_turn_based`` cannot carry
+``resample_from_infostate`` (our ``determinize``), which information-set MCTS needs, so the
+adapter offers its own.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import json
+from random import Random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from meeplehall.ai.keys import is_take_back
+from meeplehall.core import Game, State
+from meeplehall.core.registry import all_games, get_game
+from meeplehall.core.replay import replay
+from meeplehall.core.research import ResearchEncoding
+from meeplehall.rl.table import REWARDS, Table, check_reward, final_rewards
+
+PREFIX = "meeplehall_"
+
+
+class Match:
+    """The match inside an OpenSpiel state: built lazily, cloned with ``State.clone``.
+
+    OpenSpiel clones a Python state by making a fresh initial state and deep-copying its
+    attributes, and serializes it by pickling them: a match is rebuilt by replaying its log.
+    """
+
+    def __init__(self, game: Game, players: int, options: dict[str, Any], seed: int,
+                 state: State | None = None, log: list[tuple[int, int]] | None = None) -> None:
+        self.game, self.players, self.options, self.seed = game, players, options, seed
+        self._state = state
+        self.log: list[tuple[int, int]] = log or []
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            self._state = self.game.new_state(self.players, self.options, self.seed)
+        return self._state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
+        state = None if self._state is None else self._state.clone()
+        return Match(self.game, self.players, self.options, self.seed, state, self.log[:])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.game.name, self.players, self.options, self.seed, self.log))
+
+
+def _rebuild(name: str, players: int, options: dict[str, Any], seed: int,
+             log: list[tuple[int, int]]) -> Match:
+    game = get_game(name)
+    encoding = _encoding(game, players, json.dumps(options, sort_keys=True))
+    actions = [(seat, encoding.actions.action_json(index)) for seat, index in log]
+    state = replay(game, players, options, seed, actions)
+    return Match(game, players, options, seed, state, [(seat, index) for seat, index in log])
+
+
+_ENCODINGS: dict[tuple[str, int, str], ResearchEncoding] = {}
+
+
+def _encoding(game: Game, players: int, options_json: str) -> ResearchEncoding:
+    key = (game.name, players, options_json)
+    if key not in _ENCODINGS:
+        _ENCODINGS[key] = Table(game.name, players, json.loads(options_json)).encoding
+    return _ENCODINGS[key]
+
+
+def _game_type(game: Game, simultaneous: bool, default_players: int,
+               sampled: bool = True) -> pyspiel.GameType:
+    dynamics = pyspiel.GameType.Dynamics
+    chance = pyspiel.GameType.ChanceMode
+    return pyspiel.GameType(
+        short_name=PREFIX + game.name,
+        long_name=f"Meeple Hall {game.title}",
+        dynamics=dynamics.SIMULTANEOUS if simultaneous else dynamics.SEQUENTIAL,
+        chance_mode=chance.SAMPLED_STOCHASTIC if sampled else chance.DETERMINISTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification={
+            "players": default_players,
+            "options": "{}",
+            "reward": REWARDS[0],
+            "seed": -1,
+            "deal_stream": 0,
+            "turn_based": False,
+        },
+    )
+
+
+class SpielGame(pyspiel.Game):  # type: ignore[misc]
+    def __init__(self, game: Game, params: dict[str, Any]) -> None:
+        players = int(params["players"])
+        options = json.loads(params["options"])
+        if not isinstance(options, dict):
+            raise ValueError(f"options must be a JSON object, not {params['options']!r}")
+        self.inner, self.players = game, players
+        self.options = options
+        self.reward = check_reward(params["reward"])
+        #: Refuses a bad player count or option; its action -> index cache serves every state.
+        self.table = Table(game.name, players, options, self.reward)
+        self.encoding = self.table.encoding
+        self.turn_based = bool(params["turn_based"]) or not self.encoding.simultaneous
+        self.fixed_seed = int(params["seed"])
+        self.deals = Random(int(params["deal_stream"]))
+        bound = 1.0 if self.reward == "win_loss" else float(self.encoding.score_bound)
+        game_type = _game_type(game, not self.turn_based, players, self.fixed_seed < 0)
+        super().__init__(
+            game_type,
+            pyspiel.GameInfo(
+                num_distinct_actions=self.encoding.actions.size,
+                max_chance_outcomes=0,
+                num_players=players,
+                min_utility=-bound,
+                max_utility=bound,
+                utility_sum=None,
+                max_game_length=self.encoding.max_actions,
+            ),
+            params,
+        )
+
+    def new_initial_state(self) -> SpielState:
+        seed = self.fixed_seed if self.fixed_seed >= 0 else self.deals.getrandbits(63)
+        return SpielState(self, Match(self.inner, self.players, self.options, seed))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(self, perfect_recall)
+
+
+class SpielState(pyspiel.State):  # type: ignore[misc]
+    def __init__(self, game: SpielGame, match: Match) -> None:
+        super().__init__(game)
+        self.match = match
+
+    # --- whose turn ---------------------------------------------------------------------------
+
+    def _spiel_game(self) -> SpielGame:
+        game: SpielGame = self.get_game()
+        return game
+
+    def current_player(self) -> int:
+        state = self.match.state
+        if state.is_over():
+            return int(pyspiel.PlayerId.TERMINAL)
+        seats = state.to_move()
+        if len(seats) > 1 and not self._spiel_game().turn_based:
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return min(seats)
+
+    def _legal(self, player: int) -> dict[int, Any]:
+        game = self._spiel_game()
+        state = self.match.state
+        if player not in state.to_move():
+            return {}
+        return {
+            game.table.index_of(action): action
+            for action in state.legal_actions(player)
+            if not is_take_back(action)
+        }
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self._legal(player))
+
+    # --- moves --------------------------------------------------------------------------------
+
+    def _play(self, seat: int, index: int) -> None:
+        action = self._legal(seat).get(index)
+        if action is None:
+            raise ValueError(f"action {index} is not legal for seat {seat} now")
+        self.match.state.apply(seat, action)
+        self.match.log.append((seat, index))
+
+    def _apply_action(self, action: int) -> None:
+        self._play(self.current_player(), int(action))
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        movers = sorted(self.match.state.to_move())
+        chosen = {seat: int(actions[seat]) for seat in movers}
+        for seat, index in chosen.items():
+            if index not in self._legal(seat):
+                raise ValueError(f"action {index} is not legal for seat {seat} now")
+        for seat, index in chosen.items():
+            # Seats of one simultaneous step decide independently: each plays in seat order.
+            self._play(seat, index)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        data = self._spiel_game().encoding.actions.action_json(action)
+        return json.dumps(data, sort_keys=True)
+
+    # --- outcome ------------------------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.match.state.is_over()
+
+    def returns(self) -> list[float]:
+        return final_rewards(self.match.state, self.match.players, self._spiel_game().reward)
+
+    def resample_from_infostate(self, player: int, sampler: Any) -> SpielState:
+        """A state consistent with what ``player`` knows: the game's ``determinize``."""
+        rng = Random(int(sampler() * (1 << 53)))
+        known = self.match
+        match = Match(known.game, known.players, known.options, known.seed,
+                      known.state.determinize(player, rng), known.log[:])
+        return SpielState(self._spiel_game(), match)
+
+    def __str__(self) -> str:
+        m = self.match
+        return f"{m.game.name} players={m.players} seed={m.seed} actions={m.log}"
+
+
+class Observer:
+    """Tensors and strings from ``view(player)``: the observation, or the information state
+    (the observation followed by how often the player chose each action index so far)."""
+
+    def __init__(self, game: SpielGame, perfect_recall: bool) -> None:
+        self.game = game
+        self.perfect_recall = perfect_recall
+        size = game.encoding.observation_size
+        extra = game.encoding.actions.size if perfect_recall else 0
+        self.tensor = np.zeros(size + extra, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        encoding = self.game.encoding
+        size = encoding.observation_size
+        self.tensor[:size] = encoding.observe(state.match.state.view(player))
+        if self.perfect_recall:
+            played = self.tensor[size:]
+            played[:] = 0.0
+            for seat, index in state.match.log:
+                if seat == player:
+                    played[index] += 1.0
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        view = json.dumps(state.match.state.view(player), sort_keys=True)
+        if not self.perfect_recall:
+            return view
+        mine = [index for seat, index in state.match.log if seat == player]
+        return f"{view}\nplayed={mine}"
+
+
+#: The factory of each registered game. OpenSpiel's registry keeps a reference to each until
+#: the process ends and drops it from C++ after the interpreter is gone; if that were the last
+#: one, freeing the factory then would abort the process. So every factory also gets one
+#: reference that is never given back (see _keep_forever).
+_FACTORIES: dict[str, Any] = {}
+
+
+def _keep_forever(value: Any) -> Any:
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(value))
+    return value
+
+
+def register_openspiel_games() -> list[str]:
+    """Register every game with a research encoding; returns the OpenSpiel names."""
+    names = []
+    registered = set(pyspiel.registered_names())
+    for game in all_games():
+        if getattr(game, "research_encoding", None) is None:
+            continue
+        name = PREFIX + game.name
+        names.append(name)
+        if name in registered:
+            continue
+        encoding = Table(game.name, max(game.min_players, 2)).encoding
+        default_players = max(game.min_players, 2)
+        _FACTORIES[name] = _keep_forever(functools.partial(SpielGame, game))
+        pyspiel.register_game(
+            _game_type(game, encoding.simultaneous, default_players), _FACTORIES[name]
+        )
+    return names
+
+
+NAMES = register_openspiel_games()

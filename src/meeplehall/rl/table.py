@@ -1,0 +1,169 @@
+"""One match seen the way research adapters see it: indexed actions, masks and tensors.
+
+Every adapter (PettingZoo, Gymnasium, OpenSpiel) plays through a :class:`Table`, which reaches the
+game only through the registry and the protocol: ``view(seat)`` for what a seat sees,
+``legal_actions(seat)`` for what it may do, and the game's research encoding for the numbering.
+Take-backs (Yaxha's undo) are never offered: a learner gains nothing by them and could loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
+import numpy as np
+
+from meeplehall.ai.keys import is_take_back
+from meeplehall.core import Action, Game, State
+from meeplehall.core.registry import get_game
+from meeplehall.core.research import ResearchEncoding
+
+#: Past this many cached action indices the cache starts afresh, so a long run stays small.
+INDEX_CACHE_LIMIT = 100_000
+#: Reward modes: the final score minus the best rival's, or +1 / 0 (shared win) / -1.
+REWARDS = ("score_diff", "win_loss")
+
+
+class MissingEncoding(TypeError):
+    """The game offers no research encoding, so it has no fixed action space to expose."""
+
+
+def encoding_of(game: Game, players: int, options: Mapping[str, Any]) -> ResearchEncoding:
+    make = getattr(game, "research_encoding", None)
+    if make is None:
+        raise MissingEncoding(
+            f"game {game.name!r} declares no research_encoding(players, options), so it has no "
+            "fixed action indexing for research adapters"
+        )
+    encoding: ResearchEncoding = make(players, options)
+    return encoding
+
+
+def check_reward(reward: str) -> str:
+    if reward not in REWARDS:
+        raise ValueError(f"unknown reward {reward!r}; rewards are {', '.join(REWARDS)}")
+    return reward
+
+
+class Table:
+    """A game's match with its encoding: who acts, their legal indices, tensors and rewards."""
+
+    def __init__(self, game_name: str, players: int, options: Mapping[str, Any] | None = None,
+                 reward: str = "score_diff") -> None:
+        self.game = get_game(game_name)
+        self.players = players
+        self.options = dict(options or {})
+        self.reward = check_reward(reward)
+        self.encoding = encoding_of(self.game, players, self.options)
+        self.state: State = self.game.new_state(players, self.options, 0)
+        self.seed = 0
+        self.log: list[tuple[int, dict[str, Any]]] = []
+        self._legal: dict[int, dict[int, Action]] = {}
+        #: Action -> index, kept across steps: games reuse equal actions all match long.
+        self._index_of: dict[Action, int] = {}
+        self._views: dict[int, dict[str, Any]] = {}
+
+    # --- the match ----------------------------------------------------------------------------
+
+    def reset(self, seed: int) -> None:
+        self.seed = seed
+        self.state = self.game.new_state(self.players, self.options, seed)
+        self.log = []
+        self._forget()
+
+    def _forget(self) -> None:
+        self._legal.clear()
+        self._views.clear()
+
+    def mover(self) -> int | None:
+        """The seat to act: the first in seat order of those the match waits for."""
+        seats = self.state.to_move()
+        return min(seats) if seats else None
+
+    def movers(self) -> list[int]:
+        return sorted(self.state.to_move())
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def legal(self, seat: int) -> dict[int, Action]:
+        """Index -> action for every legal action of ``seat`` now (none unless it is to move)."""
+        known = self._legal.get(seat)
+        if known is None:
+            known = {}
+            if seat in self.state.to_move():
+                for action in self.state.legal_actions(seat):
+                    if not is_take_back(action):
+                        known[self.index_of(action)] = action
+            self._legal[seat] = known
+        return known
+
+    def index_of(self, action: Action) -> int:
+        try:
+            return self._index_of[action]
+        except KeyError:
+            pass
+        index = self.encoding.actions.index(action.to_json())
+        if len(self._index_of) >= INDEX_CACHE_LIMIT:
+            self._index_of.clear()
+        self._index_of[action] = index
+        return index
+
+    def mask(self, seat: int) -> np.ndarray:
+        mask = np.zeros(self.encoding.actions.size, dtype=np.int8)
+        legal = self.legal(seat)
+        if legal:
+            mask[list(legal)] = 1
+        return mask
+
+    def play(self, seat: int, index: int) -> None:
+        """Play action ``index`` for ``seat``; ValueError (and no change) if it is not legal."""
+        action = self.legal(seat).get(int(index))
+        if action is None:
+            allowed = sorted(self.legal(seat))
+            shown = allowed if len(allowed) <= 20 else [*allowed[:20], "..."]
+            raise ValueError(
+                f"action {index} is not legal for seat {seat} now; legal: {shown}"
+            )
+        self.state.apply(seat, action)
+        self.log.append((seat, action.to_json()))
+        self._forget()
+
+    # --- what a seat sees ---------------------------------------------------------------------
+
+    def view(self, seat: int) -> dict[str, Any]:
+        known = self._views.get(seat)
+        if known is None:
+            known = self._views[seat] = self.state.view(seat)
+        return known
+
+    def tensor(self, seat: int) -> np.ndarray:
+        return np.asarray(self.encoding.observe(self.view(seat)), dtype=np.float32)
+
+    # --- the outcome --------------------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        """Per seat: 0 until the match ends, then the reward the chosen mode gives."""
+        return final_rewards(self.state, self.players, self.reward)
+
+
+def final_rewards(state: State, players: int, reward: str) -> list[float]:
+    """Per seat: 0 until the match ends; then the score minus the best rival's (``score_diff``;
+    alone, the score itself), or +1 for a sole winner, 0 for a shared win, -1 otherwise."""
+    if not state.is_over():
+        return [0.0] * players
+    result = state.result()
+    if reward == "win_loss":
+        won = result.winners
+        return [(1.0 if len(won) == 1 else 0.0) if seat in won else -1.0 for seat in range(players)]
+    scores = result.scores
+    out = []
+    for seat in range(players):
+        rivals = [score for other, score in enumerate(scores[:players]) if other != seat]
+        out.append(float(scores[seat] - max(rivals)) if rivals else float(scores[seat]))
+    return out
+
+
+def fresh_seed(rng: Random) -> int:
+    return rng.getrandbits(63)

@@ -1,0 +1,172 @@
+"""The PettingZoo environments pass PettingZoo's own test suites, and keep secrets secret."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.rl.conftest import need
+
+# The dict observation (tensor + mask) is what the API asks for with masks; these two generic
+# hints do not apply to it.
+pytestmark = pytest.mark.filterwarnings("ignore:Observation")
+
+#: Every game at every player count, plus the option sets that change the action space.
+API_CASES = [
+    ("yaxha", 2, {}), ("yaxha", 3, {}), ("yaxha", 4, {"bonus_cards": "beginner"}),
+    ("pyramido", 1, {}), ("pyramido", 2, {}), ("pyramido", 3, {}), ("pyramido", 4, {}),
+    ("pyramido", 1, {"legend": "the_legend"}),
+    ("monsterhex", 1, {}), ("monsterhex", 2, {"abilities": "draft"}), ("monsterhex", 3, {}),
+    ("monsterhex", 4, {"abilities": "random"}), ("monsterhex", 2, {"shared_faction": True}),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), API_CASES)
+def test_aec_environment_passes_the_pettingzoo_api_test(game, players, options):
+    need("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from meeplehall.rl import pettingzoo_env
+
+    api_test(pettingzoo_env(game, players, **options), num_cycles=1000)
+
+
+@pytest.mark.parametrize(("game", "players"), [("yaxha", 3), ("pyramido", 2), ("monsterhex", 2)])
+def test_aec_environment_passes_the_pettingzoo_seed_test(game, players):
+    need("pettingzoo")
+    from pettingzoo.test import seed_test
+
+    from meeplehall.rl import pettingzoo_env
+
+    seed_test(lambda: pettingzoo_env(game, players), num_cycles=1000)
+
+
+@pytest.mark.parametrize(("game", "players"), [("yaxha", 4), ("pyramido", 3), ("monsterhex", 3)])
+def test_parallel_environment_passes_the_pettingzoo_parallel_api_test(game, players):
+    need("pettingzoo")
+    from pettingzoo.test import parallel_api_test
+
+    from meeplehall.rl import parallel_env
+
+    parallel_api_test(parallel_env(game, players), num_cycles=1000)
+
+
+def _play_masked(env, seed):
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    trace = []
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            trace.append((agent, reward))
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        action = int(rng.choice(legal))
+        trace.append((agent, action))
+        env.step(action)
+    return trace
+
+
+def test_a_seed_replays_the_same_match_and_the_rewards_are_final_score_differences():
+    need("pettingzoo")
+    from meeplehall.rl import pettingzoo_env
+
+    env = pettingzoo_env("pyramido", 3)
+    first = _play_masked(env, 11)
+    assert _play_masked(env, 11) == first
+    scores = env.table.state.result().scores
+    finals = dict(first[-3:])
+    for seat, score in enumerate(scores):
+        best_rival = max(s for other, s in enumerate(scores) if other != seat)
+        assert finals[f"player_{seat}"] == score - best_rival
+
+
+def test_win_loss_rewards_give_one_to_a_sole_winner_and_minus_one_to_the_others():
+    need("pettingzoo")
+    from meeplehall.rl import pettingzoo_env
+
+    env = pettingzoo_env("monsterhex", 3, reward="win_loss")
+    trace = _play_masked(env, 4)
+    winners = env.table.state.result().winners
+    finals = dict(trace[-3:])
+    for seat in range(3):
+        expected = (1.0 if len(winners) == 1 else 0.0) if seat in winners else -1.0
+        assert finals[f"player_{seat}"] == expected
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing():
+    need("pettingzoo")
+    from meeplehall.rl import pettingzoo_env
+
+    env = pettingzoo_env("yaxha", 2)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    observation = env.observe(agent)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    before = env.table.state.view(None)
+    with pytest.raises(ValueError, match=f"action {illegal} is not legal"):
+        env.step(illegal)
+    assert env.table.state.view(None) == before
+    assert env.agent_selection == agent and env.table.log == []
+    with pytest.raises(ValueError, match="unknown reward"):
+        pettingzoo_env("yaxha", 2, reward="points")
+
+
+def test_a_rival_never_sees_the_secret_market_choice_made_at_the_same_step():
+    """Yaxha's market choice is simultaneous: seat 1's observation is the same whichever tile
+    seat 0 took before it in turn order, and its info's view shows no choice."""
+    need("pettingzoo")
+    from meeplehall.rl import pettingzoo_env
+
+    seen = []
+    for tile in (0, 1):
+        env = pettingzoo_env("yaxha", 2)
+        env.reset(seed=8)
+        assert env.agent_selection == "player_0"
+        index = env.table.encoding.actions.index({"type": "tile", "tile": tile})
+        env.step(index)
+        assert env.agent_selection == "player_1"
+        observation, *_rest, info = env.last()
+        assert info["view"]["seats"][0]["chosen"] is True
+        assert info["view"]["seats"][0].get("choice") is None
+        seen.append(observation["observation"])
+    assert np.array_equal(seen[0], seen[1])
+
+
+def test_the_parallel_form_replays_a_seed_and_waits_for_every_seat_of_a_simultaneous_step():
+    need("pettingzoo")
+    from meeplehall.rl import parallel_env
+
+    def play(seed):
+        env = parallel_env("yaxha", 3)
+        observations, infos = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        trace, widest = [], 0
+        while env.agents:
+            awaited = [a for a in env.agents if observations[a]["action_mask"].any()]
+            widest = max(widest, len(awaited))
+            assert all("view" in infos[a] for a in awaited)
+            actions = {a: int(rng.choice(np.flatnonzero(observations[a]["action_mask"])))
+                       for a in awaited}
+            observations, rewards, *_rest, infos = env.step(actions)
+            trace.append(actions)
+        return trace, rewards, widest
+
+    first = play(5)
+    assert play(5) == first
+    assert first[2] == 3  # the market choice waits for all three seats at once
+
+
+def test_an_unknown_game_and_the_ansi_drawing():
+    need("pettingzoo")
+    from meeplehall.core import UnknownGame
+    from meeplehall.rl import pettingzoo_env
+
+    with pytest.raises(UnknownGame, match="yaxha"):
+        pettingzoo_env("chess", 2)
+    env = pettingzoo_env("yaxha", 2, render_mode="ansi")
+    env.reset(seed=1)
+    assert env.render() == env.table.game.render_text(env.table.state.view(None))
+    with pytest.raises(ValueError, match="render mode"):
+        pettingzoo_env("yaxha", 2, render_mode="human")
