@@ -19,12 +19,12 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from meeplehall.server.db.models import Notification
-from meeplehall.server.deps import COOKIE, hall_of, refuse_foreign_origin, user_for_token
+from meeplehall.server.deps import COOKIE, hall_of, user_for_token
 from meeplehall.server.notices import RECENT_NOTIFICATIONS, notification_json
 from meeplehall.server.presence import contact_of
 from meeplehall.server.tables import Connection
-from meeplehall.server.ws import _deny, guard_of
-from meeplehall.server.wsguard import CLOSE_TOO_MANY, Verdict, address_key
+from meeplehall.server.ws import accept_guarded, guard_of
+from meeplehall.server.wsguard import CLOSE_TOO_MANY, Verdict
 
 router = APIRouter()
 log = logging.getLogger("meeplehall.server")
@@ -56,18 +56,10 @@ def _set_lang(session: Session, user_id: int, lang: str) -> None:
 
 @router.websocket("/ws/me")
 async def user_socket(websocket: WebSocket) -> None:
-    if await refuse_foreign_origin(websocket):
+    address = await accept_guarded(websocket)
+    if address is None:
         return
     guard = guard_of(websocket)
-    address = address_key(websocket.client.host if websocket.client else None)
-    if not guard.admit(address):
-        await _deny(websocket, "too many connections from your address")
-        return
-    if not guard.handshake(address):
-        guard.release(address)
-        await _deny(websocket, "too many connections from your address; wait a moment")
-        return
-    await websocket.accept()
     try:
         await _open(websocket, guard, address)
     finally:

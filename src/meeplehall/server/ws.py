@@ -98,24 +98,33 @@ def _int_field(data: dict[str, Any], key: str, required: bool) -> int | None:
     return value
 
 
-@router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: str) -> None:
+async def accept_guarded(websocket: WebSocket) -> str | None:
+    """Accept a socket from an allowed origin whose address is within its limits, and return
+    that address (the caller releases it from the guard when the socket ends); None when it was
+    refused. Refused before the upgrade, with an HTTP 429: the cheapest answer to a storm."""
     if await refuse_foreign_origin(websocket):
-        return
-    hall = hall_of(websocket)
+        return None
     guard = guard_of(websocket)
     address = address_key(websocket.client.host if websocket.client else None)
-    # Refused before the upgrade, with an HTTP 429: the cheapest answer to a storm of them.
     if not guard.admit(address):
         await _deny(websocket, "too many connections from your address")
-        return
+        return None
     if not guard.handshake(address):
         guard.release(address)
         await _deny(websocket, "too many connections from your address; wait a moment")
-        return
+        return None
     await websocket.accept()
+    return address
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    address = await accept_guarded(websocket)
+    if address is None:
+        return
+    guard = guard_of(websocket)
     try:
-        await _open(websocket, hall, guard, address, table_id)
+        await _open(websocket, hall_of(websocket), guard, address, table_id)
     finally:
         guard.release(address)
 
