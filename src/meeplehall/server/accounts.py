@@ -224,6 +224,22 @@ async def register(body: Credentials, request: Request, response: Response) -> d
     return data
 
 
+def _reserve_attempt(limiter: LoginLimiter, name: str, address: str) -> float:
+    """Reserve a password check for ``name`` from ``address``, or refuse with 429 while their
+    failed logins make them wait; returns the reservation's stamp."""
+    wait, stamp = limiter.reserve(name, address)
+    if wait > 0:
+        seconds = int(wait) + 1
+        raise ApiError(
+            429,
+            "too_many_logins",
+            f"too many failed logins; try again in {seconds} seconds",
+            {"seconds": seconds},
+            headers={"Retry-After": str(seconds)},
+        )
+    return stamp
+
+
 @router.post(
     "/auth/login",
     response_model=UserOut,
@@ -237,16 +253,7 @@ async def login(
 ) -> dict[str, Any]:
     name = login_key(body.name)
     address = address_of(request)  # the client's, behind a trusted proxy too (deploy.md)
-    wait, stamp = limiter.reserve(name, address)
-    if wait > 0:
-        seconds = int(wait) + 1
-        raise ApiError(
-            429,
-            "too_many_logins",
-            f"too many failed logins; try again in {seconds} seconds",
-            {"seconds": seconds},
-            headers={"Retry-After": str(seconds)},
-        )
+    stamp = _reserve_attempt(limiter, name, address)
     with hall_of(request).db() as session:
         user = session.scalar(select(User).where(User.login == name))
         stored = user.password_hash if user is not None else None
@@ -315,16 +322,7 @@ async def change_password(
         raise ApiError(409, "guest_has_no_password", "a guest has no password; register first")
     name = user.login
     address = address_of(request)
-    wait, stamp = limiter.reserve(name, address)
-    if wait > 0:
-        seconds = int(wait) + 1
-        raise ApiError(
-            429,
-            "too_many_logins",
-            f"too many failed logins; try again in {seconds} seconds",
-            {"seconds": seconds},
-            headers={"Retry-After": str(seconds)},
-        )
+    stamp = _reserve_attempt(limiter, name, address)
     try:
         ok: bool = await asyncio.to_thread(hasher.verify, user.password_hash, body.old_password)
     except VerificationError:
