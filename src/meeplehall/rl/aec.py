@@ -23,6 +23,19 @@ from meeplehall.rl.table import Table, fresh_seed
 OBS_BOUND = 1000.0
 
 
+def spaces_of(table: Table) -> tuple[spaces.Dict, spaces.Discrete]:
+    """The observation space (tensor and action mask) and the action space of every agent."""
+    encoding = table.encoding
+    observation = spaces.Dict(
+        {
+            "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (encoding.observation_size,),
+                                      np.float32),
+            "action_mask": spaces.Box(0, 1, (encoding.actions.size,), np.int8),
+        }
+    )
+    return observation, spaces.Discrete(encoding.actions.size)
+
+
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
@@ -39,15 +52,7 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
                          "name": f"meeplehall_{game}_v0"}
         self.possible_agents = [agent_name(seat) for seat in range(players)]
         self._seats = {name: seat for seat, name in enumerate(self.possible_agents)}
-        encoding = self.table.encoding
-        self._observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (encoding.observation_size,),
-                                          np.float32),
-                "action_mask": spaces.Box(0, 1, (encoding.actions.size,), np.int8),
-            }
-        )
-        self._action_space = spaces.Discrete(encoding.actions.size)
+        self._observation_space, self._action_space = spaces_of(self.table)
         self._seeds = random.Random()
         self.agents: list[str] = []
 

@@ -12,11 +12,10 @@ import functools
 import random
 from typing import Any
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from meeplehall.rl.aec import OBS_BOUND, agent_name
+from meeplehall.rl.aec import agent_name, spaces_of
 from meeplehall.rl.table import Table, fresh_seed
 
 
@@ -29,15 +28,7 @@ class MeepleHallParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.metadata = {"render_modes": ["ansi"], "name": f"meeplehall_{game}_parallel_v0"}
         self.possible_agents = [agent_name(seat) for seat in range(players)]
-        encoding = self.table.encoding
-        self._observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (encoding.observation_size,),
-                                          np.float32),
-                "action_mask": spaces.Box(0, 1, (encoding.actions.size,), np.int8),
-            }
-        )
-        self._action_space = spaces.Discrete(encoding.actions.size)
+        self._observation_space, self._action_space = spaces_of(self.table)
         self._seeds = random.Random()
         self.agents: list[str] = []
 
