@@ -413,7 +413,9 @@ def _sent(page: Any) -> int:
     return int(page.get_attribute("body", "data-sent") or 0)
 
 
-def play_one(page: Any, rng: random.Random, avoid: re.Pattern[str] = AVOID) -> str:
+def play_one(
+    page: Any, rng: random.Random, avoid: re.Pattern[str] = AVOID, *, prefer_legal: bool = False
+) -> str:
     """Make one click that advances the game: a hand-over, a choice or a legal action.
 
     Returns "end" at the end screen, "pass" after a hot-seat hand-over, "choice" or "legal"
@@ -435,6 +437,8 @@ def play_one(page: Any, rng: random.Random, avoid: re.Pattern[str] = AVOID) -> s
             return "pass"
         options = state["options"]
         preferred = [option for option in options if not avoid.search(option["text"])]
+        if prefer_legal:
+            preferred = [option for option in preferred if option["kind"] == "legal"] or preferred
         option = rng.choice(preferred or options)
         if option["kind"] != "legal":
             if _click_fresh(page, option):
@@ -471,12 +475,17 @@ def play_to_end(
     rng = random.Random(seed)
     choices_in_a_row = 0
     for clicks in range(max_clicks):
-        kind = play_one(page, rng)
+        # Random clicks may wander among local choices (areas to score, rotations) while bots'
+        # updates reshape what is offered; after a run of them, a legal action, if any is
+        # offered, is picked, so a page that offers none still fails below.
+        kind = play_one(page, rng, prefer_legal=choices_in_a_row >= 20)
         if kind == "end":
             page.wait_for_selector("#end-of-game")
             return clicks
         choices_in_a_row = choices_in_a_row + 1 if kind == "choice" else 0
-        assert choices_in_a_row < 200, "200 choices in a row without sending an action"
+        assert choices_in_a_row < 200, (
+            f"200 choices in a row without sending an action; offered now: {offered(page)}"
+        )
         if on_click is not None:
             on_click(clicks, kind)
     raise AssertionError(f"the game did not end within {max_clicks} clicks")
