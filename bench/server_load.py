@@ -64,37 +64,54 @@ async def new_table(base: str, game: str, seats: int, options: dict[str, Any]
 async def seat_client(ws_base: str, table_id: int, cookie: str, figures: Figures,
                       think: float, deadline: float, started: asyncio.Event,
                       rng: random.Random) -> None:
+    """One seat until ``deadline`` (``time.monotonic()``) or the game's end.
+
+    At the deadline a seat with no move of its own in flight stops at once, even while it waits
+    for the others (a seat whose turn never comes back would otherwise wait for ever); a seat
+    with a move in flight waits for its update first, so every move sent is timed.
+    """
     url = f"{ws_base}/ws/tables/{table_id}"
+    loop = asyncio.get_running_loop()
+    stop_at = loop.time() + (deadline - time.monotonic())
     async with connect(url, additional_headers={"Cookie": f"mh_session={cookie}"},
                        max_size=None) as socket:
         sent_at: float | None = None
         started.set()
-        async for text in socket:
-            message = json.loads(text)
-            kind = message["type"]
-            if kind == "error":
-                figures.errors += 1
-                sent_at = None
-                continue
-            if kind not in ("update", "sync"):
-                continue
-            now = time.perf_counter()
-            if sent_at is not None and message.get("last", {}).get("seat") == message["seat"]:
-                figures.latencies.append(now - sent_at)
-                figures.moves += 1
-                sent_at = None
-            if message["status"] == "finished":
-                return
-            required = message["seat"] in message["to_move"]  # not optional moves
-            if message["legal"] and required and sent_at is None and time.monotonic() < deadline:
-                if think:
-                    await asyncio.sleep(rng.uniform(0, 2 * think))
-                sent_at = time.perf_counter()
-                await socket.send(json.dumps({
-                    "type": "act", "seq": message["seq"],
-                    "action": rng.choice(message["legal"])}))
-            if time.monotonic() >= deadline:
-                return
+        try:
+            async with asyncio.timeout_at(stop_at) as waiting:
+                async for text in socket:
+                    message = json.loads(text)
+                    kind = message["type"]
+                    if kind == "error":
+                        figures.errors += 1
+                        sent_at = None
+                        waiting.reschedule(stop_at)
+                        continue
+                    if kind not in ("update", "sync"):
+                        continue
+                    now = time.perf_counter()
+                    mine = message.get("last", {}).get("seat") == message["seat"]
+                    if sent_at is not None and mine:
+                        figures.latencies.append(now - sent_at)
+                        figures.moves += 1
+                        sent_at = None
+                        waiting.reschedule(stop_at)
+                    if message["status"] == "finished":
+                        return
+                    required = message["seat"] in message["to_move"]  # not optional moves
+                    if (message["legal"] and required and sent_at is None
+                            and time.monotonic() < deadline):
+                        if think:
+                            await asyncio.sleep(rng.uniform(0, 2 * think))
+                        waiting.reschedule(None)  # its own update is awaited past the deadline
+                        sent_at = time.perf_counter()
+                        await socket.send(json.dumps({
+                            "type": "act", "seq": message["seq"],
+                            "action": rng.choice(message["legal"])}))
+                    if time.monotonic() >= deadline:
+                        return
+        except TimeoutError:
+            return
 
 
 async def one_round(base: str, ws_base: str, game: str, args: argparse.Namespace,
