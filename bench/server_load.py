@@ -24,6 +24,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidHandshake
 
 #: The game docs/server.md quotes the figures of (Yaxha, 4 seats a table).
 DEFAULT_GAME = "yaxha"
@@ -73,10 +74,17 @@ async def seat_client(ws_base: str, table_id: int, cookie: str, figures: Figures
     url = f"{ws_base}/ws/tables/{table_id}"
     loop = asyncio.get_running_loop()
     stop_at = loop.time() + (deadline - time.monotonic())
-    async with connect(url, additional_headers={"Cookie": f"mh_session={cookie}"},
-                       max_size=None) as socket:
-        sent_at: float | None = None
+    try:
+        # A busy machine may take a while to open 800 sockets: more than the default 10 s.
+        socket = await connect(url, additional_headers={"Cookie": f"mh_session={cookie}"},
+                               max_size=None, open_timeout=60)
+    except (OSError, TimeoutError, InvalidHandshake):
+        figures.errors += 1  # counted, and the round goes on without this seat
+        return
+    finally:
         started.set()
+    async with socket:
+        sent_at: float | None = None
         try:
             async with asyncio.timeout_at(stop_at) as waiting:
                 async for text in socket:
