@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from meeplehall.core import Seed
@@ -112,31 +112,89 @@ def save_seats(session: Session, table_id: int, seats: Sequence[SeatState]) -> N
     )
 
 
-def append_action(
-    session: Session,
-    record: TableRecord,
-    seq: int,
-    seat: int,
-    action: Any,
-    bot: bool,
-    seats: Sequence[SeatState],
-    result: dict[str, Any] | None,
-) -> None:
-    """Log action number ``seq`` with the clocks after it, and the result if it ended the game.
+@dataclass(frozen=True, slots=True)
+class LoggedStep:
+    """One move as the log stores it: its action row, and only what it changed besides (the
+    table's seq, the seats whose clock or replacement moved, the result of a last move)."""
+
+    table_id: int
+    seq: int
+    seat: int
+    action: Any
+    bot: bool
+    #: (seat index, replaced, clock_ms, running_since) of each seat the move changed.
+    changed_seats: tuple[tuple[int, str | None, int | None, float | None], ...]
+    result: dict[str, Any] | None = None
+    #: The table's record, for its ratings, when this move ended a rated game.
+    rated: TableRecord | None = None
+    created_at: float = 0.0
+
+
+def changed_seats(
+    before: Sequence[SeatState], after: Sequence[SeatState]
+) -> tuple[tuple[int, str | None, int | None, float | None], ...]:
+    """The seats whose stored columns differ between ``before`` and ``after``."""
+    return tuple(
+        (index, new.replaced, new.clock_ms, new.running_since)
+        for index, (old, new) in enumerate(zip(before, after, strict=True))
+        if (old.replaced, old.clock_ms, old.running_since)
+        != (new.replaced, new.clock_ms, new.running_since)
+    )
+
+
+def write_steps(session: Session, steps: Sequence[LoggedStep]) -> None:
+    """Log moves of any tables in one go: one statement per kind of row (executemany), each
+    table's seq written once (its newest), each seat once (its newest state).
 
     The unique (table, seq) key makes a second writer of the same step fail here.
     """
+    if not steps:
+        return
+    connection = session.connection()
     now = time.time()
-    session.add(
-        ActionRow(table_id=record.id, seq=seq, seat=seat, action=action, bot=bot, created_at=now)
+    connection.execute(
+        insert(ActionRow.__table__),  # type: ignore[arg-type]
+        [
+            {"table_id": step.table_id, "seq": step.seq, "seat": step.seat,
+             "action": step.action, "bot": step.bot, "created_at": step.created_at or now}
+            for step in steps
+        ],
     )
-    values: dict[str, Any] = {"seq": seq}
-    if result is not None:
-        values.update(status="finished", result=result, finished_at=now)
-    session.execute(update(Table).where(Table.id == record.id).values(**values))
-    save_seats(session, record.id, seats)
-    if result is not None and record.rated:
-        rate(session, record, result)
+    newest_seq: dict[int, int] = {}
+    seats: dict[tuple[int, int], tuple[str | None, int | None, float | None]] = {}
+    for step in steps:
+        newest_seq[step.table_id] = step.seq
+        for index, replaced, clock_ms, running_since in step.changed_seats:
+            seats[step.table_id, index] = (replaced, clock_ms, running_since)
+    connection.execute(
+        update(Table.__table__)  # type: ignore[arg-type]
+        .where(Table.id == bindparam("t"))
+        .values(seq=bindparam("q")),
+        [{"t": table_id, "q": seq} for table_id, seq in newest_seq.items()],
+    )
+    if seats:
+        connection.execute(
+            update(Seat.__table__)  # type: ignore[arg-type]
+            .where(Seat.table_id == bindparam("t"), Seat.seat == bindparam("s"))
+            .values(
+                replaced=bindparam("r"), clock_ms=bindparam("c"),
+                running_since=bindparam("since"),
+            ),
+            [
+                {"t": table_id, "s": index, "r": replaced, "c": clock_ms, "since": since}
+                for (table_id, index), (replaced, clock_ms, since) in seats.items()
+            ],
+        )
+    for step in steps:
+        if step.result is None:
+            continue
+        connection.execute(
+            update(Table.__table__)  # type: ignore[arg-type]
+            .where(Table.id == step.table_id)
+            .values(status="finished", result=step.result, finished_at=step.created_at or now)
+        )
+        if step.rated is not None:
+            rate(session, step.rated, step.result)
     session.flush()
 
 

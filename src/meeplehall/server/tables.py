@@ -30,11 +30,13 @@ from meeplehall.server.match import Match, Rejection, Step
 from meeplehall.server.metrics import Metrics
 from meeplehall.server.pacing import Pace, TooSoon
 from meeplehall.server.store import (
+    LoggedStep,
     TableRecord,
-    append_action,
+    changed_seats,
     load_record,
     playing_table_ids,
     save_seats,
+    write_steps,
 )
 from meeplehall.server.synccache import SyncCache
 from meeplehall.server.writer import LogWriter
@@ -282,7 +284,7 @@ class TableManager:
         self.bot_move_delay = bot_move_delay
         #: Other server processes, when there are several (Redis pub/sub).
         self.fanout = fanout
-        self.writer = LogWriter(run_db)
+        self.writer: LogWriter[LoggedStep] = LogWriter(run_db, write_steps)
         self.rooms: dict[int, Room] = {}
         self.describe: Describe | None = None
         #: The tables' chat (chat.py), set up by the application.
@@ -548,13 +550,14 @@ class TableManager:
                 else frozenset(), finished, time.time(),
             )
             result = match.result_json()
-            record, new_seq = room.record, match.seq
+            new_seq = match.seq
             try:
-                await self.writer.write(
-                    lambda session: append_action(
-                        session, record, new_seq, seat, step.action, bot, seats, result
-                    )
-                )
+                await self.writer.write(LoggedStep(
+                    table_id=room.record.id, seq=new_seq, seat=seat, action=step.action,
+                    bot=bot, changed_seats=changed_seats(room.seats, seats), result=result,
+                    rated=room.record if result is not None and room.record.rated else None,
+                    created_at=time.time(),
+                ))
             except IntegrityError:
                 # Another server process logged step ``new_seq`` first: catch up, try again.
                 await self._catch_up(room, committed=new_seq - 1)

@@ -1,40 +1,42 @@
 """Group commit: moves from many tables are written together, one transaction per batch.
 
-Each move still counts only after the transaction holding its row has committed; batching only
-shares the commit (and the thread hop) between the moves that arrived meanwhile. If a batch
-fails, its moves are retried one by one, so only a faulty one fails.
+Each move still counts only after the transaction holding its row has committed; batching
+shares the commit, the thread hop and the statements (one executemany per kind of row) between
+the moves that arrived meanwhile. If a batch fails, its moves are retried one by one, so only a
+faulty one fails.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from sqlalchemy.orm import Session
 
-Write = Callable[[Session], None]
+Item = TypeVar("Item")
 
 
-def _write_all(session: Session, works: list[Write]) -> None:
-    for work in works:
-        work(session)
-
-
-class LogWriter:
-    def __init__(self, run_db: Callable[..., Any], batch: int = 64) -> None:
+class LogWriter(Generic[Item]):
+    def __init__(
+        self,
+        run_db: Callable[..., Any],
+        write_batch: Callable[[Session, list[Item]], None],
+        batch: int = 64,
+    ) -> None:
         self.run_db = run_db
+        self.write_batch = write_batch
         self.batch = batch
-        self.queue: asyncio.Queue[tuple[Write, asyncio.Future[None]]] = asyncio.Queue()
+        self.queue: asyncio.Queue[tuple[Item, asyncio.Future[None]]] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._run())
 
-    async def write(self, work: Write) -> None:
-        """Return once ``work`` is committed; raise what it raised otherwise."""
+    async def write(self, item: Item) -> None:
+        """Return once ``item`` is committed; raise what writing it raised otherwise."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.queue.put_nowait((work, future))
+        self.queue.put_nowait((item, future))
         await future
 
     async def _run(self) -> None:
@@ -43,14 +45,14 @@ class LogWriter:
             while len(items) < self.batch and not self.queue.empty():
                 items.append(self.queue.get_nowait())
             try:
-                await self.run_db(_write_all, [work for work, _ in items])
+                await self.run_db(self.write_batch, [item for item, _ in items])
             except Exception as error:
                 if len(items) == 1:
                     _settle(items[0][1], error)
                     continue
-                for work, future in items:
+                for item, future in items:
                     try:
-                        await self.run_db(_write_all, [work])
+                        await self.run_db(self.write_batch, [item])
                     except Exception as single:
                         _settle(future, single)
                     else:

@@ -7,8 +7,9 @@ Everything works on the visible cubes only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from meeplehall.games.yaxha.components import (
@@ -116,6 +117,20 @@ def metrics(pyramid: Pyramid, sides: bool = True) -> Metrics:
     )
 
 
+#: Pyramids whose metrics are kept: a few live games' worth (a 4-player game shows some 160
+#: distinct pyramids over its course).
+METRICS_KEPT = 4096
+
+
+@lru_cache(maxsize=METRICS_KEPT)
+def cached_metrics(pyramid: Pyramid) -> Metrics:
+    """:func:`metrics`, kept per pyramid: a pyramid is an immutable tuple and its metrics a
+    frozen value, so every view of a step (and of the steps after, until that pyramid changes)
+    shares one computation. At most one pyramid changes per move, and views score all of them
+    for every seat."""
+    return metrics(pyramid)
+
+
 def _single_colour_side(pyramid: Pyramid, visible: int) -> bool:
     """Whether some side's face (per level and line, the outermost visible cube) is one colour."""
     colour_at = {bit: colour for colour, mask in enumerate(pyramid) for bit in bits(mask & visible)}
@@ -187,11 +202,15 @@ def score_options(options: Mapping[str, Any] | None) -> tuple[bool, str]:
 
 
 def score_pyramids(
-    pyramids: Sequence[Pyramid], card_ids: Sequence[int], options: Mapping[str, Any] | None
+    pyramids: Sequence[Pyramid],
+    card_ids: Sequence[int],
+    options: Mapping[str, Any] | None,
+    metrics_of: Callable[[Pyramid], Metrics] = metrics,
 ) -> list[dict[str, Any]]:
-    """Per-seat breakdown for pyramids given as colour masks (final-frame coordinates)."""
+    """Per-seat breakdown for pyramids given as colour masks (final-frame coordinates);
+    ``metrics_of`` may be :func:`cached_metrics` where the same pyramids come again."""
     ties, mode = score_options(options)
-    table = [metrics(pyramid) for pyramid in pyramids]
+    table = [metrics_of(pyramid) for pyramid in pyramids]
     met_by_card = {card_id: card_results(CARDS[card_id], table, ties, mode) for card_id in card_ids}
     breakdowns: list[dict[str, Any]] = []
     for seat, m in enumerate(table):

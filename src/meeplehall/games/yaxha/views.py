@@ -8,11 +8,18 @@ nobody's to see. Pyramids are lists of cubes with explicit level/x/y and colour 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from meeplehall.games.yaxha.components import CARDS, COLOUR_NAMES, COMPONENTS, NUM_COLOURS, ROUNDS
 from meeplehall.games.yaxha.geometry import BASE, CELL_OF_BIT, bits, visible_mask
-from meeplehall.games.yaxha.scoring import explained, group_points, metrics, score_pyramids
+from meeplehall.games.yaxha.scoring import (
+    METRICS_KEPT,
+    cached_metrics,
+    explained,
+    group_points,
+    score_pyramids,
+)
 
 if TYPE_CHECKING:
     from meeplehall.games.yaxha.state import YaxhaState
@@ -21,28 +28,32 @@ PHASES = ("select", "pick", "build", "over")
 
 
 def pyramid_json(pyramid: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The cubes of a pyramid, bottom level first; new dicts each time (callers may change
+    them), from rows kept per pyramid."""
+    return [
+        {"level": level, "x": x, "y": y, "colour": colour, "visible": visible}
+        for level, x, y, colour, visible in _cube_rows(pyramid)
+    ]
+
+
+@lru_cache(maxsize=METRICS_KEPT)
+def _cube_rows(pyramid: tuple[int, ...]) -> tuple[tuple[int, int, int, str, bool], ...]:
     occupied = 0
     for mask in pyramid:
         occupied |= mask
     visible = visible_mask(occupied)
-    cubes = [
-        {
-            "level": CELL_OF_BIT[bit][0],
-            "x": CELL_OF_BIT[bit][1],
-            "y": CELL_OF_BIT[bit][2],
-            "colour": COLOUR_NAMES[colour],
-            "visible": bool((visible >> bit) & 1),
-        }
+    rows = [
+        (*CELL_OF_BIT[bit], COLOUR_NAMES[colour], bool((visible >> bit) & 1))
         for colour, mask in enumerate(pyramid)
         for bit in bits(mask)
     ]
-    cubes.sort(key=lambda cube: (cube["level"], cube["x"], cube["y"]))
-    return cubes
+    rows.sort(key=lambda row: row[:3])
+    return tuple(rows)
 
 
 def colour_points(pyramid: tuple[int, ...]) -> dict[str, Any]:
     """Points the visible cubes would score now (no bonus cards): cheap enough for every view."""
-    largest = metrics(pyramid).largest
+    largest = cached_metrics(pyramid).largest
     per_colour = {
         COLOUR_NAMES[c]: {"size": largest[c], "points": group_points(largest[c])}
         for c in range(NUM_COLOURS)
@@ -131,7 +142,7 @@ def score_now(state: YaxhaState, seat: int) -> dict[str, Any]:
         state.pyramid[s] if s == seat or state.phase != BUILD else state.confirmed_pyramid[s]
         for s in range(state.n)
     ]
-    part = score_pyramids(seen, state.cards, state.options)[seat]
+    part = score_pyramids(seen, state.cards, state.options, cached_metrics)[seat]
     return {"score": part["total"], "breakdown": explained(part)}
 
 
