@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from fastapi import WebSocket
 from sqlalchemy.exc import IntegrityError
 from starlette.websockets import WebSocketState
@@ -587,7 +588,7 @@ class TableManager:
             if seat not in texts:
                 events = events_for(step.events, seat)
                 shown = last if seat == step.seat else hide_secret_move(last, step.events, seat)
-                texts[seat] = json.dumps(room.message("update", seat, events, last=shown))
+                texts[seat] = encode(room.message("update", seat, events, last=shown))
             connection.send(texts[seat])
         room.pace.step_applied(match, room.seats)
 
@@ -746,6 +747,17 @@ class TableManager:
                 room.timer.cancel()
         for task in list(self._tasks):
             task.cancel()
+
+
+def encode(data: dict[str, Any]) -> str:
+    """A message as JSON text, the same value ``json.dumps`` gives, several times faster: every
+    move sends one per audience. Keys that are not strings (a game's ids) become strings, as
+    ``json.dumps`` makes them; what orjson cannot encode (an integer past 64 bits) goes the slow
+    way."""
+    try:
+        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(data)
 
 
 #: What other seats read as the label of a move whose content is secret.
