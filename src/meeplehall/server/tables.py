@@ -210,15 +210,16 @@ class Room:
         self,
         kind: str,
         seat: int | None,
-        events: list[dict[str, Any]],
+        events: list[dict[str, Any]] | orjson.Fragment,
         since: int | None = None,
         last: dict[str, Any] | None = None,
+        shared: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """The update or sync one connection viewing ``seat`` receives."""
+        """The update or sync one connection viewing ``seat`` receives; ``shared`` is
+        :meth:`shared_parts` when the caller builds it once for several audiences."""
         match = self.match
         assert match is not None
         state = match.state
-        to_move = self.to_move()
         legal: list[dict[str, Any]] = []
         labels: list[str] = []
         # Not only the seats to move: a seat may have optional actions (see Match.check).
@@ -234,17 +235,25 @@ class Room:
             "legal": legal,
             "labels": labels,
             "events": events,
-            "to_move": to_move,
-            "status": self.record.status,
-            "clocks": clocks.clocks_json(self.record.rules, self.seats, time.time()),
-            "replaced": [s.replaced for s in self.seats],
-            "result": match.result_json(),
+            **(shared if shared is not None else self.shared_parts()),
         }
         if since is not None:
             data["since"] = since
         if last is not None:
             data["last"] = last
         return data
+
+    def shared_parts(self) -> dict[str, Any]:
+        """The parts of a message every audience receives alike at this moment."""
+        match = self.match
+        assert match is not None
+        return {
+            "to_move": self.to_move(),
+            "status": self.record.status,
+            "clocks": clocks.clocks_json(self.record.rules, self.seats, time.time()),
+            "replaced": [s.replaced for s in self.seats],
+            "result": match.result_json(),
+        }
 
     def describe_step(self, step: Step) -> dict[str, Any]:
         return {
@@ -581,14 +590,27 @@ class TableManager:
         ordered = sorted(room.connections, key=lambda c: c.seat != step.seat)
         match = room.match
         assert match is not None
+        # What every audience gets alike is encoded once, and so is each distinct set of the
+        # step's events (most steps show every audience the same ones).
+        shared: dict[str, Any] | None = None
+        events_text: dict[tuple[int, ...], orjson.Fragment] = {}
         for connection in ordered:
             seat = connection.seat
             if not match.saw_last(seat):
                 continue  # a secret step: only its mover hears of it, not even as a number
             if seat not in texts:
-                events = events_for(step.events, seat)
+                if shared is None:
+                    shared = {key: fragment(value) for key, value in room.shared_parts().items()}
+                seen = visible_indexes(step.events, seat)
+                if seen not in events_text:
+                    events_text[seen] = fragment(events_for(step.events, seat))
                 shown = last if seat == step.seat else hide_secret_move(last, step.events, seat)
-                texts[seat] = encode(room.message("update", seat, events, last=shown))
+                try:
+                    texts[seat] = encode(room.message(
+                        "update", seat, events_text[seen], last=shown, shared=shared))
+                except orjson.JSONEncodeError:  # the slow way, for what orjson cannot encode
+                    texts[seat] = json.dumps(room.message(
+                        "update", seat, events_for(step.events, seat), last=shown))
             connection.send(texts[seat])
         room.pace.step_applied(match, room.seats)
 
@@ -749,15 +771,28 @@ class TableManager:
             task.cancel()
 
 
+def fragment(value: Any) -> orjson.Fragment:
+    """``value`` encoded once, to be placed as it is in several messages."""
+    try:
+        return orjson.Fragment(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
+    except orjson.JSONEncodeError:
+        return orjson.Fragment(json.dumps(value))
+
+
+def visible_indexes(events: list[dict[str, Any]], seat: int | None) -> tuple[int, ...]:
+    """Which of a step's events ``seat`` may see (``events_for`` keeps exactly these)."""
+    return tuple(
+        index for index, event in enumerate(events)
+        if (private := event.get("private")) is None or (seat is not None and seat in private)
+    )
+
+
 def encode(data: dict[str, Any]) -> str:
     """A message as JSON text, the same value ``json.dumps`` gives, several times faster: every
     move sends one per audience. Keys that are not strings (a game's ids) become strings, as
-    ``json.dumps`` makes them; what orjson cannot encode (an integer past 64 bits) goes the slow
-    way."""
-    try:
-        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
-    except orjson.JSONEncodeError:
-        return json.dumps(data)
+    ``json.dumps`` makes them. Raises orjson.JSONEncodeError for what orjson cannot encode
+    (an integer past 64 bits)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 #: What other seats read as the label of a move whose content is secret.
