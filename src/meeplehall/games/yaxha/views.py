@@ -148,13 +148,18 @@ def score_now(state: YaxhaState, seat: int) -> dict[str, Any]:
 
 def _base_size(pyramid: tuple[int, ...]) -> list[int]:
     """Width and height of the base footprint (it floats until it spans 4x4)."""
+    return list(_base_extent(pyramid))
+
+
+@lru_cache(maxsize=METRICS_KEPT)
+def _base_extent(pyramid: tuple[int, ...]) -> tuple[int, int]:
     occupied = 0
     for mask in pyramid:
         occupied |= mask
     cells = [CELL_OF_BIT[b] for b in bits(occupied & BASE)]
     if not cells:
-        return [0, 0]
-    return [max(c[1] for c in cells) + 1, max(c[2] for c in cells) + 1]
+        return 0, 0
+    return max(c[1] for c in cells) + 1, max(c[2] for c in cells) + 1
 
 
 def _json_options(options: dict[str, Any]) -> dict[str, Any]:
