@@ -11,8 +11,9 @@ import orjson
 from meeplehall.core import Seed, events_for
 from meeplehall.core.registry import get_game
 from meeplehall.server.clocks import ClockRules, SeatState
+from meeplehall.server.encoding import encode, fragment, visible_indexes
 from meeplehall.server.store import TableRecord
-from meeplehall.server.tables import Room, encode, fragment, hide_secret_move, visible_indexes
+from meeplehall.server.tables import Room, hide_secret_move
 
 
 def _room(game: str, players: int, seed: int) -> Room:

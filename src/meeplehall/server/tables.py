@@ -26,6 +26,7 @@ from meeplehall.core.registry import get_game
 from meeplehall.server import clocks
 from meeplehall.server.bots import BotPool, Decision, replacement_level, strongest_level
 from meeplehall.server.chat import TableChat
+from meeplehall.server.encoding import encode, fragment, visible_indexes
 from meeplehall.server.fanout import Fanout
 from meeplehall.server.match import Match, Rejection, Step
 from meeplehall.server.metrics import Metrics
@@ -769,30 +770,6 @@ class TableManager:
                 room.timer.cancel()
         for task in list(self._tasks):
             task.cancel()
-
-
-def fragment(value: Any) -> orjson.Fragment:
-    """``value`` encoded once, to be placed as it is in several messages."""
-    try:
-        return orjson.Fragment(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
-    except orjson.JSONEncodeError:
-        return orjson.Fragment(json.dumps(value))
-
-
-def visible_indexes(events: list[dict[str, Any]], seat: int | None) -> tuple[int, ...]:
-    """Which of a step's events ``seat`` may see (``events_for`` keeps exactly these)."""
-    return tuple(
-        index for index, event in enumerate(events)
-        if (private := event.get("private")) is None or (seat is not None and seat in private)
-    )
-
-
-def encode(data: dict[str, Any]) -> str:
-    """A message as JSON text, the same value ``json.dumps`` gives, several times faster: every
-    move sends one per audience. Keys that are not strings (a game's ids) become strings, as
-    ``json.dumps`` makes them. Raises orjson.JSONEncodeError for what orjson cannot encode
-    (an integer past 64 bits)."""
-    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 #: What other seats read as the label of a move whose content is secret.

@@ -1,0 +1,34 @@
+"""Encoding updates: every move sends one per audience, so the fan-out encodes with orjson
+(the same JSON values as ``json.dumps``, several times faster) and encodes once the parts that
+several audiences get alike."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+
+
+def fragment(value: Any) -> orjson.Fragment:
+    """``value`` encoded once, to be placed as it is in several messages."""
+    try:
+        return orjson.Fragment(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
+    except orjson.JSONEncodeError:
+        return orjson.Fragment(json.dumps(value))
+
+
+def visible_indexes(events: list[dict[str, Any]], seat: int | None) -> tuple[int, ...]:
+    """Which of a step's events ``seat`` may see (``events_for`` keeps exactly these)."""
+    return tuple(
+        index for index, event in enumerate(events)
+        if (private := event.get("private")) is None or (seat is not None and seat in private)
+    )
+
+
+def encode(data: dict[str, Any]) -> str:
+    """A message as JSON text, the same value ``json.dumps`` gives, several times faster: every
+    move sends one per audience. Keys that are not strings (a game's ids) become strings, as
+    ``json.dumps`` makes them. Raises orjson.JSONEncodeError for what orjson cannot encode
+    (an integer past 64 bits)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
