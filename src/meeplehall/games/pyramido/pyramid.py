@@ -48,6 +48,7 @@ class Pyramid:
         "_anchors",
         "_areas",
         "_icon_areas",
+        "_top",
         "box",
         "frame",
         "grid",
@@ -68,6 +69,9 @@ class Pyramid:
         self.placements: list[tuple[int, int, int, int, int]] = []
         self._areas: list[Area] | None = None
         self._icon_areas: tuple[tuple[int, int], ...] | None = None
+        #: The top view's visible quarters as rows for :meth:`top_cells`, until the next change:
+        #: every view of every seat draws every pyramid, and at most one changes per move.
+        self._top: tuple[tuple[int, int, str, int, int], ...] | None = None
         #: (stage, anchors) of the last anchors asked for, until the next placement: a turn
         #: asks for them at the turn start, for the legal places, and again to check the place.
         self._anchors: tuple[int, tuple[int, ...]] | None = None
@@ -83,6 +87,7 @@ class Pyramid:
         twin.placements = self.placements[:]
         twin._areas = self._areas  # never mutated, only replaced
         twin._icon_areas = self._icon_areas
+        twin._top = self._top  # a tuple, replaced too
         twin._anchors = self._anchors  # a tuple, replaced too
         return twin
 
@@ -209,7 +214,7 @@ class Pyramid:
         self.placements.append((domino.id, stage, x, y, place.rotation))
         self.grid.paint(domino, stage, qx, qy, place.rotation)
         self._areas = self._icon_areas = None
-        self._anchors = None
+        self._anchors = self._top = None
 
     def fix_frame(self) -> tuple[int, int]:
         """End of stage 1: the bounding box becomes the frame (rules 4.4)."""
@@ -222,7 +227,7 @@ class Pyramid:
             minx, miny = min(minx, TABLE - width), min(miny, TABLE - height)
         self.frame = (width, height)
         self.origin = (minx, miny)
-        self._anchors = None
+        self._anchors = self._top = None  # frame coordinates start here
         return self.frame
 
     # -- reading ----------------------------------------------------------------------------
@@ -257,17 +262,20 @@ class Pyramid:
         return 2 * ox, 2 * oy
 
     def top_cells(self) -> list[dict[str, Any]]:
-        """The visible quarters, in frame quarter coordinates, for views."""
-        grid = self.grid
-        left, top = self.quarter_offset()
-        cells = []
-        for index, colour, icon, stage, _domino in grid.visible():
-            x, y = grid.cell(index)
-            cells.append(
-                {"x": x - left, "y": y - top, "colour": COLOURS[colour], "icon": icon,
-                 "stage": stage}
-            )
-        return cells
+        """The visible quarters, in frame quarter coordinates, for views (new dicts each time,
+        from rows kept until the next change)."""
+        if self._top is None:
+            grid = self.grid
+            left, top = self.quarter_offset()
+            rows = []
+            for index, colour, icon, stage, _domino in grid.visible():
+                x, y = grid.cell(index)
+                rows.append((x - left, y - top, COLOURS[colour], icon, stage))
+            self._top = tuple(rows)
+        return [
+            {"x": x, "y": y, "colour": colour, "icon": icon, "stage": stage}
+            for x, y, colour, icon, stage in self._top
+        ]
 
     def cells_json(self, area: Area) -> list[list[int]]:
         left, top = self.quarter_offset()
