@@ -595,6 +595,11 @@ def serve(
         float,
         typer.Option(min=0, help="remove waiting tables nobody touched for this long (0: never)"),
     ] = 240.0,
+    table_idle_seconds: Annotated[
+        float,
+        typer.Option(min=0.1, help="drop a table in play from memory after this many seconds "
+                     "with no socket on it and nothing due (it reloads from its log)"),
+    ] = 300.0,
     socket_limits: Annotated[
         bool,
         typer.Option(
@@ -705,7 +710,7 @@ def serve(
         max_strong_bot_tables=max_strong_bot_tables, bot_move_delay=bot_move_delay,
         redis_url=redis_url,
         allowed_origins=tuple(allowed_origin or ()), creation_limits=creation_limits,
-        idle_table_minutes=idle_table_minutes,
+        idle_table_minutes=idle_table_minutes, table_idle_seconds=table_idle_seconds,
         socket_limits=socket_limits, chat_burst=chat_burst, chat_rate=chat_rate,
         smtp_url=smtp_url, mail_from=mail_from,
         public_url=public_url or f"http://{host}:{port}", mail_turn_hours=mail_turn_hours,

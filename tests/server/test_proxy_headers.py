@@ -99,4 +99,4 @@ def test_json_logs_say_where_the_database_is_that_it_migrated_and_what_is_live(
     assert f"database: sqlite:///{database}" in messages
     assert any(message.startswith("database migrated from revision (empty) to ")
                for message in messages)
-    assert any("tables recovered, 0 live in memory" in message for message in messages)
+    assert any("0 tables due loaded, 0 live in memory" in message for message in messages)

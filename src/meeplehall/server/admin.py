@@ -176,7 +176,7 @@ async def stopped(manager: Any, table_id: int) -> None:
         await manager.broadcast_table(room)
     manager._after_change(room)  # stops its clock timer; forgets it once nobody is connected
     if record is None:
-        manager._evict(room)
+        manager.evict(room)
 
 
 def fanout_handler(manager: Any) -> Any:

@@ -40,11 +40,13 @@ from meeplehall.server.db.urls import shown
 from meeplehall.server.deps import Hall
 from meeplehall.server.fanout import Fanout, namespace_of
 from meeplehall.server.idle import IdleTables
+from meeplehall.server.leases import Leases
 from meeplehall.server.mail import Mailer
 from meeplehall.server.metrics import Metrics, networks
 from meeplehall.server.notices import Notices
 from meeplehall.server.origins import OriginCheck, allowed_set
 from meeplehall.server.presence import Hub
+from meeplehall.server.schedule import Scheduler
 from meeplehall.server.tables import TableManager
 
 log = logging.getLogger("meeplehall.server")
@@ -80,6 +82,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.redis_url:
             fanout = Fanout(settings.redis_url, namespace_of(url))
         tables = TableManager(hall.run_db, bots, fanout, settings.bot_move_delay)
+        if fanout is not None:
+            tables.leases = Leases(fanout.client, fanout.namespace_prefix, fanout.origin)
         tables.chat = TableChat(hall.run_db, settings, tables.publish_change)
         tables.metrics = metrics
         hall.tables = tables
@@ -107,19 +111,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         sweeping = None
         if settings.idle_table_minutes > 0 and fanout is None:
             sweeping = asyncio.create_task(idle.run(hall))
-        recovered = await tables.recover()
+        scheduler = Scheduler(tables, settings.table_idle_seconds)
+        loaded = await scheduler.start()
+        scheduling = asyncio.create_task(scheduler.run())
         # Long-lived objects (modules, recovered tables) leave the collector's sight, and full
         # collections come less often: they were the long tail of move latency under load.
         gc.collect()
         gc.freeze()
         gc.set_threshold(20_000, 20, 50)
-        log.info("meeplehall server ready; %d tables recovered, %d live in memory",
-                 recovered, len(tables.rooms))
+        log.info("meeplehall server ready; %d tables due loaded, %d live in memory",
+                 loaded, len(tables.rooms))
         try:
             yield
         finally:
             if sweeping is not None:
                 sweeping.cancel()
+            scheduling.cancel()
             await tables.close()
             await mailer.stop()
             await hub.stop()

@@ -64,6 +64,10 @@ class Settings:
     #: Token-bucket limits on creating guests, accounts and tables per address and per user,
     #: and on waiting tables per user (see creation.py); off for load tests on one address.
     creation_limits: bool = True
+    #: A table in memory with no socket on it, no bot thinking and no clock running out soon
+    #: is dropped from memory after this many idle seconds (it is loaded again from its log
+    #: when asked for).
+    table_idle_seconds: float = 300.0
     #: A waiting table nobody touched for this long is removed (0: never).
     idle_table_minutes: float = 240.0
     #: Waiting tables of one owner shown in the lobby's list (the newest ones).

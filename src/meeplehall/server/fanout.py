@@ -50,8 +50,9 @@ def tell_once(redis_url: str, database_url: str, table_id: int, kind: str) -> No
 
 class Fanout:
     def __init__(self, url: str, namespace: str) -> None:
-        #: Channels are named per database, so deployments sharing a Redis never mix.
-        self.prefix = f"meeplehall:{namespace}:table:"
+        #: Channels and keys are named per database, so deployments sharing a Redis never mix.
+        self.namespace_prefix = f"meeplehall:{namespace}:"
+        self.prefix = f"{self.namespace_prefix}table:"
         #: One channel for every per-user event (a user's notification, a table waiting for
         #: them): each process keeps those of the users connected to it.
         self.user_channel = f"meeplehall:{namespace}:users"

@@ -460,6 +460,7 @@ async def start_table(table_id: int, request: Request,
                            {"seats": free})
         table.status = "playing"
         table.started_at = time.time()
+        table.due_at = table.started_at  # the scheduler starts it if the server stops now
     await hall.manager.started(table_id)
     with hall.db() as session:
         table = _visible_table(session, table_id, user.id, None)

@@ -83,6 +83,10 @@ class Metrics:
             "meeplehall_bot_queue_wait_seconds",
             "Time a bot decision or hint waited in its lane's queue for a worker", ["lane"],
             buckets=WAIT_BUCKETS, registry=self.registry)
+        self.bot_decisions = Counter(
+            "meeplehall_bot_decisions",
+            "Bot moves computed by this process, by game (once per step across processes)",
+            ["game"], registry=self.registry)
         self.registry.register(_LiveState(lambda: self.hall))
         self._per_game: dict[str, tuple[Any, Any, Any]] = {}
 
@@ -98,6 +102,9 @@ class Metrics:
         else:
             children[0].inc()
             children[2].observe(seconds)
+
+    def bot_decided(self, game: str) -> None:
+        self.bot_decisions.labels(game).inc()
 
     def refused(self, channel: str, code: str) -> None:
         self.errors.labels(channel, code).inc()

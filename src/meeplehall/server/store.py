@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import CursorResult, bindparam, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from meeplehall.core import Seed
@@ -96,8 +96,11 @@ def new_seed_columns() -> dict[str, str]:
     return {"generator": seed.generator, "seed_hex": seed.hex()}
 
 
-def save_seats(session: Session, table_id: int, seats: Sequence[SeatState]) -> None:
-    """Write every seat's clock and replacement in one statement (executemany)."""
+def save_seats(session: Session, table_id: int, seats: Sequence[SeatState],
+               due_at: float | None, seq: int) -> None:
+    """Write every seat's clock and replacement in one statement (executemany), and the
+    table's ``due_at`` (see ``write_due``)."""
+    write_due(session, table_id, due_at, seq)
     session.execute(
         update(Seat.__table__)  # type: ignore[arg-type]
         .where(Seat.table_id == bindparam("t"), Seat.seat == bindparam("s"))
@@ -109,6 +112,15 @@ def save_seats(session: Session, table_id: int, seats: Sequence[SeatState]) -> N
              "since": state.running_since}
             for index, state in enumerate(seats)
         ],
+    )
+
+
+def write_due(session: Session, table_id: int, due_at: float | None, seq: int) -> None:
+    """The table's ``due_at`` as of step ``seq``, unless another process logged a later step
+    meanwhile: that step wrote its own."""
+    session.execute(
+        update(Table).where(Table.id == table_id, Table.seq == seq).values(due_at=due_at)
+        .execution_options(synchronize_session=False)
     )
 
 
@@ -125,6 +137,8 @@ class LoggedStep:
     #: (seat index, replaced, clock_ms, running_since) of each seat the move changed.
     changed_seats: tuple[tuple[int, str | None, int | None, float | None], ...]
     result: dict[str, Any] | None = None
+    #: The table's ``due_at`` after the move (schedule.py).
+    due_at: float | None = None
     #: The table's record, for its ratings, when this move ended a rated game.
     rated: TableRecord | None = None
     created_at: float = 0.0
@@ -160,17 +174,17 @@ def write_steps(session: Session, steps: Sequence[LoggedStep]) -> None:
             for step in steps
         ],
     )
-    newest_seq: dict[int, int] = {}
+    newest: dict[int, LoggedStep] = {}
     seats: dict[tuple[int, int], tuple[str | None, int | None, float | None]] = {}
     for step in steps:
-        newest_seq[step.table_id] = step.seq
+        newest[step.table_id] = step
         for index, replaced, clock_ms, running_since in step.changed_seats:
             seats[step.table_id, index] = (replaced, clock_ms, running_since)
     connection.execute(
         update(Table.__table__)  # type: ignore[arg-type]
         .where(Table.id == bindparam("t"))
-        .values(seq=bindparam("q")),
-        [{"t": table_id, "q": seq} for table_id, seq in newest_seq.items()],
+        .values(seq=bindparam("q"), due_at=bindparam("d")),
+        [{"t": table_id, "q": step.seq, "d": step.due_at} for table_id, step in newest.items()],
     )
     if seats:
         connection.execute(
@@ -211,5 +225,35 @@ def rate(session: Session, record: TableRecord, result: dict[str, Any]) -> None:
     update_ratings(session, record.game, [u for u in users if u is not None], result["ranks"])
 
 
-def playing_table_ids(session: Session) -> list[int]:
-    return list(session.scalars(select(Table.id).where(Table.status == "playing")).all())
+def due_table_ids(session: Session, until: float, after_id: int, limit: int) -> list[int]:
+    """Tables in play due by ``until``, by id from ``after_id`` on (a scan in pages)."""
+    return list(session.scalars(
+        select(Table.id)
+        .where(Table.status == "playing", Table.due_at <= until, Table.id > after_id)
+        .order_by(Table.id)
+        .limit(limit)
+    ).all())
+
+
+def resume_live_clocks(session: Session, now: float) -> int:
+    """After a time when no server process ran: live clocks restart from ``now``, as if
+    stopped all that time, and so do their tables' times due. Two statements whatever the
+    number of tables; returns how many tables had a live clock running."""
+    live = select(Table.id).where(Table.status == "playing", Table.mode == "live")
+    running = (select(func.min(Seat.running_since))
+               .where(Seat.table_id == Table.id, Seat.running_since.is_not(None))
+               .scalar_subquery())
+    shifted: CursorResult[Any] = session.execute(  # type: ignore[assignment]
+        update(Table)
+        .where(Table.status == "playing", Table.mode == "live", Table.due_at.is_not(None),
+               running.is_not(None))
+        .values(due_at=Table.due_at + (now - running))
+        .execution_options(synchronize_session=False)
+    )
+    session.execute(
+        update(Seat)
+        .where(Seat.table_id.in_(live), Seat.running_since.is_not(None))
+        .values(running_since=now)
+        .execution_options(synchronize_session=False)
+    )
+    return int(shifted.rowcount or 0)

@@ -28,16 +28,18 @@ from meeplehall.server.bots import BotPool, Decision, replacement_level, stronge
 from meeplehall.server.chat import TableChat
 from meeplehall.server.encoding import encode, fragment, visible_indexes
 from meeplehall.server.fanout import Fanout
+from meeplehall.server.leases import Leases
 from meeplehall.server.match import Match, Rejection, Step
 from meeplehall.server.metrics import Metrics
 from meeplehall.server.pacing import Pace, TooSoon
+from meeplehall.server.schedule import due_at, room_due_at
 from meeplehall.server.store import (
     LoggedStep,
     TableRecord,
     changed_seats,
     load_record,
-    playing_table_ids,
     save_seats,
+    write_due,
     write_steps,
 )
 from meeplehall.server.synccache import SyncCache
@@ -168,7 +170,7 @@ def _abort(websocket: WebSocket) -> None:
 class Room:
     """A table in memory: its record, its match once started, and who is connected."""
 
-    def __init__(self, record: TableRecord, game: Game) -> None:
+    def __init__(self, record: TableRecord, game: Game, driving: bool = True) -> None:
         self.record = record
         self.game = game
         self.match: Match | None = None
@@ -177,6 +179,13 @@ class Room:
         self.pending_bots: set[int] = set()
         self.bot_failures = 0
         self.timer: asyncio.TimerHandle | None = None
+        #: Whether this process runs the table's bots and clock timer (leases.py).
+        self.driving = driving
+        self.claiming = False
+        #: When the room was last asked for or changed (monotonic): idle rooms are dropped.
+        self.used_at = time.monotonic()
+        #: Set once the manager forgot this room: whoever still holds it must ask again.
+        self.evicted = False
         self.sync_cache = SyncCache()
         self.pace = Pace()
         #: The chat's recent messages, oldest first (chat.py); None until first needed.
@@ -295,6 +304,8 @@ class TableManager:
         self.bot_move_delay = bot_move_delay
         #: Other server processes, when there are several (Redis pub/sub).
         self.fanout = fanout
+        #: With several processes, which tables this one drives (bots, clocks).
+        self.leases: Leases | None = None
         self.writer: LogWriter[LoggedStep] = LogWriter(run_db, write_steps)
         self.rooms: dict[int, Room] = {}
         self.describe: Describe | None = None
@@ -313,6 +324,7 @@ class TableManager:
         """The table's room, loaded (and its match rebuilt by replay) on first use."""
         room = self.rooms.get(table_id)
         if room is not None:
+            room.used_at = time.monotonic()
             return room
         async with self._load_lock:
             room = self.rooms.get(table_id)
@@ -321,7 +333,9 @@ class TableManager:
             record = await self.run_db(load_record, table_id)
             if record is None:
                 return None
-            room = Room(record, get_game(record.game))
+            leases = self.leases
+            room = Room(record, get_game(record.game),
+                        driving=leases is None or table_id in leases.held)
             if record.status in ("playing", "finished"):
                 room.build_match()
             self.rooms[table_id] = room
@@ -329,11 +343,23 @@ class TableManager:
                 await self.fanout.subscribe(table_id)
             return room
 
-    def _evict(self, room: Room) -> None:
-        if self.rooms.get(room.record.id) is room:
-            del self.rooms[room.record.id]
-            if self.fanout is not None:
-                self._spawn(self.fanout.unsubscribe(room.record.id))
+    def evict(self, room: Room) -> None:
+        """Forget the room (it is loaded again from the log when asked for)."""
+        if self.rooms.get(room.record.id) is not room:
+            return
+        del self.rooms[room.record.id]
+        room.evicted = True
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        self._stop_driving(room)
+        if self.fanout is not None:
+            self._spawn(self.fanout.unsubscribe(room.record.id))
+
+    def _stop_driving(self, room: Room) -> None:
+        if self.leases is not None and room.driving:
+            room.driving = False
+            self._spawn(self.leases.release(room.record.id))
 
     async def _publish(self, room: Room, kind: str) -> None:
         if self.fanout is not None:
@@ -399,39 +425,60 @@ class TableManager:
         elif not fresh:
             record.status = final_status
 
-    async def recover(self) -> int:
-        """Rebuild every unfinished table from its log; restart its clocks and bots."""
-        ids = await self.run_db(playing_table_ids)
-        recovered = 0
-        for table_id in ids:
-            try:
-                room = await self.room(table_id)
-            except Exception:
-                log.exception("table %s cannot be rebuilt from its log", table_id)
-                continue
-            if room is None:
-                continue
-            async with room.lock:
+    async def take_over(self, table_id: int) -> bool:
+        """Drive a table that no process drives (scheduler): take its lease, load it, bring it
+        to the log's end, start a clock its start left stopped, write when it is due next,
+        then run its bots and timer. False when another process took it first."""
+        leases = self.leases
+        if leases is not None and not await leases.claim(table_id):
+            return False
+        loaded = table_id in self.rooms
+        room = await self.room(table_id)
+        if room is None:
+            if leases is not None:
+                await leases.release(table_id)
+            return False
+        room.driving = True
+        async with room.lock:
+            if loaded and room.match is not None:
+                await self._catch_up(room, committed=room.match.seq)
+            if room.record.status == "playing" and room.match is not None:
                 now = time.time()
-                if room.record.rules.live:
-                    # Live clocks do not run while the server is down.
-                    for seat in room.seats:
-                        if seat.running_since is not None:
-                            seat.running_since = now
+                stopped = [seat.running_since for seat in room.seats]
                 # A crash between the start and its clocks being saved leaves them stopped.
                 clocks.start_clocks(room.record.rules, room.seats, room.to_move(), now)
-                await self.run_db(save_seats, table_id, room.seats)
-            self._after_change(room)
-            recovered += 1
-        return recovered
+                due, seq = room_due_at(room, now), room.match.seq
+                if stopped != [seat.running_since for seat in room.seats]:
+                    await self.run_db(save_seats, table_id, room.seats, due, seq)
+                else:
+                    await self.run_db(write_due, table_id, due, seq)
+        self._after_change(room)
+        return True
+
+    async def renew_leases(self) -> None:
+        """Keep this process's leases (and the hall's "up" mark); a table whose lease was lost
+        (this process stalled past it) stops being driven here."""
+        leases = self.leases
+        if leases is None:
+            return
+        await leases.keep_up()
+        for table_id in await leases.renew():
+            room = self.rooms.get(table_id)
+            if room is not None:
+                room.driving = False
+                if room.timer is not None:
+                    room.timer.cancel()
+                    room.timer = None
+                log.warning("table %s: lost its lease; another process drives it", table_id)
 
     def attach(self, room: Room, connection: Connection) -> None:
         room.connections.add(connection)
 
     def detach(self, room: Room, connection: Connection) -> None:
         room.connections.discard(connection)
+        room.used_at = time.monotonic()
         if not room.connections and room.record.status != "playing":
-            self._evict(room)
+            self.evict(room)
 
     async def refresh(self, table_id: int) -> None:
         """The lobby changed the table (seats, owner): reload and tell the connections."""
@@ -486,8 +533,9 @@ class TableManager:
             room.record = record
             await self.recheck_seats(room)
             room.build_match()
-            clocks.start_clocks(record.rules, record.seats, room.to_move(), time.time())
-            await self.run_db(save_seats, table_id, record.seats)
+            now = time.time()
+            clocks.start_clocks(record.rules, record.seats, room.to_move(), now)
+            await self.run_db(save_seats, table_id, record.seats, room_due_at(room, now), 0)
             for connection in room.connections:
                 connection.send(room.sync_text(connection.seat, 0))
             room.pace.moved()  # a first bot move waits for people to see the board
@@ -556,10 +604,9 @@ class TableManager:
             step = match.apply(seat, action, bot)
             finished = match.state.is_over()
             seats = [clocks.SeatState(**vars(s)) for s in room.seats]
-            clocks.after_move(
-                room.record.rules, seats, seat, match.state.to_move() if not finished
-                else frozenset(), finished, time.time(),
-            )
+            to_move = match.state.to_move() if not finished else frozenset()
+            now = time.time()
+            clocks.after_move(room.record.rules, seats, seat, to_move, finished, now)
             result = match.result_json()
             new_seq = match.seq
             try:
@@ -567,7 +614,7 @@ class TableManager:
                     table_id=room.record.id, seq=new_seq, seat=seat, action=step.action,
                     bot=bot, changed_seats=changed_seats(room.seats, seats), result=result,
                     rated=room.record if result is not None and room.record.rated else None,
-                    created_at=time.time(),
+                    due_at=due_at(room.record.rules, seats, to_move, now), created_at=now,
                 ))
             except IntegrityError:
                 # Another server process logged step ``new_seq`` first: catch up, try again.
@@ -631,7 +678,8 @@ class TableManager:
             if reason == "timeout" and room.record.rules.live:
                 state.clock_ms = 0
             state.replaced = reason
-            await self.run_db(save_seats, room.record.id, room.seats)
+            await self.run_db(save_seats, room.record.id, room.seats, room_due_at(room, now),
+                              room.match.seq if room.match is not None else 0)
             await self.recheck_seats(room)
         await self.broadcast_table(room)
         await self._publish(room, "table")
@@ -650,17 +698,51 @@ class TableManager:
                 self.on_change(room)
             except Exception:
                 log.exception("table %s: telling of a change failed", room.record.id)
+        self._drive(room)
+
+    def _drive(self, room: Room) -> None:
+        """Run the table's bots and clock timer, if this process drives it (or may now)."""
+        room.used_at = time.monotonic()
         if room.record.status != "playing":
             if room.timer is not None:
                 room.timer.cancel()
+            self._stop_driving(room)
             if not room.connections and not room.pending_bots:
-                self._evict(room)  # a finished table is reloaded when asked for
+                self.evict(room)  # a finished table is reloaded when asked for
+            return
+        if room.evicted:
+            return
+        if not room.driving:
+            if not room.claiming and room_due_at(room, time.time()) is not None:
+                room.claiming = True
+                self._spawn(self._claim(room))
             return
         for seat in room.to_move():
             if room.seats[seat].by_bot and seat not in room.pending_bots:
                 room.pending_bots.add(seat)
                 self._spawn(self._bot_turn(room, seat))
         self._arm_timer(room)
+
+    async def _claim(self, room: Room) -> None:
+        """Drive the table if no other process does (its lease is free)."""
+        assert self.leases is not None
+        try:
+            room.driving = await self.leases.claim(room.record.id)
+        except Exception:
+            log.exception("table %s: could not ask for its lease", room.record.id)
+        finally:
+            room.claiming = False
+        if not room.driving:
+            return
+        if room.evicted:
+            self._stop_driving(room)
+            return
+        # The previous driver released or lost the lease after its last step was committed:
+        # reading the log now starts from there, not from a step this process heard of late.
+        async with room.lock:
+            if room.match is not None and room.record.status == "playing":
+                await self._catch_up(room, committed=room.match.seq)
+        self._drive(room)
 
     def _arm_timer(self, room: Room) -> None:
         if room.timer is not None:
@@ -713,6 +795,8 @@ class TableManager:
             try:
                 if room.bot_failures >= 3:
                     raise RuntimeError("the bot keeps failing here; playing the first legal move")
+                if self.metrics is not None:
+                    self.metrics.bot_decided(room.record.game)
                 # The table's owner takes the turn in the fair queue, whoever sits there.
                 data = await self.bots.decide(self._decision(room, seat, level, bot_seed),
                                               owner=room.record.owner_id)
@@ -770,6 +854,9 @@ class TableManager:
                 room.timer.cancel()
         for task in list(self._tasks):
             task.cancel()
+        if self.leases is not None:
+            # Another process takes this one's tables over at its next look, not a lease later.
+            await self.leases.release_all()
 
 
 #: What other seats read as the label of a move whose content is secret.

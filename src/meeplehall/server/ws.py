@@ -156,37 +156,41 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
         await websocket.close(4404, f"no table {table_id} (a private table needs its invite)")
         return
     manager = hall.manager
-    room = await manager.room(table_id)
-    if room is None:
-        await websocket.close(4404, f"no table {table_id}")
-        return
-    with hall.db() as session:
-        row = session.get(Table, table_id)
-        assert row is not None
-        described = describe_table(session, row, user_id, live_info(hall, table_id))
     settings = hall.settings
     chat = manager.chat
-    if chat is not None:
-        await chat.ensure(room)
-    # The seat is checked, and the socket joins the room, under the room's lock: a change of
-    # seats is then either before (and seen here) or after (and re-checks this socket too).
     connection: Connection | None = None
-    async with room.lock:
-        owned = room.owned(user_id)
-        if seat is None or seat in owned:
-            viewing = seat if seat is not None else (owned[0] if owned else None)
-            connection = Connection(websocket, user_id, viewing, settings.ws_queue_messages,
-                                    settings.ws_queue_bytes)
-            connection.invited = invited
-            connection.send_json(
-                {"type": "welcome", "table": described, "seats": owned, "seat": viewing}
-            )
-            if room.match is not None:
-                connection.send(room.sync_text(viewing, since or 0))
-            # With no await between this and attaching: every message comes once (chat.py).
-            if chat is not None:
-                connection.send(chat.log_text(room))
-            manager.attach(room, connection)
+    joined = False
+    while not joined:
+        room = await manager.room(table_id)
+        if room is None:
+            await websocket.close(4404, f"no table {table_id}")
+            return
+        with hall.db() as session:
+            row = session.get(Table, table_id)
+            assert row is not None
+            described = describe_table(session, row, user_id, live_info(hall, table_id))
+        if chat is not None:
+            await chat.ensure(room)
+        # The seat is checked, and the socket joins the room, under the room's lock: a change
+        # of seats is then either before (and seen here) or after (and re-checks this socket).
+        async with room.lock:
+            # A room forgotten as idle meanwhile gets no sockets: the table is loaded anew.
+            joined = not room.evicted
+            owned = room.owned(user_id)
+            if joined and (seat is None or seat in owned):
+                viewing = seat if seat is not None else (owned[0] if owned else None)
+                connection = Connection(websocket, user_id, viewing,
+                                        settings.ws_queue_messages, settings.ws_queue_bytes)
+                connection.invited = invited
+                connection.send_json(
+                    {"type": "welcome", "table": described, "seats": owned, "seat": viewing}
+                )
+                if room.match is not None:
+                    connection.send(room.sync_text(viewing, since or 0))
+                # With no await between this and attaching: every message comes once (chat.py).
+                if chat is not None:
+                    connection.send(chat.log_text(room))
+                manager.attach(room, connection)
     if connection is None:
         await websocket.close(4403, f"you do not hold seat {seat}")
         return

@@ -76,6 +76,9 @@ class Table(Base):
     spectator_chat: Mapped[bool] = mapped_column(Boolean, server_default=true())
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     seq: Mapped[int] = mapped_column(Integer, default=0)
+    #: When a table in play next needs a server process with nobody connected: now for a bot
+    #: to move, else its first clock's expiry; NULL when it waits for people (schedule.py).
+    due_at: Mapped[float | None] = mapped_column(Float, index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[float] = mapped_column(Float)
     started_at: Mapped[float | None] = mapped_column(Float)
