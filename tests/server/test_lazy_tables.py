@@ -16,8 +16,11 @@ from typing import Any
 import httpx
 import pytest
 
+from meeplehall.server.db.engine import make_engine
+
 from .client import Player, Socket, advance, open_table, play_seat
 from .conftest import ServerProcess
+from .test_friends_migration import _to
 from .test_operations import scrape, value
 from .test_play import catalog
 
@@ -105,6 +108,17 @@ async def after_restart(server: ServerProcess, before: dict[str, Any]) -> None:
         await socket.close()
 
 
+def loaded_at_start(server: ServerProcess) -> int:
+    ready = re.findall(r"ready; (\d+) tables due loaded",
+                       (server.data_dir / "server.log").read_text())
+    return int(ready[-1])
+
+
+def bot_moved(server: ServerProcess) -> bool:
+    return value(scrape(server.base), "meeplehall_moves_total", game="pyramido",
+                 mover="bot") >= 1
+
+
 def test_a_restart_loads_only_due_tables_and_any_other_when_asked_for(
     lazy_server: ServerProcess,
 ) -> None:
@@ -112,16 +126,27 @@ def test_a_restart_loads_only_due_tables_and_any_other_when_asked_for(
     lazy_server.kill()
     lazy_server.bot_move_delay = 0
     lazy_server.start()
-    ready = re.findall(r"ready; (\d+) tables due loaded", (lazy_server.data_dir /
-                                                           "server.log").read_text())
     # Of the three tables in play only the one with a bot to move was loaded at the start.
-    assert ready[-1] == "1"
-    eventually(lambda: value(scrape(lazy_server.base), "meeplehall_moves_total",
-                             game="pyramido", mover="bot") >= 1,
-               "the bot moves with nobody connected")
+    assert loaded_at_start(lazy_server) == 1
+    eventually(lambda: bot_moved(lazy_server), "the bot moves with nobody connected")
     # Then nobody needs it for a while (its person's clock has minutes): it is dropped.
     eventually(lambda: live_tables(lazy_server) == 0, "idle tables dropped from memory")
     asyncio.run(after_restart(lazy_server, before))
+
+
+def test_an_upgrade_looks_at_every_table_in_play_once(lazy_server: ServerProcess) -> None:
+    """Tables in play before revision 0006 have no time due: the upgrade marks them all due,
+    so the first start loads each (and a bot to move moves) before idle ones leave again."""
+    asyncio.run(tables_before_restart(lazy_server))
+    lazy_server.kill()
+    engine = make_engine(str(lazy_server.database_url))
+    _to(engine, "0005", down=True)
+    engine.dispose()
+    lazy_server.bot_move_delay = 0
+    lazy_server.start()
+    assert loaded_at_start(lazy_server) == 3
+    eventually(lambda: bot_moved(lazy_server), "the bot moves with nobody connected")
+    eventually(lambda: live_tables(lazy_server) == 0, "idle tables dropped from memory")
 
 
 async def bots_only_games(a: ServerProcess, b: ServerProcess) -> list[tuple[str, int]]:
