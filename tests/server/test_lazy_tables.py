@@ -108,15 +108,18 @@ async def after_restart(server: ServerProcess, before: dict[str, Any]) -> None:
         await socket.close()
 
 
-def loaded_at_start(server: ServerProcess) -> int:
+def start_unpaced(server: ServerProcess, loaded: int) -> None:
+    """Start the killed server with bots unpaced: the start loads ``loaded`` tables, the bot
+    to move moves with nobody connected, then the tables nobody needs leave memory (the
+    person's clock has minutes left)."""
+    server.bot_move_delay = 0
+    server.start()
     ready = re.findall(r"ready; (\d+) tables due loaded",
                        (server.data_dir / "server.log").read_text())
-    return int(ready[-1])
-
-
-def bot_moved(server: ServerProcess) -> bool:
-    return value(scrape(server.base), "meeplehall_moves_total", game="pyramido",
-                 mover="bot") >= 1
+    assert int(ready[-1]) == loaded
+    eventually(lambda: value(scrape(server.base), "meeplehall_moves_total", game="pyramido",
+                             mover="bot") >= 1, "the bot moves with nobody connected")
+    eventually(lambda: live_tables(server) == 0, "idle tables dropped from memory")
 
 
 def test_a_restart_loads_only_due_tables_and_any_other_when_asked_for(
@@ -124,29 +127,20 @@ def test_a_restart_loads_only_due_tables_and_any_other_when_asked_for(
 ) -> None:
     before = asyncio.run(tables_before_restart(lazy_server))
     lazy_server.kill()
-    lazy_server.bot_move_delay = 0
-    lazy_server.start()
-    # Of the three tables in play only the one with a bot to move was loaded at the start.
-    assert loaded_at_start(lazy_server) == 1
-    eventually(lambda: bot_moved(lazy_server), "the bot moves with nobody connected")
-    # Then nobody needs it for a while (its person's clock has minutes): it is dropped.
-    eventually(lambda: live_tables(lazy_server) == 0, "idle tables dropped from memory")
+    # Of the three tables in play only the one with a bot to move is loaded at the start.
+    start_unpaced(lazy_server, loaded=1)
     asyncio.run(after_restart(lazy_server, before))
 
 
 def test_an_upgrade_looks_at_every_table_in_play_once(lazy_server: ServerProcess) -> None:
     """Tables in play before revision 0006 have no time due: the upgrade marks them all due,
-    so the first start loads each (and a bot to move moves) before idle ones leave again."""
+    so the first start loads each once."""
     asyncio.run(tables_before_restart(lazy_server))
     lazy_server.kill()
     engine = make_engine(str(lazy_server.database_url))
     _to(engine, "0005", down=True)
     engine.dispose()
-    lazy_server.bot_move_delay = 0
-    lazy_server.start()
-    assert loaded_at_start(lazy_server) == 3
-    eventually(lambda: bot_moved(lazy_server), "the bot moves with nobody connected")
-    eventually(lambda: live_tables(lazy_server) == 0, "idle tables dropped from memory")
+    start_unpaced(lazy_server, loaded=3)
 
 
 async def bots_only_games(a: ServerProcess, b: ServerProcess) -> list[tuple[str, int]]:

@@ -23,7 +23,7 @@ from meeplehall.server.deps import COOKIE, hall_of, user_for_token
 from meeplehall.server.notices import RECENT_NOTIFICATIONS, notification_json
 from meeplehall.server.presence import contact_of
 from meeplehall.server.tables import Connection
-from meeplehall.server.ws import accept_guarded, guard_of
+from meeplehall.server.ws import accept_guarded, guard_of, serve_until_ended
 from meeplehall.server.wsguard import CLOSE_TOO_MANY, Verdict
 
 router = APIRouter()
@@ -88,14 +88,8 @@ async def _open(websocket: WebSocket, guard: Any, address: str) -> None:
     hub.join_channel(user_id, connection)
     try:
         await hub.send_waiting(user_id)
-        serving = asyncio.create_task(_serve(websocket, hall, connection, guard.flow(address)))
-        ending = asyncio.create_task(connection.ending.wait())
-        try:
-            await asyncio.wait({serving, ending}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in (serving, ending):
-                task.cancel()
-            await asyncio.gather(serving, ending, return_exceptions=True)
+        await serve_until_ended(_serve(websocket, hall, connection, guard.flow(address)),
+                                connection)
     finally:
         hub.leave_channel(user_id, connection)
         hub.closed(user_id)

@@ -12,6 +12,7 @@ import json
 import logging
 import math
 import re
+from collections.abc import Coroutine
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -196,18 +197,26 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
         return
     hub = hall.hub_of()
     hub.opened(user_id)
-    serving = asyncio.create_task(_serve(websocket, manager, room, connection,
-                                         guard, address))
-    ending = asyncio.create_task(connection.ending.wait())
     try:
-        await asyncio.wait({serving, ending}, return_when=asyncio.FIRST_COMPLETED)
+        await serve_until_ended(_serve(websocket, manager, room, connection, guard, address),
+                                connection)
     finally:
-        for task in (serving, ending):
-            task.cancel()
-        await asyncio.gather(serving, ending, return_exceptions=True)
         manager.detach(room, connection)
         hub.closed(user_id)
         await connection.close()
+
+
+async def serve_until_ended(serving: Coroutine[Any, Any, None], connection: Connection) -> None:
+    """Read a socket's messages (``serving``) until the peer leaves or the server ends the
+    connection (too slow, banned), whichever comes first."""
+    reading = asyncio.create_task(serving)
+    ending = asyncio.create_task(connection.ending.wait())
+    try:
+        await asyncio.wait({reading, ending}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (reading, ending):
+            task.cancel()
+        await asyncio.gather(reading, ending, return_exceptions=True)
 
 
 async def _serve(websocket: WebSocket, manager: TableManager, room: Room,
