@@ -33,8 +33,11 @@ def test_two_people_become_friends_and_invitations_from_the_form_and_the_list_br
     alice.wait_for_selector(f"#friend-status:has-text('{bob_name}')")
     # Bob's open lobby is told at once, and he accepts.
     bob.wait_for_selector("#toast[data-kind='friend_request']")
+    bob.wait_for_selector("#notice-list li.notice[data-kind='friend_request']")
     bob.click("#friend-incoming .accept-friend")
     bob.wait_for_selector("#friend-list li.friend")
+    # Answered, the request is no news any more: its notification leaves the list.
+    bob.wait_for_selector("#notice-list li.notice[data-kind='friend_request']", state="detached")
     # Alice sees Bob in her list, online (his lobby holds its channel open).
     alice.wait_for_selector(f"#friend-list li.friend[data-id='{bob_id}'][data-online='true']")
     alice.click(".game-card[data-game=yaxha] .new-table")

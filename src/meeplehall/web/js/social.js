@@ -46,6 +46,12 @@ export function noticeParts(notice) {
   return { words: [notice.kind], link: null, action: null };
 }
 
+/** A friend request answered or taken back (no longer among my incoming ones) is no news. */
+function stillOpen(notice) {
+  if (notice.kind !== "friend_request" || !social.friends || !notice.data.from) return true;
+  return social.friends.incoming.some((request) => request.from.id === notice.data.from.id);
+}
+
 function noticeItem(notice, onRead) {
   const { words, link, action } = noticeParts(notice);
   return h(
@@ -70,8 +76,9 @@ export function noticesSection(user, { onRead, redraw }) {
     " ",
     count ? h("a", { href: "#my-games" }, t("notice.to_my_games")) : null,
   );
-  const list = social.notices.length
-    ? h("ul", { id: "notice-list" }, social.notices.map((notice) => noticeItem(notice, onRead)))
+  const shown = social.notices.filter(stillOpen);
+  const list = shown.length
+    ? h("ul", { id: "notice-list" }, shown.map((notice) => noticeItem(notice, onRead)))
     : h("p", { class: "empty" }, t("notice.none"));
   const sound = h("div", { class: "field field-check" },
     h("input", { type: "checkbox", id: "sound-on", checked: soundOn(), onchange: (event) => setSound(event.target.checked) }),
