@@ -3,7 +3,7 @@
 // once per seat until that seat shows something.
 
 import { h } from "./dom.js";
-import { currentLanguage } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
 import { placesOf } from "./board.js";
 import { seatColour } from "./players.js";
 
@@ -118,5 +118,6 @@ export function logList(entries, onSpot) {
     }
     return h("li", attrs, entry.icons ? h("span", { class: "log-icons", "aria-hidden": "true" }, entry.icons) : null, text);
   });
-  return h("ol", { id: "log", class: "log", "aria-live": "polite" }, items);
+  // An empty log says so (through CSS, so that its items stay the log's lines alone).
+  return h("ol", { id: "log", class: "log", "aria-live": "polite", dataset: { empty: t("log.empty") } }, items);
 }
