@@ -44,8 +44,9 @@ class TableRecord:
     spectator_chat: bool = True
 
 
-def load_record(session: Session, table_id: int) -> TableRecord | None:
-    """The table, its seats and its log as one consistent snapshot."""
+def load_record(session: Session, table_id: int, known: int = 0) -> TableRecord | None:
+    """The table, its seats and its log as one consistent snapshot; with ``known``, only the
+    log's steps after the first ``known`` (a process catching up reads what it lacks)."""
     if session.get_bind().dialect.name == "postgresql":
         # Read committed would let a step committed between two of these selects show in
         # the log but not in the table's status.
@@ -58,7 +59,7 @@ def load_record(session: Session, table_id: int) -> TableRecord | None:
     ).all()
     actions = session.execute(
         select(ActionRow.seat, ActionRow.action, ActionRow.bot)
-        .where(ActionRow.table_id == table_id)
+        .where(ActionRow.table_id == table_id, ActionRow.seq > known)
         .order_by(ActionRow.seq)
     ).all()
     return TableRecord(

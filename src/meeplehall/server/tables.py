@@ -404,12 +404,18 @@ class TableManager:
         ``committed`` is how many of the match's steps are known to be in the log; a step
         beyond it (applied here, then refused by the database) is thrown away by a rebuild.
         """
-        record = await self.run_db(load_record, room.record.id)
-        if record is None or room.match is None:
+        if room.match is None:
             return
+        # The log's first steps are known here (every step this process committed or read):
+        # only the rest is read, so catching up costs the new steps, not the whole game.
+        known = room.record.actions[:committed]
+        record = await self.run_db(load_record, room.record.id, len(known))
+        if record is None:
+            return
+        record.actions = known + record.actions
         if committed < room.match.seq:
             match = Match(self.game_of(room), record.players, record.options, record.seed)
-            match.replay_log(record.actions[:committed])
+            match.replay_log(known)
             room.match = match
         final_status = record.status
         room.record = record
