@@ -13,15 +13,11 @@ import os
 import pwd
 import re
 import shutil
-import signal
 import subprocess
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import httpx
-
-from tests.live_server import free_port
+from tests.live_server import OnLoopback, free_port, start_answering, stop_process
 
 REPO = Path(__file__).resolve().parents[1]
 SITE = REPO / "deploy" / "nginx" / "meeplehall.conf"
@@ -66,7 +62,7 @@ def shipped_upstream(ports: list[int]) -> str:
 
 
 @dataclass
-class NginxProcess:
+class NginxProcess(OnLoopback):
     """nginx in the foreground (``daemon off``), its files in ``directory``."""
 
     directory: Path
@@ -75,16 +71,9 @@ class NginxProcess:
     process: subprocess.Popen[bytes] | None = None
 
     @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_base(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    @property
-    def error_log(self) -> Path:
-        return self.directory / "error.log"
+    def log(self) -> Path:
+        """Its error log and its output, in one file."""
+        return self.directory / "nginx.log"
 
     def config(self) -> str:
         here = self.directory
@@ -99,7 +88,7 @@ class NginxProcess:
 # One worker: its round robin then alternates strictly between the processes.
 worker_processes 1;
 pid {here / "nginx.pid"};
-error_log {self.error_log} notice;
+error_log {self.log} notice;
 events {{
     worker_connections 4096;
 }}
@@ -126,30 +115,14 @@ http {{
         self.directory.mkdir(parents=True, exist_ok=True)
         conf = self.directory / "nginx.conf"
         conf.write_text(self.config())
-        log = open(self.directory / "nginx.out", "ab")  # noqa: SIM115 - the child keeps it
         # -e: the error log from the very start, before the configuration names it.
-        self.process = subprocess.Popen(
-            [binary, "-p", str(self.directory), "-c", str(conf), "-e", str(self.error_log)],
-            stdout=log, stderr=log,
+        self.process = start_answering(
+            [binary, "-p", str(self.directory), "-c", str(conf), "-e", str(self.log)],
+            self.log, f"{self.base}/healthz", 15,
         )
-        deadline = time.monotonic() + 15
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"nginx exited: {self.error_log.read_text()}")
-            try:
-                if httpx.get(f"{self.base}/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        raise RuntimeError(f"nginx did not answer in 15 seconds: {self.error_log.read_text()}")
 
     def stop(self) -> None:
-        if self.process is None:
-            return
-        self.process.send_signal(signal.SIGTERM)  # at once: open sockets are the test's to close
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.process = None
+        # SIGTERM: at once, without waiting for open sockets (they are the test's to close).
+        if self.process is not None:
+            stop_process(self.process)
+            self.process = None
