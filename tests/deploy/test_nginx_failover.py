@@ -171,12 +171,11 @@ async def bot_game_through_failover(hall: ProxiedHall) -> None:
     # The table is started on the process of the person's socket too (the round robin's next
     # turn goes to the other one, to this request): that process alone holds the table and
     # plays its bot; the other one has never loaded it.
-    assert hall.server_at(upstream_of(socket)) is not None
     person.http.get(f"/api/tables/{table['id']}")
     started = person.http.post(f"/api/tables/{table['id']}/start")
     assert started.status_code == 200, started.text
     assert started.headers[UPSTREAM_HEADER] == client.upstreams[0]
-    victim = hall.server_at(client.upstreams[0])
+    victim = hall.server_at(upstream_of(socket))
     paused = await client.play(first=await socket.expect("sync"),
                                until=bot_to_move_after_the_person)
     assert paused["status"] == "playing"
