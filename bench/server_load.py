@@ -159,6 +159,24 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def add_round_arguments(parser: argparse.ArgumentParser, tables: int, seconds: float) -> None:
+    """What one round plays (one_round's ``args``): also bench/scale_out_load.py's options."""
+    parser.add_argument("--game", default=DEFAULT_GAME,
+                        help=f"the game to play (default: {DEFAULT_GAME}, the game of the "
+                        "figures in docs/server.md and docs/deploy.md)")
+    parser.add_argument("--tables", type=int, default=tables,
+                        help="tables played at once in each round (default: %(default)s)")
+    parser.add_argument("--seats", type=int, default=4,
+                        help="seats per table, each its own WebSocket client "
+                        "(default: %(default)s)")
+    parser.add_argument("--seconds", type=float, default=seconds,
+                        help="longest playing time of one round, in seconds "
+                        "(default: %(default)s)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean think time per move in seconds, drawn uniformly from 0 to "
+                        "twice this (default: %(default)s)")
+
+
 async def main() -> None:
     # The whole docstring, not its first line cut mid-sentence, and every option explained.
     parser = argparse.ArgumentParser(
@@ -166,23 +184,10 @@ async def main() -> None:
     )
     parser.add_argument("--url", default="http://127.0.0.1:8000",
                         help="the running server's address (default: %(default)s)")
-    parser.add_argument("--game", default=DEFAULT_GAME,
-                        help=f"the game to play (default: {DEFAULT_GAME}, the game of the "
-                        "figures in docs/server.md)")
-    parser.add_argument("--tables", type=int, default=200,
-                        help="tables played at once in each round (default: %(default)s)")
-    parser.add_argument("--seats", type=int, default=4,
-                        help="seats per table, each its own WebSocket client "
-                        "(default: %(default)s)")
-    parser.add_argument("--seconds", type=float, default=30,
-                        help="longest playing time of one round, in seconds "
-                        "(default: %(default)s)")
+    add_round_arguments(parser, tables=200, seconds=30)
     parser.add_argument("--rounds", type=int, default=1,
                         help="rounds, each setting up --tables new tables and playing them "
                         "(default: %(default)s)")
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="mean think time per move in seconds, drawn uniformly from 0 to "
-                        "twice this (default: %(default)s)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, its value as JSON (e.g. objectives=true); "
                         "repeatable")

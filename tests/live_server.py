@@ -19,8 +19,52 @@ def free_port() -> int:
         return port
 
 
+class OnLoopback:
+    """The addresses of something listening on 127.0.0.1:``port``."""
+
+    port: int
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+
+def start_answering(command: list[str], log: Path, ready_url: str, seconds: float,
+                    env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """Start ``command``, its output added to ``log``, and wait until ``ready_url`` answers
+    200; RuntimeError, with the log, when it exits first or does not answer in time."""
+    output = open(log, "ab")  # noqa: SIM115 - the child keeps it
+    process = subprocess.Popen(command, env=env, stdout=output, stderr=output)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{command[0]} exited: {log.read_text()}")
+        try:
+            if httpx.get(ready_url, timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    process.wait()
+    raise RuntimeError(f"{command[0]} did not answer in {seconds:g} seconds: {log.read_text()}")
+
+
+def stop_process(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, and SIGKILL if it has not ended within 10 seconds."""
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 @dataclass
-class ServerProcess:
+class ServerProcess(OnLoopback):
     """``meeplehall serve`` in a subprocess, restartable on the same database."""
 
     data_dir: Path
@@ -38,14 +82,6 @@ class ServerProcess:
     #: suite plays at machine speed (tests/server/test_bot_pacing.py sets it).
     bot_move_delay: float = 0.0
 
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_base(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
     def start(self) -> None:
         command = [
             sys.executable, "-c", "from meeplehall.cli import app; app()", "serve",
@@ -58,18 +94,8 @@ class ServerProcess:
         command += ["--bot-move-delay", str(self.bot_move_delay)]
         if self.database_url is not None:
             command += ["--database-url", self.database_url]
-        log = open(self.data_dir / "server.log", "ab")  # noqa: SIM115 - the child keeps it
-        self.process = subprocess.Popen(command, env=self.env, stdout=log, stderr=log)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {(self.data_dir / 'server.log').read_text()}")
-            try:
-                if httpx.get(f"{self.base}/api/bots", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not start in 30 seconds")
+        self.process = start_answering(command, self.data_dir / "server.log",
+                                       f"{self.base}/api/bots", 30, self.env)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as in a crash."""
@@ -80,10 +106,5 @@ class ServerProcess:
 
     def stop(self) -> None:
         if self.process is not None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+            stop_process(self.process)
             self.process = None

@@ -6,6 +6,7 @@ import asyncio
 import json
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -103,9 +104,11 @@ class Socket:
 
 async def play_seat(socket: Socket, rng: random.Random, errors: list[dict[str, Any]],
                     stop_after: int | None = None,
-                    first: dict[str, Any] | None = None) -> dict[str, Any]:
+                    first: dict[str, Any] | None = None,
+                    until: Callable[[dict[str, Any]], bool] | None = None) -> dict[str, Any]:
     """Play random legal moves for the viewed seat until the game ends (or the table reaches
-    ``stop_after`` actions); returns the last update or sync received."""
+    ``stop_after`` actions, or an update or sync meets ``until``); returns the last update or
+    sync received, not acted upon."""
     pending = False
     while True:
         message = first if first is not None else await socket.recv()
@@ -122,6 +125,8 @@ async def play_seat(socket: Socket, rng: random.Random, errors: list[dict[str, A
         if message["status"] == "finished":
             return message
         if stop_after is not None and message["seq"] >= stop_after:
+            return message
+        if until is not None and until(message):
             return message
         # Only when the table waits for this seat: optional moves (a change of mind) would go
         # stale as the others play, and are tested on their own.

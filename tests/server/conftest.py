@@ -4,45 +4,25 @@ PostgreSQL of this machine, and helpers to create the throwaway databases."""
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.live_server import ServerProcess
+from tests.services import (
+    POSTGRES,
+    REDIS,
+    create_postgres_db,
+    drop_postgres_db,
+    postgres_available,
+    redis_available,
+    require,
+)
 
 REPO = Path(__file__).resolve().parents[2]
-POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/"
-
-
-def _postgres_available() -> bool:
-    try:
-        import psycopg
-
-        with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=postgres",
-                             connect_timeout=2):
-            return True
-    except Exception:
-        return False
-
-
-def _create_postgres_db() -> str:
-    import psycopg
-
-    name = f"mh_test_{secrets.token_hex(4)}"
-    with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=postgres",
-                         autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    return name
-
-
-def _drop_postgres_db(name: str) -> None:
-    import psycopg
-
-    with psycopg.connect("host=127.0.0.1 port=5432 user=postgres dbname=postgres",
-                         autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.fixture(scope="session")
@@ -62,17 +42,15 @@ def database_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[objec
         data_dir = tmp_path_factory.mktemp(f"data-{backend}")
         if backend == "sqlite":
             return f"sqlite:///{data_dir / 'meeplehall.db'}", data_dir
-        if not _postgres_available():
-            if os.environ.get("CI") == "true":
-                pytest.fail("PostgreSQL on 127.0.0.1:5432 is required when CI=true")
-            pytest.skip("PostgreSQL on 127.0.0.1:5432 is not reachable (user postgres)")
-        name = _create_postgres_db()
+        require(postgres_available(), "PostgreSQL on 127.0.0.1:5432",
+                "PostgreSQL on 127.0.0.1:5432 is not reachable (user postgres)")
+        name = create_postgres_db()
         created.append(name)
         return f"{POSTGRES}{name}", data_dir
 
     yield make
     for name in created:
-        _drop_postgres_db(name)
+        drop_postgres_db(name)
 
 
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])
@@ -96,32 +74,31 @@ def fresh_server(database_factory: object, server_env: dict[str, str]) -> Iterat
     process.stop()
 
 
-REDIS = "redis://127.0.0.1:6379/0"
-
-
-def _redis_available() -> bool:
+@contextmanager
+def two_server_processes(database_factory: Callable[[str], tuple[str, Path]],
+                         server_env: dict[str, str],
+                         **settings: Any) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two processes over one fresh PostgreSQL database, with Redis between them; ``settings``
+    are ServerProcess fields for both (e.g. ``bot_move_delay``)."""
+    require(redis_available(), "Redis on 127.0.0.1:6379",
+            "Redis on 127.0.0.1:6379 is not reachable")
+    url, data_dir = database_factory("postgresql")
+    servers: list[ServerProcess] = []
     try:
-        import redis
-
-        return bool(redis.Redis.from_url(REDIS, socket_connect_timeout=2).ping())
-    except Exception:
-        return False
+        for name in ("a", "b"):
+            (data_dir / name).mkdir()
+            server = ServerProcess(data_dir / name, url, server_env,
+                                   extra=["--redis-url", REDIS], **settings)
+            server.start()  # one after the other: the first one migrates the database
+            servers.append(server)
+        yield servers[0], servers[1]
+    finally:
+        for server in servers:
+            server.stop()
 
 
 @pytest.fixture
 def two_servers(database_factory: Callable[[str], tuple[str, Path]],
                 server_env: dict[str, str]) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    if not _redis_available():
-        if os.environ.get("CI") == "true":
-            pytest.fail("Redis on 127.0.0.1:6379 is required when CI=true")
-        pytest.skip("Redis on 127.0.0.1:6379 is not reachable")
-    url, data_dir = database_factory("postgresql")
-    servers = []
-    for name in ("a", "b"):
-        (data_dir / name).mkdir()
-        server = ServerProcess(data_dir / name, url, server_env, extra=["--redis-url", REDIS])
-        server.start()  # one after the other: the first one migrates the database
-        servers.append(server)
-    yield servers[0], servers[1]
-    for server in servers:
-        server.stop()
+    with two_server_processes(database_factory, server_env) as servers:
+        yield servers

@@ -18,7 +18,7 @@ import uvicorn
 from meeplehall.server.app import create_app
 from meeplehall.server.config import Settings
 from meeplehall.server.tables import TableManager
-from tests.live_server import free_port
+from tests.live_server import OnLoopback, free_port
 
 T = TypeVar("T")
 
@@ -31,7 +31,7 @@ class _Server(uvicorn.Server):
         await super().startup(sockets)
 
 
-class InProcessServer:
+class InProcessServer(OnLoopback):
     def __init__(self, data_dir: Path, *, root_path: str = "",
                  wrap: Callable[[Any], Any] | None = None, **settings: Any) -> None:
         """``root_path`` as ``serve --root-path``; ``wrap(app)`` is what uvicorn serves (a
@@ -48,14 +48,6 @@ class InProcessServer:
                                 log_level="warning", lifespan="on", root_path=root_path)
         self.server = _Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_base(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> None:
         self.thread.start()

@@ -166,6 +166,11 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
         if room is None:
             await websocket.close(4404, f"no table {table_id}")
             return
+        if since is not None and _seen_more(room, user_id, seat, since):
+            # Back from another process, the client has seen steps this one has not heard of
+            # yet (Redis is a moment behind, or that process died before telling): read them
+            # from the log first, so that its sync never takes back a step it was shown.
+            await manager.remote_change(table_id, "step")
         with hall.db() as session:
             row = session.get(Table, table_id)
             assert row is not None
@@ -217,6 +222,15 @@ async def serve_until_ended(serving: Coroutine[Any, Any, None], connection: Conn
         for task in (reading, ending):
             task.cancel()
         await asyncio.gather(reading, ending, return_exceptions=True)
+
+
+def _seen_more(room: Room, user_id: int | None, seat: int | None, since: int) -> bool:
+    """Whether ``since`` is beyond what this process has for the seat the socket will show."""
+    if room.match is None:
+        return False
+    owned = room.owned(user_id)
+    viewing = seat if seat is not None else (owned[0] if owned else None)
+    return since > room.match.seq_for(viewing)
 
 
 async def _serve(websocket: WebSocket, manager: TableManager, room: Room,

@@ -1,0 +1,80 @@
+"""The deployment of docs/deploy.md, section 5, on loopback: a real nginx with the shipped
+configuration in front of two ``meeplehall serve`` processes sharing one fresh PostgreSQL
+database, with Redis between them. nginx, PostgreSQL or Redis missing: the tests are skipped,
+except under ``CI=true`` where they fail."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.live_server import ServerProcess
+from tests.nginx_proxy import NginxProcess, nginx_binary
+from tests.server.conftest import (  # noqa: F401 - the fixtures the servers are made with
+    database_factory,
+    server_env,
+    two_server_processes,
+)
+from tests.services import require
+
+#: Seconds a bot's move waits after a move a person saw (serve --bot-move-delay), for the
+#: hall whose bot's turn must still be pending when its process is killed.
+PACED_BOT_DELAY = 0.3
+
+
+@dataclass
+class ProxiedHall:
+    nginx: NginxProcess
+    servers: tuple[ServerProcess, ServerProcess]
+
+    def server_at(self, address: str) -> ServerProcess:
+        """The process behind an upstream address as nginx names it (127.0.0.1:PORT)."""
+        return next(s for s in self.servers if f"127.0.0.1:{s.port}" == address)
+
+    def address(self, server: ServerProcess) -> str:
+        return f"127.0.0.1:{server.port}"
+
+    def others(self, server: ServerProcess) -> list[str]:
+        return [self.address(other) for other in self.servers if other is not server]
+
+
+@pytest.fixture
+def nginx() -> str:
+    binary = nginx_binary()
+    require(binary is not None, "nginx",
+            "nginx is not installed (apt-get install nginx): the deployment tests need it")
+    assert binary is not None
+    return binary
+
+
+@contextmanager
+def _proxied(factory: Callable[[str], tuple[str, Path]], env: dict[str, str], folder: Path,
+             **settings: Any) -> Iterator[ProxiedHall]:
+    with two_server_processes(factory, env, **settings) as servers:
+        proxy = NginxProcess(folder / "nginx", [server.port for server in servers])
+        try:
+            proxy.start()
+            yield ProxiedHall(proxy, servers)
+        finally:
+            proxy.stop()
+
+
+@pytest.fixture
+def proxied_hall(nginx: str, database_factory: Callable[[str], tuple[str, Path]],  # noqa: F811
+                 server_env: dict[str, str], tmp_path: Path) -> Iterator[ProxiedHall]:  # noqa: F811
+    """Bots move at once, as in the other server tests."""
+    with _proxied(database_factory, server_env, tmp_path) as hall:
+        yield hall
+
+
+@pytest.fixture
+def paced_hall(nginx: str, database_factory: Callable[[str], tuple[str, Path]],  # noqa: F811
+               server_env: dict[str, str], tmp_path: Path) -> Iterator[ProxiedHall]:  # noqa: F811
+    with _proxied(database_factory, server_env, tmp_path,
+                  bot_move_delay=PACED_BOT_DELAY) as hall:
+        yield hall
