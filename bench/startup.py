@@ -16,7 +16,6 @@ import argparse
 import asyncio
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -27,37 +26,21 @@ from pathlib import Path
 import httpx
 from websockets.asyncio.client import connect
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+from tests.live_server import free_port, start_answering, stop_process
 
 
 def launch(args: argparse.Namespace, data_dir: Path, port: int) -> subprocess.Popen[bytes]:
+    """The server, once ``/readyz`` answers (polled every 0.1 s)."""
     env = dict(os.environ)
     if args.src:
         env["PYTHONPATH"] = str(Path(args.src).resolve())
     command = [args.python, "-c", "from meeplehall.cli import app; app()", "serve",
                "--port", str(port), "--data-dir", str(data_dir), "--no-creation-limits",
                "--no-socket-limits", "--log-level", "warning"]
-    log = open(data_dir / "server.log", "ab")  # noqa: SIM115 - the child keeps it
-    return subprocess.Popen(command, env=env, stdout=log, stderr=log)
-
-
-def wait_ready(base: str, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 600
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError("the server exited")
-        try:
-            if httpx.get(f"{base}/readyz", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.02)
-    raise RuntimeError("the server was not ready in 600 s")
+    return start_answering(command, data_dir / "server.log",
+                           f"http://127.0.0.1:{port}/readyz", 600, env)
 
 
 def rss_mib(pid: int) -> float:
@@ -109,30 +92,19 @@ async def fill(base: str, ws_base: str, tables: int, moves: int) -> None:
     await asyncio.gather(*(limited(index) for index in range(tables)))
 
 
-def stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-
-
 def one_run(args: argparse.Namespace) -> tuple[float, float]:
     with tempfile.TemporaryDirectory(prefix="mh-startup-") as folder:
         data_dir = Path(folder)
         port = free_port()
         base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
         process = launch(args, data_dir, port)
-        wait_ready(base, process)
         asyncio.run(fill(base, ws_base, args.tables, args.moves))
-        stop(process)
+        stop_process(process)
         started = time.perf_counter()
         process = launch(args, data_dir, port)
-        wait_ready(base, process)
         seconds = time.perf_counter() - started
         memory = rss_mib(process.pid)
-        stop(process)
+        stop_process(process)
         return seconds, memory
 
 

@@ -44,7 +44,7 @@ def _block(text: str, head: str) -> str:
 
 
 def shipped_upstream(ports: list[int]) -> str:
-    """The shipped ``map`` and ``upstream`` blocks, the upstream's servers at ``ports`` (each
+    """The shipped ``map`` blocks and ``upstream`` block, the upstream's servers at ``ports`` (each
     with the parameters of the shipped first server line)."""
     site = SITE.read_text()
     upstream = _block(site, r"upstream meeplehall")
@@ -57,8 +57,9 @@ def shipped_upstream(ports: list[int]) -> str:
     without = re.sub(r"^\s*server 127\.0\.0\.1:\d+.*\n", "", upstream, flags=re.MULTILINE)
     opening = without.index("{") + 1
     upstream = f"{without[:opening]}\n{lines}{without[opening:]}"
-    mapping = _block(site, r"map \$http_upgrade \$connection_upgrade")
-    return f"{mapping}\n\n{upstream}\n"
+    maps = [_block(site, r"map \$http_upgrade \$connection_upgrade"),
+            _block(site, r"map \$uri \$meeplehall_route")]
+    return "\n\n".join([*maps, upstream]) + "\n"
 
 
 @dataclass

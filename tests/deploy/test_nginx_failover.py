@@ -5,7 +5,8 @@ message every connection got matches a replay of that log, and the log is a lega
 game whose result is the one the server announced.
 
 Whole games of every game, two people a table, all through nginx (the shipped configuration,
-tests/nginx_proxy.py); then a game of a person against a bot, whose process dies in the same
+tests/nginx_proxy.py, which sends each table's requests to one process while all are up); then
+a game of a person against a bot, whose process dies in the same
 way."""
 
 from __future__ import annotations
@@ -106,12 +107,13 @@ async def games_through_failover(hall: ProxiedHall) -> None:
          for seat in range(2)}
         for session in sessions
     ]
-    victim, survivor = hall.servers
-    both = {hall.address(victim), hall.address(survivor)}
     for table in clients:
-        # One nginx worker's round robin alternates, and a table's sockets open one after
-        # the other: each table has a socket on each process.
-        assert {client.upstreams[0] for client in table.values()} == both
+        # While every process is up, the shipped upstream sends a table's sockets to one.
+        assert len({client.upstreams[0] for client in table.values()}) == 1
+    # The process holding the most tables dies (all of them, if the hash put them together).
+    held = Counter(next(iter(table.values())).upstreams[0] for table in clients)
+    victim = hall.server_at(held.most_common(1)[0][0])
+    [survivor] = [server for server in hall.servers if server is not victim]
     reached = [asyncio.Event() for _ in sessions]
     killed = asyncio.Event()
     paused: list[dict[str, Any]] = []
@@ -167,10 +169,8 @@ async def bot_game_through_failover(hall: ProxiedHall) -> None:
     socket = await person.socket(table["id"])
     await socket.expect("welcome")
     client = ReconnectingSeat(person, table["id"], socket, random.Random(7))
-    # The table is started on the process of the person's socket too (the round robin's next
-    # turn goes to the other one, to this request): that process alone holds the table and
-    # plays its bot; the other one has never loaded it.
-    person.http.get(f"/api/tables/{table['id']}")
+    # The table's requests go to the process of its socket, which is started there: that
+    # process alone holds the table and plays its bot; the other one has never loaded it.
     started = person.http.post(f"/api/tables/{table['id']}/start")
     assert started.status_code == 200, started.text
     assert started.headers[UPSTREAM_HEADER] == client.upstreams[0]

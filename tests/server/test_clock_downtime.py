@@ -1,4 +1,5 @@
-"""A live clock does not run while the server is down.
+"""A live clock does not run while the server is down (and does while the hall is up, one of
+its processes restarting).
 
 The bound is computed from the times measured around the calls, not from a speed: the seat to
 move may lose at most the time the server was up between the reading before the kill and the
@@ -11,7 +12,7 @@ import asyncio
 import time
 from typing import Any
 
-from .client import TableSession, open_table
+from .client import Player, TableSession, open_table
 from .conftest import ServerProcess
 
 DOWN_SECONDS = 4.0
@@ -62,5 +63,35 @@ def test_a_live_clock_does_not_run_while_the_server_is_down(
     lost = before - clock["remaining_ms"]
     assert lost <= up_ms + SLACK_MS, (lost, up_ms, down_ms)
     assert down_ms > 3 * SLACK_MS
+    for person in session.people:
+        person.close()
+
+
+async def remaining_on(server: ServerProcess, session: TableSession, seat: int) -> int:
+    """The seat's remaining time as a socket on ``server`` (as the seat's person) reads it."""
+    person = Player(server.base, server.ws_base)
+    person.http.cookies = session.people[seat].http.cookies
+    socket = await person.socket(session.id)
+    await socket.expect("welcome")
+    sync = await socket.expect("sync")
+    await socket.close()
+    person.close()
+    return int(sync["clocks"][seat]["remaining_ms"])
+
+
+def test_a_process_restarting_while_another_runs_gives_no_time_back(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    """The hall was up all along: the clock ran while one of its processes was down."""
+    a, b = two_servers
+    session, mover, before, _asked = asyncio.run(running_clock(a))
+    b.kill()
+    time.sleep(DOWN_SECONDS)
+    b.start()
+    # b loads the table from the database; a holds it in memory: both read the same clock.
+    on_b = asyncio.run(remaining_on(b, session, mover))
+    on_a = asyncio.run(remaining_on(a, session, mover))
+    assert before - on_b >= DOWN_SECONDS * 1000 - SLACK_MS, (before, on_b)
+    assert abs(on_a - on_b) <= SLACK_MS, (on_a, on_b)
     for person in session.people:
         person.close()

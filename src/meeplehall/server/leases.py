@@ -5,9 +5,6 @@ step, and a clock must run out once. With several processes (Redis) a table's dr
 lease: a Redis key naming the process, set only if absent and renewed while the process lives.
 A process that dies (even by SIGKILL) stops renewing, its leases lapse within ``LEASE_SECONDS``
 and another process's scheduler takes its tables over (schedule.py).
-
-The same module keeps the hall's "up" key, renewed by every running process: a process that
-starts while it is absent knows that no process was running, so live clocks were stopped.
 """
 
 from __future__ import annotations
@@ -87,14 +84,6 @@ class Leases:
         lost = {table_id for table_id, ok in zip(held, kept, strict=True) if not ok}
         self.held -= lost
         return lost
-
-    async def hall_was_down(self) -> bool:
-        """Marks this process up; True when no process of the hall was up before it."""
-        return bool(await self.client.set(f"{self.prefix}up", self.origin, nx=True,
-                                          px=self.ttl_ms))
-
-    async def keep_up(self) -> None:
-        await self.client.set(f"{self.prefix}up", self.origin, px=self.ttl_ms)
 
     async def release_all(self) -> None:
         for table_id in list(self.held):

@@ -38,6 +38,9 @@ HORIZON_SECONDS = 30.0
 BATCH = 50
 #: Due tables read by one look at most: the scan goes on from there at the next.
 PAGE = 500
+#: A hall not seen running for this long was down: a starting process gives live clocks back
+#: the time (each running process renews its sign of life at every look, once a second).
+STALE_SECONDS = 3.0
 
 
 def due_at(rules: clocks.ClockRules, seats: Sequence[clocks.SeatState],
@@ -64,11 +67,11 @@ class Scheduler:
         self.cursor = 0
 
     async def start(self) -> int:
-        """At start-up: live clocks restart if no process was running; then one look for due
-        tables. Returns how many tables that look loaded."""
-        leases = self.manager.leases
-        if leases is None or await leases.hall_was_down():
-            await self.manager.run_db(resume_live_clocks, time.time())
+        """At start-up: live clocks do not count a time no process was running; then one look
+        for due tables. Returns how many tables that look loaded."""
+        down = await self.manager.run_db(resume_live_clocks, time.time(), STALE_SECONDS)
+        if down:
+            log.info("the hall was down for %.1f s: live clocks do not count it", down)
         return await self.poll()
 
     async def run(self) -> None:
@@ -88,8 +91,8 @@ class Scheduler:
     async def poll(self) -> int:
         """Load (and drive) tables due within the horizon that no process drives."""
         manager = self.manager
-        ids = await manager.run_db(due_table_ids, time.time() + HORIZON_SECONDS, self.cursor,
-                                   PAGE)
+        now = time.time()
+        ids = await manager.run_db(due_table_ids, now, now + HORIZON_SECONDS, self.cursor, PAGE)
         self.cursor = ids[-1] if len(ids) == PAGE else 0
         if manager.leases is None:
             candidates = [table_id for table_id in ids if table_id not in manager.rooms]

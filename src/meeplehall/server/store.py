@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import CursorResult, bindparam, func, insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
 from meeplehall.core import Seed
 from meeplehall.core.rng import SECRET_BITS
 from meeplehall.server.clocks import ClockRules, SeatState
-from meeplehall.server.db.models import ActionRow, Seat, Table, User
+from meeplehall.server.db.models import ActionRow, HallClock, Seat, Table, User
 from meeplehall.server.ratings import update_ratings
 
 
@@ -226,8 +226,11 @@ def rate(session: Session, record: TableRecord, result: dict[str, Any]) -> None:
     update_ratings(session, record.game, [u for u in users if u is not None], result["ranks"])
 
 
-def due_table_ids(session: Session, until: float, after_id: int, limit: int) -> list[int]:
-    """Tables in play due by ``until``, by id from ``after_id`` on (a scan in pages)."""
+def due_table_ids(session: Session, now: float, until: float, after_id: int,
+                  limit: int) -> list[int]:
+    """Tables in play due by ``until``, by id from ``after_id`` on (a scan in pages). Each
+    look is also the process's sign of life (``hall_alive``)."""
+    hall_alive(session, now)
     return list(session.scalars(
         select(Table.id)
         .where(Table.status == "playing", Table.due_at <= until, Table.id > after_id)
@@ -236,25 +239,42 @@ def due_table_ids(session: Session, until: float, after_id: int, limit: int) -> 
     ).all())
 
 
-def resume_live_clocks(session: Session, now: float) -> int:
-    """After a time when no server process ran: live clocks restart from ``now``, as if
-    stopped all that time, and so do their tables' times due. Two statements whatever the
-    number of tables; returns how many tables had a live clock running."""
+def resume_live_clocks(session: Session, now: float, stale: float) -> float | None:
+    """At a process's start: if no process of the hall was seen running for over ``stale``
+    seconds, live clocks do not count the time it was down: running clocks and their tables'
+    times due move on by that time (two statements whatever the number of tables). Marks the
+    hall running; returns the seconds given back, or None when the hall was up all along.
+
+    The hall's row is locked (PostgreSQL) until the transaction ends, so of several processes
+    starting at once only the first gives the time back.
+    """
+    clock = session.execute(
+        select(HallClock).where(HallClock.id == 1).with_for_update()).scalar_one_or_none()
+    if clock is None:
+        clock = HallClock(id=1, alive_at=None)
+        session.add(clock)
+    seen, clock.alive_at = clock.alive_at, now
+    if seen is not None and now - seen <= stale:
+        return None
     live = select(Table.id).where(Table.status == "playing", Table.mode == "live")
-    running = (select(func.min(Seat.running_since))
-               .where(Seat.table_id == Table.id, Seat.running_since.is_not(None))
-               .scalar_subquery())
-    shifted: CursorResult[Any] = session.execute(  # type: ignore[assignment]
-        update(Table)
-        .where(Table.status == "playing", Table.mode == "live", Table.due_at.is_not(None),
-               running.is_not(None))
-        .values(due_at=Table.due_at + (now - running))
-        .execution_options(synchronize_session=False)
-    )
-    session.execute(
-        update(Seat)
-        .where(Seat.table_id.in_(live), Seat.running_since.is_not(None))
-        .values(running_since=now)
-        .execution_options(synchronize_session=False)
-    )
-    return int(shifted.rowcount or 0)
+    if seen is None:
+        # Never seen (a database from before revision 0006, whose tables in play are all due
+        # now): restart the running clocks from now.
+        session.execute(update(Seat).where(Seat.table_id.in_(live), Seat.running_since.is_not(None))
+                        .values(running_since=now).execution_options(synchronize_session=False))
+        return 0.0
+    down = now - seen
+    session.execute(update(Seat).where(Seat.table_id.in_(live), Seat.running_since.is_not(None))
+                    .values(running_since=Seat.running_since + down)
+                    .execution_options(synchronize_session=False))
+    session.execute(update(Table).where(Table.status == "playing", Table.mode == "live",
+                                        Table.due_at.is_not(None))
+                    .values(due_at=Table.due_at + down)
+                    .execution_options(synchronize_session=False))
+    return down
+
+
+def hall_alive(session: Session, now: float) -> None:
+    """This process runs (renewed every second by each process)."""
+    session.execute(update(HallClock).where(HallClock.id == 1).values(alive_at=now)
+                    .execution_options(synchronize_session=False))

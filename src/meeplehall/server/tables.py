@@ -462,12 +462,11 @@ class TableManager:
         return True
 
     async def renew_leases(self) -> None:
-        """Keep this process's leases (and the hall's "up" mark); a table whose lease was lost
-        (this process stalled past it) stops being driven here."""
+        """Keep this process's leases; a table whose lease was lost (this process stalled past
+        it) stops being driven here."""
         leases = self.leases
         if leases is None:
             return
-        await leases.keep_up()
         for table_id in await leases.renew():
             room = self.rooms.get(table_id)
             if room is not None:

@@ -161,6 +161,16 @@ class ChatReport(Base):
     #: What the reporter added in their own words (may be empty).
     note: Mapped[str] = mapped_column(Text)
     created_at: Mapped[float] = mapped_column(Float)
+class HallClock(Base):
+    """One row: when a server process of the hall was last seen running (each renews it every
+    second), so a starting process knows whether, and for how long, the hall was down."""
+
+    __tablename__ = "hall_clock"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    alive_at: Mapped[float | None] = mapped_column(Float)
+
+
 class ServerKey(Base):
     """Secrets every server process shares (the key signing e-mail links), made by a migration."""
 
