@@ -4,7 +4,8 @@ Agents are ``player_0 .. player_{n-1}`` (seat order). At a simultaneous step (Ya
 choice and building, Pyramido's stage scoring) the seats act one after another in seat order,
 and each sees only its own ``view``, so nobody learns a rival's secret choice of the same step.
 Observations are ``{"observation": float32 tensor, "action_mask": int8 mask}``; the info of the
-agent to act holds ``"view"``, the raw view JSON its tensor was built from.
+agent to act holds ``"view"``, the raw view JSON its tensor shows, drawn only when read
+(:class:`~meeplehall.rl.viewinfo.ViewInfo`).
 """
 
 from __future__ import annotations
@@ -86,15 +87,16 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
                 if agent in self.agents:
                     self.rewards[agent] = value
                     self.terminations[agent] = True
-                    self.infos[agent] = {"view": table.view(self._seats[agent])}
+                    self.infos[agent] = table.view_info(self._seats[agent])
             self.agent_selection = self.agents[0]
             return
         seat = table.mover()
         assert seat is not None
-        self.agent_selection = agent_name(seat)
+        selected = self.agent_selection = self.possible_agents[seat]
+        infos = self.infos
         for agent in self.agents:
-            self.infos[agent] = {}
-        self.infos[self.agent_selection] = {"view": table.view(seat)}
+            infos[agent] = {}
+        infos[selected] = table.view_info(seat)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seats[agent]
@@ -109,9 +111,13 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{agent} is to move: give an action index, not None")
         self._cumulative_rewards[agent] = 0.0
         self.table.play(self._seats[agent], int(action))
-        self._clear_rewards()
-        self._select()
-        self._accumulate_rewards()
+        # Rewards stay 0 until the match ends: only then is there anything to clear and add.
+        if self.table.is_over():
+            self._clear_rewards()
+            self._select()
+            self._accumulate_rewards()
+        else:
+            self._select()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

@@ -4,6 +4,10 @@ Every adapter (PettingZoo, Gymnasium, OpenSpiel) plays through a :class:`Table`,
 game only through the registry and the protocol: ``view(seat)`` for what a seat sees,
 ``legal_actions(seat)`` for what it may do, and the game's research encoding for the numbering.
 Take-backs (Yaxha's undo) are never offered: a learner gains nothing by them and could loop.
+
+Tensors come from the game's ``encode(state, seat)`` when it has one (the same numbers as its
+``observe(view(seat))``, which stays the reference and is what :meth:`Table.reference_tensor`
+gives), since drawing the whole view at every step would cost many times the move itself.
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ import numpy as np
 from meeplehall.ai.keys import is_take_back
 from meeplehall.core import Action, Game, State
 from meeplehall.core.registry import get_game
+from meeplehall.core.replay import replay
 from meeplehall.core.research import ResearchEncoding
+from meeplehall.rl.viewinfo import ViewInfo
 
 #: Past this many cached action indices the cache starts afresh, so a long run stays small.
 INDEX_CACHE_LIMIT = 100_000
@@ -62,6 +68,8 @@ class Table:
         self._legal: dict[int, dict[int, Action]] = {}
         #: Action -> index, kept across steps: games reuse equal actions all match long.
         self._index_of: dict[Action, int] = {}
+        #: The same for legal lists, with -1 for a take-back (one look-up per action a step).
+        self._offered: dict[Action, int] = {}
         self._views: dict[int, dict[str, Any]] = {}
 
     # --- the match ----------------------------------------------------------------------------
@@ -93,11 +101,22 @@ class Table:
         if known is None:
             known = {}
             if seat in self.state.to_move():
+                offered = self._offered
                 for action in self.state.legal_actions(seat):
-                    if not is_take_back(action):
-                        known[self.index_of(action)] = action
+                    index = offered.get(action)
+                    if index is None:
+                        index = self._offer(action)
+                    if index >= 0:
+                        known[index] = action
             self._legal[seat] = known
         return known
+
+    def _offer(self, action: Action) -> int:
+        index = -1 if is_take_back(action) else self.index_of(action)
+        if len(self._offered) >= INDEX_CACHE_LIMIT:
+            self._offered.clear()
+        self._offered[action] = index
+        return index
 
     def index_of(self, action: Action) -> int:
         try:
@@ -139,7 +158,27 @@ class Table:
         return known
 
     def tensor(self, seat: int) -> np.ndarray:
+        """The seat's observation tensor (a fresh array: callers may keep or change it)."""
+        encode = self.encoding.encode
+        if encode is None:
+            return self.reference_tensor(seat)
+        return np.frombuffer(encode(self.state, seat), np.float32).copy()
+
+    def reference_tensor(self, seat: int) -> np.ndarray:
+        """The tensor built from ``view(seat)``: what ``tensor`` must always equal."""
         return np.asarray(self.encoding.observe(self.view(seat)), dtype=np.float32)
+
+    def view_info(self, seat: int) -> ViewInfo:
+        """An info holding the seat's view of now, drawn only if it is read (see ViewInfo)."""
+        state, log, count, seed = self.state, self.log, len(self.log), self.seed
+
+        def draw() -> dict[str, Any]:
+            if self.state is state and len(log) == count:
+                return self.view(seat)
+            # The match has moved on (or was reset): rebuild the step the info was made at.
+            return replay(self.game, self.players, self.options, seed, log[:count]).view(seat)
+
+        return ViewInfo(draw)
 
     # --- the outcome --------------------------------------------------------------------------
 
