@@ -68,8 +68,11 @@ class Table:
         self._legal: dict[int, dict[int, Action]] = {}
         #: Action -> index, kept across steps: games reuse equal actions all match long.
         self._index_of: dict[Action, int] = {}
-        #: The same for legal lists, with -1 for a take-back (one look-up per action a step).
-        self._offered: dict[Action, int] = {}
+        #: The same for legal lists, by the action object's identity (games list the same
+        #: interned actions step after step, and hashing each would cost more than the move),
+        #: with -1 for a take-back. An entry keeps its action alive, so no id is reused in it.
+        self._offered: dict[int, tuple[Action, int]] = {}
+        self._no_mask = bytes(self.encoding.actions.size)
         self._views: dict[int, dict[str, Any]] = {}
 
     # --- the match ----------------------------------------------------------------------------
@@ -103,20 +106,20 @@ class Table:
             if seat in self.state.to_move():
                 offered = self._offered
                 for action in self.state.legal_actions(seat):
-                    index = offered.get(action)
-                    if index is None:
-                        index = self._offer(action)
-                    if index >= 0:
-                        known[index] = action
+                    entry = offered.get(id(action))
+                    if entry is None or entry[0] is not action:
+                        entry = self._offer(action)
+                    if entry[1] >= 0:
+                        known[entry[1]] = action
             self._legal[seat] = known
         return known
 
-    def _offer(self, action: Action) -> int:
-        index = -1 if is_take_back(action) else self.index_of(action)
+    def _offer(self, action: Action) -> tuple[Action, int]:
+        entry = (action, -1 if is_take_back(action) else self.index_of(action))
         if len(self._offered) >= INDEX_CACHE_LIMIT:
             self._offered.clear()
-        self._offered[action] = index
-        return index
+        self._offered[id(action)] = entry
+        return entry
 
     def index_of(self, action: Action) -> int:
         try:
@@ -130,11 +133,10 @@ class Table:
         return index
 
     def mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.encoding.actions.size, dtype=np.int8)
-        legal = self.legal(seat)
-        if legal:
-            mask[list(legal)] = 1
-        return mask
+        mask = bytearray(self._no_mask)
+        for index in self.legal(seat):
+            mask[index] = 1
+        return np.frombuffer(mask, np.int8)
 
     def play(self, seat: int, index: int) -> None:
         """Play action ``index`` for ``seat``; ValueError (and no change) if it is not legal."""
@@ -162,7 +164,7 @@ class Table:
         encode = self.encoding.encode
         if encode is None:
             return self.reference_tensor(seat)
-        return np.frombuffer(encode(self.state, seat), np.float32).copy()
+        return np.frombuffer(bytearray(encode(self.state, seat)), np.float32)
 
     def reference_tensor(self, seat: int) -> np.ndarray:
         """The tensor built from ``view(seat)``: what ``tensor`` must always equal."""
