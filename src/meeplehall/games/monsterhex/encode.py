@@ -84,6 +84,12 @@ def rows_of(cfg: Config) -> Rows:
 
 
 @lru_cache(maxsize=4096)
+def choice_row(colour: int, factions: int, ability: int, abilities: int) -> bytes:
+    """A seat's colour and ability, one-hot (-1: none yet)."""
+    return float32_bytes((*one_hot(colour, factions), *one_hot(ability, abilities)))
+
+
+@lru_cache(maxsize=4096)
 def gem_slot(value: int, slot: int, owners: int) -> bytes:
     return float32_bytes((value / 7, *one_hot(slot, owners)))
 
@@ -141,8 +147,7 @@ def encode(state: MonsterHexState, seat: int) -> bytes:
             len(state.shared_hands[p]) / 10, len(state.shared_decks[p]) / 10,
             state.placed_own[p] / 10, len(state.personal[p]) / 3, float(state.holds_seven[p]),
         ))
-        parts.append(float32_bytes((*one_hot(state.colour[p], factions),
-                                    *one_hot(state.ability[p], abilities))))
+        parts.append(choice_row(state.colour[p], factions, state.ability[p], abilities))
     units = len(comp.units)
     hand = [0.0] * (2 * units)
     for u in state.hands[seat]:

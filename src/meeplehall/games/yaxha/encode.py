@@ -23,7 +23,9 @@ from meeplehall.games.yaxha.scoring import (
     Metrics,
     Pyramid,
     cached_metrics,
+    colour_metrics,
     group_points,
+    score_options,
     seat_total,
 )
 from meeplehall.games.yaxha.scoring import metrics as full_metrics
@@ -48,22 +50,24 @@ def _cell(bit: int) -> int:
     return z * 16 + y * 4 + x
 
 
+@lru_cache(maxsize=16384)
+def plane(mask: int) -> bytes:
+    """One (level, y, x) plane with 1.0 at the cells of ``mask``. Kept per mask: a move
+    changes one colour of one pyramid, so the other colours' planes are found here."""
+    block = bytearray(PLANE * 4)
+    for bit in bits(mask):
+        at = _cell(bit) * 4
+        block[at : at + 4] = ONE
+    return bytes(block)
+
+
 @lru_cache(maxsize=METRICS_KEPT)
 def planes(pyramid: Pyramid) -> tuple[bytes, bytes]:
     """One seat's rows of ``pyramids`` (per colour) and of ``visible``."""
     occupied = 0
     for mask in pyramid:
         occupied |= mask
-    cubes = bytearray(NUM_COLOURS * PLANE * 4)
-    for colour, mask in enumerate(pyramid):
-        for bit in bits(mask):
-            at = (colour * PLANE + _cell(bit)) * 4
-            cubes[at : at + 4] = ONE
-    seen = bytearray(PLANE * 4)
-    for bit in bits(visible_mask(occupied)):
-        at = _cell(bit) * 4
-        seen[at : at + 4] = ONE
-    return bytes(cubes), bytes(seen)
+    return b"".join([plane(mask) for mask in pyramid]), plane(visible_mask(occupied))
 
 
 @lru_cache(maxsize=4096)
@@ -103,9 +107,24 @@ def lean_metrics(pyramid: Pyramid) -> Metrics:
     return full_metrics(pyramid, sides=False)
 
 
+@lru_cache(maxsize=METRICS_KEPT)
 def colour_total(pyramid: Pyramid) -> int:
-    # The largest groups need no side test: the lean metrics serve every table.
-    return sum(group_points(size) for size in lean_metrics(pyramid).largest)
+    """``views.colour_points(pyramid)["total"]``, from the per-colour metrics alone."""
+    occupied = 0
+    for mask in pyramid:
+        occupied |= mask
+    visible = visible_mask(occupied)
+    return sum(group_points(colour_metrics(mask & visible)[0]) for mask in pyramid)
+
+
+@lru_cache(maxsize=METRICS_KEPT)
+def _score_now(seen: tuple[Pyramid, ...], cards: tuple[int, ...], ties: bool, mode: str,
+               seat: int) -> int:
+    """views.score_now's total: the same pyramids, cards and options (kept, as the pyramids
+    seen change only when a cube is placed)."""
+    metrics_of = cached_metrics if SIDE_CARDS.intersection(cards) else lean_metrics
+    options = {"neighbour_ties_score": ties, "second_largest": mode}
+    return seat_total(seen, cards, options, seat, metrics_of)
 
 
 def encode(state: YaxhaState, seat: int) -> bytes:
@@ -138,9 +157,7 @@ def encode(state: YaxhaState, seat: int) -> bytes:
         ))
     score_now = 0
     if phase != OVER:
-        # views.score_now's total: the same pyramids, cards and options.
-        metrics_of = cached_metrics if SIDE_CARDS.intersection(state.cards) else lean_metrics
-        score_now = seat_total(seen, state.cards, state.options, seat, metrics_of)
+        score_now = _score_now(tuple(seen), state.cards, *score_options(state.options), seat)
     return b"".join((
         *cube_rows, *visible_rows, hand_counts(state.hand[seat]), collected, market,
         ONE_HOT_TILE[choice + 1], *seat_rows, card_row(state.cards), ONE_HOT_PHASE[phase],
