@@ -77,6 +77,7 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[0]
         self._select()
 
     def _select(self) -> None:
@@ -90,17 +91,27 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
                     self.infos[agent] = table.view_info(self._seats[agent])
             self.agent_selection = self.agents[0]
             return
-        seat = table.mover()
-        assert seat is not None
-        selected = self.agent_selection = self.possible_agents[seat]
         infos = self.infos
         for agent in self.agents:
             infos[agent] = {}
+        self._select_mover()
+
+    def _select_mover(self) -> None:
+        """The match goes on: the seat to act is selected and given its info. Only the agent
+        that held the last info needs an empty one again (the others' were emptied when it
+        was given), which saves a dict per agent at every step."""
+        table = self.table
+        seat = table.mover()
+        assert seat is not None
+        infos = self.infos
+        infos[self.agent_selection] = {}
+        selected = self.agent_selection = self.possible_agents[seat]
         infos[selected] = table.view_info(seat)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seats[agent]
-        return {"observation": self.table.tensor(seat), "action_mask": self.table.mask(seat)}
+        table = self.table
+        return {"observation": table.tensor(seat), "action_mask": table.mask(seat)}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -110,14 +121,15 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} is to move: give an action index, not None")
         self._cumulative_rewards[agent] = 0.0
-        self.table.play(self._seats[agent], int(action))
+        table = self.table
+        table.play(self._seats[agent], action)
         # Rewards stay 0 until the match ends: only then is there anything to clear and add.
-        if self.table.is_over():
+        if table.is_over():
             self._clear_rewards()
             self._select()
             self._accumulate_rewards()
         else:
-            self._select()
+            self._select_mover()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

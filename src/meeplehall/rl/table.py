@@ -64,7 +64,9 @@ class Table:
         self.encoding = encoding_of(self.game, players, self.options)
         self.state: State = self.game.new_state(players, self.options, 0)
         self.seed = 0
-        self.log: list[tuple[int, dict[str, Any]]] = []
+        #: (seat, action) as played; :attr:`log` gives their JSON, made only when asked.
+        self._played: list[tuple[int, Action]] = []
+        #: Per seat at this step: index -> action, and the action mask (dropped at every move).
         self._legal: dict[int, dict[int, Action]] = {}
         #: Action -> index, kept across steps: games reuse equal actions all match long.
         self._index_of: dict[Action, int] = {}
@@ -80,8 +82,13 @@ class Table:
     def reset(self, seed: int) -> None:
         self.seed = seed
         self.state = self.game.new_state(self.players, self.options, seed)
-        self.log = []
+        self._played = []
         self._forget()
+
+    @property
+    def log(self) -> list[tuple[int, dict[str, Any]]]:
+        """The match's moves so far as (seat, action JSON), as :func:`replay` takes them."""
+        return [(seat, action.to_json()) for seat, action in self._played]
 
     def _forget(self) -> None:
         self._legal.clear()
@@ -103,9 +110,10 @@ class Table:
         known = self._legal.get(seat)
         if known is None:
             known = {}
-            if seat in self.state.to_move():
+            state = self.state
+            if seat in state.to_move():
                 offered = self._offered
-                for action in self.state.legal_actions(seat):
+                for action in state.legal_actions(seat):
                     entry = offered.get(id(action))
                     if entry is None or entry[0] is not action:
                         entry = self._offer(action)
@@ -133,6 +141,7 @@ class Table:
         return index
 
     def mask(self, seat: int) -> np.ndarray:
+        """The seat's action mask (a fresh array: callers may keep or change it)."""
         mask = bytearray(self._no_mask)
         for index in self.legal(seat):
             mask[index] = 1
@@ -148,7 +157,7 @@ class Table:
                 f"action {index} is not legal for seat {seat} now; legal: {shown}"
             )
         self.state.apply(seat, action)
-        self.log.append((seat, action.to_json()))
+        self._played.append((seat, action))
         self._forget()
 
     # --- what a seat sees ---------------------------------------------------------------------
@@ -172,13 +181,14 @@ class Table:
 
     def view_info(self, seat: int) -> ViewInfo:
         """An info holding the seat's view of now, drawn only if it is read (see ViewInfo)."""
-        state, log, count, seed = self.state, self.log, len(self.log), self.seed
+        state, played, count, seed = self.state, self._played, len(self._played), self.seed
 
         def draw() -> dict[str, Any]:
-            if self.state is state and len(log) == count:
+            if self.state is state and len(played) == count:
                 return self.view(seat)
             # The match has moved on (or was reset): rebuild the step the info was made at.
-            return replay(self.game, self.players, self.options, seed, log[:count]).view(seat)
+            log = [(mover, action.to_json()) for mover, action in played[:count]]
+            return replay(self.game, self.players, self.options, seed, log).view(seat)
 
         return ViewInfo(draw)
 

@@ -3,10 +3,12 @@ float32 bytes, without drawing the view.
 
 It reads exactly what :func:`views.build_view` shows the seat, by the same rules: a rival's
 pyramid as of its last confirmed round while the round is built, the seat's own market choice
-only, the own hand and this round's own discards; never the bag. Blocks that depend on one
-immutable value (a pyramid tuple, a hand, a market tile) are packed once and kept, so a step
-mostly joins bytes it already has. ``tests/games/yaxha/test_encode.py`` holds it equal to the
-view-built tensor for every seat at every step of many random matches.
+only, the own hand and this round's own discards; never the bag. What depends on one pyramid
+(its planes, groups, base size, bonus-card measures) is kept per pyramid as
+:class:`~facts.Facts`, grown from the pyramid before the last cube; the other blocks, which
+depend on one immutable value (a hand, a market tile), are packed once and kept, so a step
+mostly joins bytes it already has. ``tests/games/test_research_encode.py`` holds it equal to
+the view-built tensor for every seat at every step of many random matches.
 """
 
 from __future__ import annotations
@@ -15,59 +17,21 @@ import struct
 from functools import lru_cache
 
 from meeplehall.core.research import float32_bytes
+from meeplehall.games.yaxha import bonus
 from meeplehall.games.yaxha.components import CARDS, NUM_COLOURS, ROUNDS
-from meeplehall.games.yaxha.geometry import CELL_OF_BIT, LEVELS, bits, visible_mask
-from meeplehall.games.yaxha.research import MAX_TILES, PHASES, SEAT_FIELDS
-from meeplehall.games.yaxha.scoring import (
-    METRICS_KEPT,
-    Metrics,
-    Pyramid,
-    cached_metrics,
-    colour_metrics,
-    group_points,
-    score_options,
-    seat_total,
-)
-from meeplehall.games.yaxha.scoring import metrics as full_metrics
+from meeplehall.games.yaxha.facts import Facts, facts
+from meeplehall.games.yaxha.research import MAX_TILES, PHASES
+from meeplehall.games.yaxha.scoring import score_options
 from meeplehall.games.yaxha.state import BUILD, OVER, SELECT, YaxhaState
-from meeplehall.games.yaxha.views import base_extent
 
-ONE = float32_bytes((1.0,))
-PLANE = LEVELS * 16
-#: The single-colour-side test is the dearest metric; it is asked only when its card is out.
-SIDE_CARDS = frozenset(c for c, card in enumerate(CARDS) if card.kind == "single_colour_side")
-_SEAT_ROW = struct.Struct(f"{len(SEAT_FIELDS)}f")
+#: A seat row's first four fields (initiative, chosen, confirmed, discarded); the last three
+#: (colour points, base width and height) are the pyramid's Facts.tail.
+_SEAT_HEAD = struct.Struct("4f")
 _ROUND = struct.Struct("2f")
 ONE_HOT_TILE = tuple(float32_bytes(float(t == c) for t in range(MAX_TILES))
                      for c in range(-1, MAX_TILES))
 ONE_HOT_PHASE = tuple(float32_bytes(float(p == c) for p in range(len(PHASES)))
                       for c in range(len(PHASES)))
-
-
-def _cell(bit: int) -> int:
-    """The tensor's cell of a layout bit: planes are (level, y, x), the layout is (z, x, y)."""
-    z, x, y = CELL_OF_BIT[bit]
-    return z * 16 + y * 4 + x
-
-
-@lru_cache(maxsize=16384)
-def plane(mask: int) -> bytes:
-    """One (level, y, x) plane with 1.0 at the cells of ``mask``. Kept per mask: a move
-    changes one colour of one pyramid, so the other colours' planes are found here."""
-    block = bytearray(PLANE * 4)
-    for bit in bits(mask):
-        at = _cell(bit) * 4
-        block[at : at + 4] = ONE
-    return bytes(block)
-
-
-@lru_cache(maxsize=METRICS_KEPT)
-def planes(pyramid: Pyramid) -> tuple[bytes, bytes]:
-    """One seat's rows of ``pyramids`` (per colour) and of ``visible``."""
-    occupied = 0
-    for mask in pyramid:
-        occupied |= mask
-    return b"".join([plane(mask) for mask in pyramid]), plane(visible_mask(occupied))
 
 
 @lru_cache(maxsize=4096)
@@ -101,65 +65,67 @@ def card_row(cards: tuple[int, ...]) -> bytes:
     return float32_bytes(float(card in ids) for card in range(len(CARDS)))
 
 
-@lru_cache(maxsize=METRICS_KEPT)
-def lean_metrics(pyramid: Pyramid) -> Metrics:
-    """Metrics without the single-colour side (False there), for tables without that card."""
-    return full_metrics(pyramid, sides=False)
+#: Per table size and seat, the seats in the tensor's order (the seat first).
+ORDERS = {(n, seat): tuple((seat + k) % n for k in range(n)) for n in range(1, 5)
+          for seat in range(n)}
+#: Scores if the game ended now, per pyramids seen, seat, cards and options; past this many
+#: the store starts afresh.
+SCORES_KEPT = 8192
+_scores: dict[tuple[object, ...], int] = {}
 
 
-@lru_cache(maxsize=METRICS_KEPT)
-def colour_total(pyramid: Pyramid) -> int:
-    """``views.colour_points(pyramid)["total"]``, from the per-colour metrics alone."""
-    occupied = 0
-    for mask in pyramid:
-        occupied |= mask
-    visible = visible_mask(occupied)
-    return sum(group_points(colour_metrics(mask & visible)[0]) for mask in pyramid)
+def _seen(state: YaxhaState, seat: int, building: bool) -> list[Facts]:
+    """Every seat's pyramid as ``seat`` sees it, in seat order. A pyramid shown as it stands
+    may have grown from the one on top of its seat's undo stack (this round's last cube)."""
+    seen = []
+    for s in range(state.n):
+        if building and s != seat:
+            seen.append(facts(state.confirmed_pyramid[s]))
+        else:
+            undo = state.undo[s]
+            seen.append(facts(state.pyramid[s], undo[-1][0] if undo else None))
+    return seen
 
 
-@lru_cache(maxsize=METRICS_KEPT)
-def _score_now(seen: tuple[Pyramid, ...], cards: tuple[int, ...], ties: bool, mode: str,
-               seat: int) -> int:
-    """views.score_now's total: the same pyramids, cards and options (kept, as the pyramids
-    seen change only when a cube is placed)."""
-    metrics_of = cached_metrics if SIDE_CARDS.intersection(cards) else lean_metrics
-    options = {"neighbour_ties_score": ties, "second_largest": mode}
-    return seat_total(seen, cards, options, seat, metrics_of)
+def _score_now(state: YaxhaState, seen: list[Facts], seat: int) -> int:
+    """views.score_now's total, from the same pyramids, cards and options."""
+    key = (*[part.pyramid for part in seen], seat, state.cards, *score_options(state.options))
+    known = _scores.get(key)
+    if known is None:
+        if len(_scores) >= SCORES_KEPT:
+            _scores.clear()
+        ties, mode = key[-2], key[-1]
+        assert isinstance(ties, bool) and isinstance(mode, str)
+        known = _scores[key] = bonus.total(seen, state.cards, seat, ties, mode)
+    return known
 
 
 def encode(state: YaxhaState, seat: int) -> bytes:
     n, phase = state.n, state.phase
     building = phase == BUILD
-    order = [(seat + k) % n for k in range(n)]
-    seen = [
-        state.pyramid[s] if s == seat or not building else state.confirmed_pyramid[s]
-        for s in range(n)
-    ]
-    cube_rows, visible_rows = zip(*(planes(seen[s]) for s in order), strict=True)
-    collected = b"".join(counts(state.collected[s]) for s in order)
-    market = b"".join(
-        market_row(cubes, (state.taken_by[t] - seat) % n if state.taken_by[t] >= 0 else -1, n)
+    seen = _seen(state, seat, building)
+    order = ORDERS[n, seat]
+    shown = [seen[s] for s in order]
+    taken_by = state.taken_by
+    market = b"".join([
+        market_row(cubes, (taken_by[t] - seat) % n if taken_by[t] >= 0 else -1, n)
         for t, cubes in enumerate(state.market)
-    ) + absent_row(n) * (MAX_TILES - len(state.market))
+    ]) + absent_row(n) * (MAX_TILES - len(state.market))
     choice = state.choice[seat] if phase == SELECT and state.choice[seat] >= 0 else -1
-    seat_rows = []
-    for s in order:
-        width, height = base_extent(seen[s])
-        discarded = sum(state.discarded[s]) + (sum(state.discarding[s]) if s == seat else 0)
-        seat_rows.append(_SEAT_ROW.pack(
+    selecting = phase == SELECT
+    seat_rows = [
+        _SEAT_HEAD.pack(
             state.initiative[s] / n,
-            float(phase == SELECT and state.choice[s] >= 0),
+            float(selecting and state.choice[s] >= 0),
             float(building and state.confirmed[s]),
-            discarded / 10,
-            colour_total(seen[s]) / 50,
-            width / 4,
-            height / 4,
-        ))
-    score_now = 0
-    if phase != OVER:
-        score_now = _score_now(tuple(seen), state.cards, *score_options(state.options), seat)
+            (sum(state.discarded[s]) + (sum(state.discarding[s]) if s == seat else 0)) / 10,
+        ) + shown[k].tail
+        for k, s in enumerate(order)
+    ]
+    score_now = _score_now(state, seen, seat) if phase != OVER else 0
     return b"".join((
-        *cube_rows, *visible_rows, hand_counts(state.hand[seat]), collected, market,
+        *[part.cubes for part in shown], *[part.seen for part in shown],
+        hand_counts(state.hand[seat]), *[counts(state.collected[s]) for s in order], market,
         ONE_HOT_TILE[choice + 1], *seat_rows, card_row(state.cards), ONE_HOT_PHASE[phase],
         _ROUND.pack(state.round / ROUNDS, score_now / 100),
     ))
