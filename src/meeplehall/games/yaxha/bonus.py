@@ -2,21 +2,23 @@
 
 The same total as :func:`scoring.seat_total` (which :func:`views.score_now` shows), with the
 bonus cards judged on one measure per card and pyramid (kept on the facts) rather than on whole
-:class:`scoring.Metrics`, most of which a table's three cards never read. The rules are those of
+:class:`scoring.Metrics`, most of which a table's three cards never read. A seat's score depends
+only on every seat's :func:`row` (colour points and card measures), which change far less often
+than the pyramids, so the encoder keeps scores per rows. The rules are those of
 :func:`scoring.card_results`; ``tests/games/yaxha/test_facts.py`` holds the two equal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
-from meeplehall.games.yaxha.components import CARDS, COMPONENTS, GROUP_POINTS
+from meeplehall.games.yaxha.components import CARDS, COMPONENTS
 from meeplehall.games.yaxha.facts import Facts
 from meeplehall.games.yaxha.geometry import LEVEL_MASK
 
-_TOP_SIZE = len(GROUP_POINTS) - 1
 #: The "most ..." cards: every seat on the maximum meets them, even at 0.
 MOST = frozenset({"most_colour", "most_any_group", "most_level1_group", "most_levels_spanned"})
+KINDS = tuple(card.kind for card in CARDS)
 
 
 def _layout_cells(test: Callable[[int, int], bool]) -> int:
@@ -49,66 +51,79 @@ def single_colour_side(pyramid: Sequence[int], visible: int) -> bool:
     return False
 
 
-def number(facts: Facts, card_id: int) -> int:
-    """What a card compared across seats reads of one pyramid ("most" cards and the neighbour
-    card), or whether the pyramid meets a card judged alone (1 or 0); kept on the facts."""
-    known = facts.cards.get(card_id)
-    if known is None:
-        known = facts.cards[card_id] = _number(facts, card_id)
-    return known
+#: What a card reads of one pyramid: a number for the cards compared across seats ("most"
+#: cards, the neighbour card), the group sizes and the largest group for the second-largest
+#: card (which of the two depends on an option), and 1 or 0 for a card met alone.
+Measure = Callable[[Facts], Hashable]
+#: A pyramid's colour points, then per bonus card of the table its measure.
+Row = tuple[Hashable, ...]
 
 
-def _number(facts: Facts, card_id: int) -> int:
+def _measure(card_id: int) -> Measure:
+    """The function that reads card ``card_id``'s measure off one pyramid's facts."""
     card = CARDS[card_id]
-    kind = card.kind
-    per_colour = facts.groups
+    kind, colour = card.kind, card.colour
     if kind in ("most_colour", "neighbour_colour"):
-        return facts.largest[card.colour]
+        return lambda facts: facts.largest[colour]
     if kind == "most_any_group":
-        return max(facts.largest)
+        return lambda facts: max(facts.largest)
+    if kind == "second_largest":
+        return lambda facts: (facts.sizes, max(facts.largest))
     if kind == "most_level1_group":
-        return max(part.level1 for part in per_colour)
+        return lambda facts: max([part.level1 for part in facts.groups])
     if kind == "most_levels_spanned":
-        return max(part.span for part in per_colour)
-    shown = [mask & facts.visible for mask in facts.pyramid]
+        return lambda facts: max([part.span for part in facts.groups])
     if kind == "colours_on_level":
-        level = LEVEL_MASK[card.level]
-        return int(sum(1 for mask in shown if mask & level) >= card.count)
+        level, count = LEVEL_MASK[card.level], card.count
+        return lambda facts: int(
+            sum([1 for mask in facts.pyramid if mask & facts.visible & level]) >= count
+        )
     if kind == "single_colour_side":
-        return int(single_colour_side(facts.pyramid, facts.visible))
+        return lambda facts: int(single_colour_side(facts.pyramid, facts.visible))
     if kind == "exact_colours":
-        return int(sum(1 for mask in shown if mask) == card.count)
+        count = card.count
+        return lambda facts: int(
+            sum([1 for mask in facts.pyramid if mask & facts.visible]) == count
+        )
     raise ValueError(f"bonus card {card_id} has an unknown kind {kind!r}")
 
 
-def _sizes(facts: Facts) -> frozenset[int]:
-    return frozenset().union(*(part.sizes for part in facts.groups))
+MEASURES = tuple(_measure(card_id) for card_id in range(len(CARDS)))
 
 
-def met(card_id: int, table: Sequence[Facts], seat: int, ties: bool, mode: str) -> bool:
-    """Whether ``seat`` meets the card, as :func:`scoring.card_results` decides it."""
-    kind = CARDS[card_id].kind
-    if kind == "second_largest":
-        if mode == "runner_up_player":
-            largest = [max(facts.largest) for facts in table]
-            best = sorted(set(largest), reverse=True)
-            return len(best) >= 2 and largest[seat] == best[1]
-        every = sorted(frozenset().union(*(_sizes(facts) for facts in table)), reverse=True)
-        return len(every) >= 2 and every[1] in _sizes(table[seat])
-    if kind in MOST:
-        values = [number(facts, card_id) for facts in table]
-        return values[seat] == max(values)
-    if kind == "neighbour_colour":
-        mine = number(table[seat], card_id)
-        after = number(table[(seat + 1) % len(table)], card_id)
-        return mine >= after if ties else mine > after
-    return bool(number(table[seat], card_id))
+def row(facts: Facts, cards: tuple[int, ...]) -> Row:
+    """The pyramid's colour points and its measure for each of ``cards``: all that its seat's
+    score depends on, given the other seats' rows. Kept on the facts for the last ``cards``
+    asked (a table's cards stay the same all match; the facts keep that tuple alive, so an
+    identity test is enough)."""
+    if facts.row_cards is not cards:
+        facts.row = (facts.points, *[MEASURES[card](facts) for card in cards])
+        facts.row_cards = cards
+    return facts.row
 
 
-def total(table: Sequence[Facts], cards: Sequence[int], seat: int, ties: bool, mode: str) -> int:
-    """``seat``'s colour points plus its bonus cards' points, ``table`` being every seat's
-    pyramid as ``seat`` sees it."""
-    points = sum(GROUP_POINTS[min(size, _TOP_SIZE)] for size in table[seat].largest)
-    bonus = sum(1 for card in cards if met(card, table, seat, ties, mode))
-    return points + COMPONENTS.bonus_card_points * bonus
-
+def total(rows: Sequence[Row], cards: Sequence[int], seat: int, ties: bool, mode: str) -> int:
+    """``seat``'s colour points plus its bonus cards' points, ``rows`` being every seat's
+    pyramid as ``seat`` sees it, judged as :func:`scoring.card_results` does."""
+    mine = rows[seat]
+    met = 0
+    for at, card in enumerate(cards, 1):
+        kind, value = KINDS[card], mine[at]
+        if kind in MOST:
+            met += all(other[at] <= value for other in rows)  # type: ignore[operator]
+        elif kind == "neighbour_colour":
+            after = rows[(seat + 1) % len(rows)][at]
+            met += value >= after if ties else value > after  # type: ignore[operator]
+        elif kind == "second_largest":
+            if mode == "runner_up_player":
+                best = sorted({other[at][1] for other in rows}, reverse=True)  # type: ignore[index]
+                met += len(best) >= 2 and value[1] == best[1]  # type: ignore[index]
+            else:
+                every = sorted(frozenset().union(*(other[at][0] for other in rows)),  # type: ignore[index]
+                               reverse=True)
+                met += len(every) >= 2 and every[1] in value[0]  # type: ignore[index]
+        else:
+            met += bool(value)
+    points = mine[0]
+    assert isinstance(points, int)
+    return points + COMPONENTS.bonus_card_points * met

@@ -68,8 +68,8 @@ def card_row(cards: tuple[int, ...]) -> bytes:
 #: Per table size and seat, the seats in the tensor's order (the seat first).
 ORDERS = {(n, seat): tuple((seat + k) % n for k in range(n)) for n in range(1, 5)
           for seat in range(n)}
-#: Scores if the game ended now, per pyramids seen, seat, cards and options; past this many
-#: the store starts afresh.
+#: Scores if the game ended now, per rows seen (see bonus.row), seat, cards and options; past
+#: this many the store starts afresh.
 SCORES_KEPT = 8192
 _scores: dict[tuple[object, ...], int] = {}
 
@@ -88,15 +88,17 @@ def _seen(state: YaxhaState, seat: int, building: bool) -> list[Facts]:
 
 
 def _score_now(state: YaxhaState, seen: list[Facts], seat: int) -> int:
-    """views.score_now's total, from the same pyramids, cards and options."""
-    key = (*[part.pyramid for part in seen], seat, state.cards, *score_options(state.options))
+    """views.score_now's total, from the same pyramids, cards and options: kept per rows (see
+    :mod:`bonus`), which most cubes placed leave as they were."""
+    cards = state.cards
+    ties, mode = score_options(state.options)
+    rows = tuple([bonus.row(part, cards) for part in seen])
+    key = (rows, seat, cards, ties, mode)
     known = _scores.get(key)
     if known is None:
         if len(_scores) >= SCORES_KEPT:
             _scores.clear()
-        ties, mode = key[-2], key[-1]
-        assert isinstance(ties, bool) and isinstance(mode, str)
-        known = _scores[key] = bonus.total(seen, state.cards, seat, ties, mode)
+        known = _scores[key] = bonus.total(rows, cards, seat, ties, mode)
     return known
 
 

@@ -13,6 +13,7 @@ compute, since the tensor must equal the one built from the view.
 from __future__ import annotations
 
 import struct
+from collections.abc import Hashable
 
 from meeplehall.games.yaxha.components import GROUP_POINTS
 from meeplehall.games.yaxha.geometry import (
@@ -119,39 +120,50 @@ def groups(cubes: int) -> Groups:
 
 
 def base_size(occupied: int) -> tuple[int, int]:
-    """Width and height of the base footprint, as ``views.base_extent``."""
+    """Width and height of the base footprint, as ``views.base_extent``: the highest x is the
+    highest bit's (bits are x*4 + y), the highest y that of the base's lines folded onto one."""
     base = occupied & BASE
-    if not base:
-        return 0, 0
-    width = 1 + max(x for x in range(4) if base >> (4 * x) & 0xF)
-    height = 1 + max(y for y in range(4) if base & (0x1111 << y))
-    return width, height
+    folded = (base | base >> 4 | base >> 8 | base >> 12) & 0xF
+    return (base.bit_length() + 3) // 4, folded.bit_length()
 
 
 class Facts:
     """One pyramid as the tensor shows it: ``cubes`` (its five colour planes), ``seen`` (its
     visible plane), ``tail`` (its seat row's colour points/50, base width/4 and height/4) and
-    per colour the visible ``groups``, with ``largest`` per colour, ``visible`` and
-    ``occupied`` masks. ``cards`` keeps its bonus-card measures (see :mod:`bonus`)."""
+    per colour the visible ``groups``, with ``largest`` per colour (and the colour ``points``
+    they score), ``visible`` and ``occupied`` masks. ``row`` keeps its bonus-card measures for
+    the cards ``row_cards`` (see :func:`bonus.row`)."""
 
-    __slots__ = ("cards", "cubes", "groups", "largest", "occupied", "pyramid", "seen", "size",
-                 "tail", "visible")
+    __slots__ = ("_sizes", "cubes", "groups", "largest", "occupied", "points", "pyramid",
+                 "row", "row_cards", "seen", "size", "tail", "visible")
 
     def __init__(self, pyramid: Pyramid, occupied: int, visible: int, cubes: bytes, seen: bytes,
-                 per_colour: tuple[Groups, ...], size: tuple[int, int]) -> None:
+                 per_colour: tuple[Groups, ...], size: tuple[int, int],
+                 largest: tuple[int, ...] | None = None, points: int = -1) -> None:
         self.pyramid = pyramid
         self.occupied = occupied
         self.visible = visible
         self.cubes = cubes
         self.seen = seen
         self.groups = per_colour
-        self.largest = tuple(part.largest for part in per_colour)
+        if largest is None:
+            largest = tuple(part.largest for part in per_colour)
+        if points < 0:
+            points = sum(_POINTS[n] for n in largest)
+        self.largest = largest
         self.size = size
-        points = 0
-        for n in self.largest:
-            points += _POINTS[n]
+        self.points = points
         self.tail = _TAIL.pack(points / 50, size[0] / 4, size[1] / 4)
-        self.cards: dict[int, int] = {}
+        self.row: tuple[Hashable, ...] = ()
+        self.row_cards: tuple[int, ...] | None = None
+        self._sizes: frozenset[int] | None = None
+
+    @property
+    def sizes(self) -> frozenset[int]:
+        """The sizes of every visible group, every colour (asked by one card only)."""
+        if self._sizes is None:
+            self._sizes = frozenset().union(*(part.sizes for part in self.groups))
+        return self._sizes
 
 
 def fresh(pyramid: Pyramid) -> Facts:
@@ -166,9 +178,74 @@ def fresh(pyramid: Pyramid) -> Facts:
                  base_size(occupied))
 
 
+def _wraps(shift: int) -> int:
+    """The layout cells that a left shift by ``shift`` (x by shift // 4, y by shift % 4) would
+    carry onto another line or level instead of along their own."""
+    dx, dy = divmod(shift, 4)
+    return sum(1 << (z * 16 + x * 4 + y) for z in range(4) for x in range(4) for y in range(4)
+               if x + dx > 3 or y + dy > 3)
+
+
+#: Per base shift (see geometry.base_shift), the cells it may not move; the bytes a plane
+#: moves by (its cells are (level, y, x): y by one is 4 cells); zero bytes to pad with.
+WRAPS = tuple(_wraps(shift) for shift in range(16))
+SHIFT_BYTES = tuple(4 * (shift // 4 + 4 * (shift % 4)) for shift in range(16))
+_PAD = bytes(max(SHIFT_BYTES))
+
+
+def moved(parent: Facts, shift: int) -> Facts:
+    """The facts of ``parent``'s pyramid moved by a base shift: every mask shifts, every plane
+    moves by a whole number of cells (the cells it pushes out are outside the frame, so zero),
+    and the groups move with their measures unchanged."""
+    pad = _PAD[: SHIFT_BYTES[shift]]
+    occupied = parent.occupied << shift
+    per_colour = tuple(
+        Groups(tuple(group << shift for group in part.groups), part.largest, part.level1,
+               part.span)
+        for part in parent.groups
+    )
+    return Facts(tuple(mask << shift for mask in parent.pyramid), occupied,
+                 visible_mask(occupied), (pad + parent.cubes)[: len(parent.cubes)],
+                 (pad + parent.seen)[:PLANE_BYTES], per_colour, base_size(occupied),
+                 parent.largest, parent.points)
+
+
+def _shifts(before: int, after: int) -> list[int]:
+    """The base shifts that may carry occupancy ``before`` into ``after`` less one cube: the
+    one matching their lowest cubes, and if the new cube is the lowest, the one matching
+    ``after``'s second lowest with ``before``'s lowest (the colours tell which one it was)."""
+    low = (before & -before).bit_length()
+    found = []
+    for rest in (after, after & (after - 1)):
+        shift = (rest & -rest).bit_length() - low
+        if 0 <= shift < 16 and not before & WRAPS[shift]:
+            placed = before << shift
+            extra = after ^ placed
+            if placed & after == placed and extra and not extra & (extra - 1):
+                found.append(shift)
+    return found
+
+
 def grown(parent: Facts, pyramid: Pyramid) -> Facts | None:
     """The facts of ``pyramid`` from those of ``parent``, if it is the parent plus one cube
-    where it stood (no base shift); None otherwise."""
+    (after a base shift or not); None otherwise."""
+    after = 0
+    for mask in pyramid:
+        after |= mask
+    before = parent.occupied
+    if not before or after & before == before:
+        made = _added(parent, pyramid)  # no shift, the usual case
+        if made is not None:
+            return made
+    for shift in _shifts(before, after):
+        made = _added(moved(parent, shift) if shift else parent, pyramid)
+        if made is not None:
+            return made
+    return None
+
+
+def _added(parent: Facts, pyramid: Pyramid) -> Facts | None:
+    """The facts of ``pyramid`` if it is ``parent``'s pyramid with one cube more, else None."""
     before = parent.pyramid
     colour = -1
     for c, mask in enumerate(pyramid):
@@ -191,8 +268,17 @@ def grown(parent: Facts, pyramid: Pyramid) -> Facts | None:
     seen[at : at + 4] = ONE  # a new cube has nothing on it yet
     per_colour = list(parent.groups)
     hidden = parent.visible & ~visible  # cubes the new one covers
+    size = base_size(occupied) if cube & BASE else parent.size
     if not hidden:
-        per_colour[colour] = per_colour[colour].with_cube(cube)
+        part = per_colour[colour] = per_colour[colour].with_cube(cube)
+        old = parent.largest[colour]
+        if part.largest == old:
+            largest, points = parent.largest, parent.points
+        else:
+            largest = (*parent.largest[:colour], part.largest, *parent.largest[colour + 1 :])
+            points = parent.points - _POINTS[old] + _POINTS[part.largest]
+        return Facts(pyramid, occupied, visible, bytes(cubes), bytes(seen), tuple(per_colour),
+                     size, largest, points)
     else:
         for bit in bits(hidden):
             at = OFFSET[1 << bit]
@@ -200,7 +286,6 @@ def grown(parent: Facts, pyramid: Pyramid) -> Facts | None:
         for c, mask in enumerate(pyramid):
             if c == colour or mask & hidden:
                 per_colour[c] = groups(mask & visible)
-    size = base_size(occupied) if cube & BASE else parent.size
     return Facts(pyramid, occupied, visible, bytes(cubes), bytes(seen), tuple(per_colour), size)
 
 
