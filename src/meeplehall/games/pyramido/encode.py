@@ -30,8 +30,17 @@ NO_DOMINO = bytes(DOMINO * 4)
 NO_AREAS = bytes(MAX_AREAS * (len(COLOURS) + 2) * 4)
 NO_EXPLORER = bytes((DOMINO + len(GEM_KINDS) + 2) * 4)
 PHASE_ROWS = {phase: float32_bytes(float(p == phase) for p in PHASES) for phase in PHASES}
-STATUS_ROWS = tuple(float32_bytes(float(k == status) for k in range(3)) for status in range(3))
-_SEAT = struct.Struct("2f")
+#: A seat's row: stage scores/100, frame fixed, then while scoring its status (one-hot) and
+#: stage points/50, zeros otherwise.
+_SEAT_SCORING = struct.Struct("6f")
+_SEAT_PLAYING = struct.Struct("2f16x")
+_AREA_BYTES = (len(COLOURS) + 2) * 4
+#: The stage (1 to 4) one-hot, by stage (0 = none).
+STAGE_ROWS = tuple(float32_bytes(float(stage == k) for k in range(1, STAGES + 1))
+                   for stage in range(STAGES + 1))
+#: Per table size and seat, the seats in the tensor's order (the seat first).
+ORDERS = {n: tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n))
+          for n in range(1, 5)}
 _TWO = struct.Struct("2f")
 _PROGRESS = struct.Struct("4f")
 
@@ -108,39 +117,49 @@ def space_row(domino: bytes, face_up: bool, size: int, gems: tuple[int, ...]) ->
     return domino + _TWO.pack(float(face_up), size / 20) + gem_row(gems)
 
 
-@lru_cache(maxsize=1024)
-def area_rows(areas: tuple[Area, ...], activated: int) -> bytes:
-    block = bytearray(NO_AREAS)
-    width = (len(COLOURS) + 2) * 4
-    for index, area in enumerate(areas[:MAX_AREAS]):
-        block[index * width : (index + 1) * width] = float32_bytes((
-            *(float(area.colour == c) for c in range(len(COLOURS))),
-            area.icons / 10,
-            float(activated >> index & 1),
-        ))
-    return bytes(block)
+@lru_cache(maxsize=4096)
+def area_row(colour: int, icons: int, active: bool) -> bytes:
+    """One area of the seat scoring: its colour (one-hot), icons/10, whether activated."""
+    return float32_bytes((*(float(colour == c) for c in range(len(COLOURS))), icons / 10,
+                          float(active)))
+
+
+def area_rows(areas: list[Area], activated: int) -> bytes:
+    rows = [area_row(area.colour, area.icons, bool(activated >> index & 1))
+            for index, area in enumerate(areas[:MAX_AREAS])]
+    return b"".join(rows) + NO_AREAS[len(rows) * _AREA_BYTES :]
 
 
 def encode(state: PyramidoState, seat: int) -> bytes:
     n = state.players
-    order = [(seat + k) % n for k in range(n)]
+    order = ORDERS[n][seat]
     scoring = state.phase == SCORE
     rows = domino_rows(state.dominoes)
-    parts = [state.pyramids[s].packed_top(pack_top) for s in order]
-    parts += [gem_row(tuple(state.gems[s])) for s in order]
-    for s in order:
-        parts.append(_SEAT.pack(sum(state.stage_scores[s]) / 100,
-                                float(state.pyramids[s].frame is not None)))
-        if scoring:
-            parts += (STATUS_ROWS[state.status[s]], float32_bytes((state.stage_points[s] / 50,)))
-        else:
-            parts.append(bytes(16))
-    parts.append(area_rows(tuple(state.areas[seat]), state.activated[seat]) if scoring
-                 else NO_AREAS)
+    pyramids, gems = state.pyramids, state.gems
+    parts = [pyramids[s].packed_top(pack_top) for s in order]
+    parts += [gem_row(tuple(gems[s])) for s in order]
+    stage_scores = state.stage_scores
+    if scoring:
+        status, points = state.status, state.stage_points
+        parts += [
+            _SEAT_SCORING.pack(sum(stage_scores[s]) / 100, pyramids[s].frame is not None,
+                               status[s] == 0, status[s] == 1, status[s] == 2, points[s] / 50)
+            for s in order
+        ]
+        parts.append(area_rows(state.areas[seat], state.activated[seat]))
+    else:
+        parts += [
+            _SEAT_PLAYING.pack(sum(stage_scores[s]) / 100, pyramids[s].frame is not None)
+            for s in order
+        ]
+        parts.append(NO_AREAS)
     area = state.area
+    face_up, spaces = area.face_up, area.spaces
     for p, pile in enumerate(area.piles):
-        parts.append(space_row(rows[pile[-1]] if pile else NO_DOMINO,
-                               bool(pile) and area.face_up[p], len(pile), tuple(area.spaces[p])))
+        if pile:
+            parts.append(space_row(rows[pile[-1]], face_up[p], len(pile), tuple(spaces[p])))
+        else:
+            parts.append(space_row(NO_DOMINO, False, 0, tuple(spaces[p])))
     parts.append(rows[state.held] if state.held else NO_DOMINO)
     explorer = state.explorer
     if explorer is not None:
@@ -148,11 +167,10 @@ def encode(state: PyramidoState, seat: int) -> bytes:
                   _TWO.pack(explorer.total / 100, len(explorer.pile) / 20))
     else:
         parts.append(NO_EXPLORER)
-    stage = min(state.stage, STAGES)
     parts += (
         PHASE_ROWS[state.phase],
-        float32_bytes(float(stage == k) for k in range(1, STAGES + 1)),
-        _PROGRESS.pack(state.turn / 10, float(state.active == seat),
+        STAGE_ROWS[min(state.stage, STAGES)],
+        _PROGRESS.pack(state.turn / 10, state.active == seat,
                        (state.emptied + 1 if state.emptied >= 0 else 0) / 5,
                        sum(area.bag) / 63),
     )
