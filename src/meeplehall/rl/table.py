@@ -66,7 +66,7 @@ class Table:
         self.seed = 0
         #: (seat, action) as played; :attr:`log` gives their JSON, made only when asked.
         self._played: list[tuple[int, Action]] = []
-        #: Per seat at this step: index -> action, and the action mask (dropped at every move).
+        #: Per seat at this step: index -> action (dropped at every move).
         self._legal: dict[int, dict[int, Action]] = {}
         #: Action -> index, kept across steps: games reuse equal actions all match long.
         self._index_of: dict[Action, int] = {}
@@ -112,13 +112,13 @@ class Table:
             known = {}
             state = self.state
             if seat in state.to_move():
-                offered = self._offered
-                for action in state.legal_actions(seat):
-                    entry = offered.get(id(action))
-                    if entry is None or entry[0] is not action:
-                        entry = self._offer(action)
-                    if entry[1] >= 0:
-                        known[entry[1]] = action
+                actions = state.legal_actions(seat)
+                # An entry keeps its action alive, so an identity found there is that action.
+                entries = list(map(self._offered.get, map(id, actions)))
+                if None in entries:
+                    entries = [entry or self._offer(action)
+                               for entry, action in zip(entries, actions, strict=True)]
+                known = {index: action for action, index in entries if index >= 0}
             self._legal[seat] = known
         return known
 

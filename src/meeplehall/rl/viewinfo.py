@@ -20,7 +20,7 @@ class ViewInfo(dict[str, Any]):
     __slots__ = ("_draw",)
 
     def __init__(self, draw: Draw) -> None:
-        super().__init__(view=None)
+        dict.__setitem__(self, "view", None)  # not self[...]: that would drop the drawing
         self._draw: Draw | None = draw
 
     def _fill(self) -> None:
