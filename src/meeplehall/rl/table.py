@@ -12,6 +12,7 @@ gives), since drawing the whole view at every step would cost many times the mov
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from random import Random
 from typing import Any
@@ -52,6 +53,19 @@ def check_reward(reward: str) -> str:
     return reward
 
 
+Indices = tuple[dict[Action, int], dict[int, tuple[Action, int]]]
+_INDICES: dict[tuple[str, int, str], Indices] = {}
+
+
+def shared_indices(game_name: str, players: int, options: Mapping[str, Any]) -> Indices:
+    """The action-index caches of every table of this game, player count and options."""
+    key = (game_name, players, json.dumps(options, sort_keys=True, default=repr))
+    known = _INDICES.get(key)
+    if known is None:
+        known = _INDICES[key] = ({}, {})
+    return known
+
+
 class Table:
     """A game's match with its encoding: who acts, their legal indices, tensors and rewards."""
 
@@ -68,12 +82,13 @@ class Table:
         self._played: list[tuple[int, Action]] = []
         #: Per seat at this step: index -> action (dropped at every move).
         self._legal: dict[int, dict[int, Action]] = {}
-        #: Action -> index, kept across steps: games reuse equal actions all match long.
-        self._index_of: dict[Action, int] = {}
-        #: The same for legal lists, by the action object's identity (games list the same
+        #: Action -> index, kept across steps: games reuse equal actions all match long; and
+        #: the same for legal lists, by the action object's identity (games list the same
         #: interned actions step after step, and hashing each would cost more than the move),
         #: with -1 for a take-back. An entry keeps its action alive, so no id is reused in it.
-        self._offered: dict[int, tuple[Action, int]] = {}
+        #: Both are shared by every table of the same game, players and options in the process
+        #: (indices depend on nothing else), so that new environments start warm.
+        self._index_of, self._offered = shared_indices(game_name, players, self.options)
         self._no_mask = bytes(self.encoding.actions.size)
         self._views: dict[int, dict[str, Any]] = {}
 
