@@ -106,15 +106,20 @@ def encode(state: MonsterHexState, seat: int) -> bytes:
     pending = state.ctx[1] if phase in (ABILITY, RUSH) else -1
     rows = rows_of(cfg)
     parts: list[bytes] = []
+    append = parts.append
+    # The board is most of the tensor and of its cost: rows are looked up inline, per cell.
+    unit_row, tail_row, empty = rows.units.get, rows.tails.get, rows.empty
     owner_of, crystal = state.owner, state.crystal
-    for c in range(len(board.cells)):
-        owner = owner_of[c]
+    unit_of, rot, white, black = state.unit, state.rot, state.white, state.black
+    for c, owner in enumerate(owner_of):
         if owner >= 0:
-            parts.append(rows.unit(slot_of(owner), state.unit[c], state.rot[c], state.white[c],
-                                   state.black[c]))
+            key = (owners - 1 if owner >= players else (owner - seat) % players, unit_of[c],
+                   rot[c], white[c], black[c])
+            append(unit_row(key) or rows.unit(*key))
         else:
-            parts.append(rows.empty)
-        parts.append(rows.tail(c, crystal[c], c == pending))
+            append(empty)
+        tail = (c, crystal[c], c == pending)
+        append(tail_row(tail) or rows.tail(*tail))
     taken = dict(state.taken)
     small_won: dict[int, int] = {}
     for rec in state.records:
