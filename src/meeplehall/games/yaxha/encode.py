@@ -126,7 +126,7 @@ def encode(state: YaxhaState, seat: int) -> bytes:
     ]
     score_now = _score_now(state, seen, seat) if phase != OVER else 0
     return b"".join((
-        *[part.cubes for part in shown], *[part.seen for part in shown],
+        *[plane for part in shown for plane in part.cubes], *[part.seen for part in shown],
         hand_counts(state.hand[seat]), *[counts(state.collected[s]) for s in order], market,
         ONE_HOT_TILE[choice + 1], *seat_rows, card_row(state.cards), ONE_HOT_PHASE[phase],
         _ROUND.pack(state.round / ROUNDS, score_now / 100),

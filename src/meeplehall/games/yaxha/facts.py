@@ -128,7 +128,8 @@ def base_size(occupied: int) -> tuple[int, int]:
 
 
 class Facts:
-    """One pyramid as the tensor shows it: ``cubes`` (its five colour planes), ``seen`` (its
+    """One pyramid as the tensor shows it: ``cubes`` (its five colour planes, each its own
+    bytes, so that a pyramid one cube on shares four of them with its parent), ``seen`` (its
     visible plane), ``tail`` (its seat row's colour points/50, base width/4 and height/4) and
     per colour the visible ``groups``, with ``largest`` per colour (and the colour ``points``
     they score), ``visible`` and ``occupied`` masks. ``row`` keeps its bonus-card measures for
@@ -137,7 +138,8 @@ class Facts:
     __slots__ = ("_sizes", "cubes", "groups", "largest", "occupied", "points", "pyramid",
                  "row", "row_cards", "seen", "size", "tail", "visible")
 
-    def __init__(self, pyramid: Pyramid, occupied: int, visible: int, cubes: bytes, seen: bytes,
+    def __init__(self, pyramid: Pyramid, occupied: int, visible: int, cubes: tuple[bytes, ...],
+                 seen: bytes,
                  per_colour: tuple[Groups, ...], size: tuple[int, int],
                  largest: tuple[int, ...] | None = None, points: int = -1) -> None:
         self.pyramid = pyramid
@@ -172,7 +174,7 @@ def fresh(pyramid: Pyramid) -> Facts:
     for mask in pyramid:
         occupied |= mask
     visible = visible_mask(occupied)
-    cubes = b"".join([plane(mask) for mask in pyramid])
+    cubes = tuple([bytes(plane(mask)) for mask in pyramid])
     per_colour = tuple(groups(mask & visible) for mask in pyramid)
     return Facts(pyramid, occupied, visible, cubes, bytes(plane(visible)), per_colour,
                  base_size(occupied))
@@ -205,7 +207,8 @@ def moved(parent: Facts, shift: int) -> Facts:
         for part in parent.groups
     )
     return Facts(tuple(mask << shift for mask in parent.pyramid), occupied,
-                 visible_mask(occupied), (pad + parent.cubes)[: len(parent.cubes)],
+                 visible_mask(occupied),
+                 tuple([(pad + cubes)[:PLANE_BYTES] for cubes in parent.cubes]),
                  (pad + parent.seen)[:PLANE_BYTES], per_colour, base_size(occupied),
                  parent.largest, parent.points)
 
@@ -260,11 +263,11 @@ def _added(parent: Facts, pyramid: Pyramid) -> Facts | None:
         return None
     occupied = parent.occupied | cube
     visible = visible_mask(occupied)
-    cubes = bytearray(parent.cubes)
-    at = colour * PLANE_BYTES + OFFSET[cube]
-    cubes[at : at + 4] = ONE
-    seen = bytearray(parent.seen)
+    colour_plane = bytearray(parent.cubes[colour])
     at = OFFSET[cube]
+    colour_plane[at : at + 4] = ONE
+    cubes = (*parent.cubes[:colour], bytes(colour_plane), *parent.cubes[colour + 1 :])
+    seen = bytearray(parent.seen)
     seen[at : at + 4] = ONE  # a new cube has nothing on it yet
     per_colour = list(parent.groups)
     hidden = parent.visible & ~visible  # cubes the new one covers
@@ -277,7 +280,7 @@ def _added(parent: Facts, pyramid: Pyramid) -> Facts | None:
         else:
             largest = (*parent.largest[:colour], part.largest, *parent.largest[colour + 1 :])
             points = parent.points - _POINTS[old] + _POINTS[part.largest]
-        return Facts(pyramid, occupied, visible, bytes(cubes), bytes(seen), tuple(per_colour),
+        return Facts(pyramid, occupied, visible, cubes, bytes(seen), tuple(per_colour),
                      size, largest, points)
     else:
         for bit in bits(hidden):
@@ -286,7 +289,7 @@ def _added(parent: Facts, pyramid: Pyramid) -> Facts | None:
         for c, mask in enumerate(pyramid):
             if c == colour or mask & hidden:
                 per_colour[c] = groups(mask & visible)
-    return Facts(pyramid, occupied, visible, bytes(cubes), bytes(seen), tuple(per_colour), size)
+    return Facts(pyramid, occupied, visible, cubes, bytes(seen), tuple(per_colour), size)
 
 
 _FACTS: dict[Pyramid, Facts] = {}
