@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -129,10 +129,11 @@ class Table:
             if seat in state.to_move():
                 actions = state.legal_actions(seat)
                 # An entry keeps its action alive, so an identity found there is that action.
-                entries = list(map(self._offered.get, map(id, actions)))
-                if None in entries:
+                found = list(map(self._offered.get, map(id, actions)))
+                entries = cast(list[tuple[Action, int]], found)
+                if None in found:
                     entries = [entry or self._offer(action)
-                               for entry, action in zip(entries, actions, strict=True)]
+                               for entry, action in zip(found, actions, strict=True)]
                 known = {index: action for action, index in entries if index >= 0}
             self._legal[seat] = known
         return known

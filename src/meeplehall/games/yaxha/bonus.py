@@ -10,7 +10,8 @@ than the pyramids, so the encoder keeps scores per rows. The rules are those of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from meeplehall.games.yaxha.components import CARDS, COMPONENTS
 from meeplehall.games.yaxha.facts import Facts
@@ -21,19 +22,19 @@ MOST = frozenset({"most_colour", "most_any_group", "most_level1_group", "most_le
 KINDS = tuple(card.kind for card in CARDS)
 
 
-def _layout_cells(test: Callable[[int, int], bool]) -> int:
-    """Layout bits (z*16 + x*4 + y, every level's full 4x4) where ``test(x, y)`` holds."""
+def _layout_cells(x_from: int, x_to: int, y_from: int, y_to: int) -> int:
+    """Layout bits (z*16 + x*4 + y, every level's full 4x4) with x and y in those ranges."""
     return sum(1 << (z * 16 + x * 4 + y)
-               for z in range(4) for x in range(4) for y in range(4) if test(x, y))
+               for z in range(4) for x in range(x_from, x_to + 1) for y in range(y_from, y_to + 1))
 
 
 # Per side, the shifts that look from a cube towards the outside, each with the cells a shifted
 # bit may land on without having wrapped onto another line or level.
 _SIDES = (
-    tuple((4 * k, 0, _layout_cells(lambda x, y, k=k: x >= k)) for k in (1, 2, 3)),  # west
-    tuple((0, 4 * k, _layout_cells(lambda x, y, k=k: x <= 3 - k)) for k in (1, 2, 3)),  # east
-    tuple((k, 0, _layout_cells(lambda x, y, k=k: y >= k)) for k in (1, 2, 3)),  # south
-    tuple((0, k, _layout_cells(lambda x, y, k=k: y <= 3 - k)) for k in (1, 2, 3)),  # north
+    tuple((4 * k, 0, _layout_cells(k, 3, 0, 3)) for k in (1, 2, 3)),  # west: x - k
+    tuple((0, 4 * k, _layout_cells(0, 3 - k, 0, 3)) for k in (1, 2, 3)),  # east: x + k
+    tuple((k, 0, _layout_cells(0, 3, k, 3)) for k in (1, 2, 3)),  # south: y - k
+    tuple((0, k, _layout_cells(0, 3, 0, 3 - k)) for k in (1, 2, 3)),  # north: y + k
 )
 
 
@@ -52,11 +53,19 @@ def single_colour_side(pyramid: Sequence[int], visible: int) -> bool:
 
 
 #: What a card reads of one pyramid: a number for the cards compared across seats ("most"
-#: cards, the neighbour card), the group sizes and the largest group for the second-largest
-#: card (which of the two depends on an option), and 1 or 0 for a card met alone.
-Measure = Callable[[Facts], Hashable]
-#: A pyramid's colour points, then per bonus card of the table its measure.
-Row = tuple[Hashable, ...]
+#: cards, the neighbour card, the largest group for the second-largest card), 1 or 0 for a
+#: card met alone.
+Measure = Callable[[Facts], int]
+
+
+class Row(NamedTuple):
+    """All that a seat's score depends on of its pyramid, given the other seats' rows: its
+    colour points, its measure per bonus card of the table, and its group sizes when a
+    second-largest card is out (None otherwise, which keeps rows cheap to hash)."""
+
+    points: int
+    measures: tuple[int, ...]
+    sizes: frozenset[int] | None
 
 
 def _measure(card_id: int) -> Measure:
@@ -65,10 +74,8 @@ def _measure(card_id: int) -> Measure:
     kind, colour = card.kind, card.colour
     if kind in ("most_colour", "neighbour_colour"):
         return lambda facts: facts.largest[colour]
-    if kind == "most_any_group":
+    if kind in ("most_any_group", "second_largest"):
         return lambda facts: max(facts.largest)
-    if kind == "second_largest":
-        return lambda facts: (facts.sizes, max(facts.largest))
     if kind == "most_level1_group":
         return lambda facts: max([part.level1 for part in facts.groups])
     if kind == "most_levels_spanned":
@@ -96,10 +103,13 @@ def row(facts: Facts, cards: tuple[int, ...]) -> Row:
     score depends on, given the other seats' rows. Kept on the facts for the last ``cards``
     asked (a table's cards stay the same all match; the facts keep that tuple alive, so an
     identity test is enough)."""
-    if facts.row_cards is not cards:
-        facts.row = (facts.points, *[MEASURES[card](facts) for card in cards])
+    known = facts.row
+    if known is None or facts.row_cards is not cards:
+        sizes = facts.sizes if any(KINDS[card] == "second_largest" for card in cards) else None
+        known = facts.row = Row(facts.points, tuple([MEASURES[card](facts) for card in cards]),
+                                sizes)
         facts.row_cards = cards
-    return facts.row
+    return known
 
 
 def total(rows: Sequence[Row], cards: Sequence[int], seat: int, ties: bool, mode: str) -> int:
@@ -107,23 +117,20 @@ def total(rows: Sequence[Row], cards: Sequence[int], seat: int, ties: bool, mode
     pyramid as ``seat`` sees it, judged as :func:`scoring.card_results` does."""
     mine = rows[seat]
     met = 0
-    for at, card in enumerate(cards, 1):
-        kind, value = KINDS[card], mine[at]
+    for at, card in enumerate(cards):
+        kind, value = KINDS[card], mine.measures[at]
         if kind in MOST:
-            met += all(other[at] <= value for other in rows)  # type: ignore[operator]
+            met += all(other.measures[at] <= value for other in rows)
         elif kind == "neighbour_colour":
-            after = rows[(seat + 1) % len(rows)][at]
-            met += value >= after if ties else value > after  # type: ignore[operator]
+            after = rows[(seat + 1) % len(rows)].measures[at]
+            met += value >= after if ties else value > after
+        elif kind == "second_largest" and mode == "runner_up_player":
+            best = sorted({other.measures[at] for other in rows}, reverse=True)
+            met += len(best) >= 2 and value == best[1]
         elif kind == "second_largest":
-            if mode == "runner_up_player":
-                best = sorted({other[at][1] for other in rows}, reverse=True)  # type: ignore[index]
-                met += len(best) >= 2 and value[1] == best[1]  # type: ignore[index]
-            else:
-                every = sorted(frozenset().union(*(other[at][0] for other in rows)),  # type: ignore[index]
-                               reverse=True)
-                met += len(every) >= 2 and every[1] in value[0]  # type: ignore[index]
+            every = sorted(frozenset().union(*(other.sizes or () for other in rows)),
+                           reverse=True)
+            met += len(every) >= 2 and every[1] in (mine.sizes or ())
         else:
             met += bool(value)
-    points = mine[0]
-    assert isinstance(points, int)
-    return points + COMPONENTS.bonus_card_points * met
+    return mine.points + COMPONENTS.bonus_card_points * met

@@ -13,7 +13,7 @@ compute, since the tensor must equal the one built from the view.
 from __future__ import annotations
 
 import struct
-from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 from meeplehall.games.yaxha.components import GROUP_POINTS
 from meeplehall.games.yaxha.geometry import (
@@ -25,6 +25,9 @@ from meeplehall.games.yaxha.geometry import (
     visible_mask,
 )
 from meeplehall.games.yaxha.scoring import Pyramid, groups_of
+
+if TYPE_CHECKING:
+    from meeplehall.games.yaxha.bonus import Row
 
 ONE = struct.pack("f", 1.0)
 ZERO = bytes(4)
@@ -156,7 +159,7 @@ class Facts:
         self.size = size
         self.points = points
         self.tail = _TAIL.pack(points / 50, size[0] / 4, size[1] / 4)
-        self.row: tuple[Hashable, ...] = ()
+        self.row: Row | None = None
         self.row_cards: tuple[int, ...] | None = None
         self._sizes: frozenset[int] | None = None
 
