@@ -87,11 +87,34 @@ def _seen(state: YaxhaState, seat: int, building: bool) -> list[Facts]:
     return seen
 
 
+_last_options: list[tuple[dict[str, object], tuple[bool, str]]] = []
+
+
+def _options(options: dict[str, object]) -> tuple[bool, str]:
+    """score_options of a match's options, kept for the last options dict asked (a match keeps
+    the same one all along; it is kept alive here, so the identity test is safe)."""
+    if _last_options and _last_options[0][0] is options:
+        return _last_options[0][1]
+    found = score_options(options)
+    _last_options[:] = [(options, found)]
+    return found
+
+
+@lru_cache(maxsize=4096)
+def market_block(market: tuple[tuple[int, ...], ...], taken_by: tuple[int, ...], seat: int,
+                 players: int) -> bytes:
+    """The market section as ``seat`` sees it."""
+    return b"".join([
+        market_row(cubes, (taken_by[t] - seat) % players if taken_by[t] >= 0 else -1, players)
+        for t, cubes in enumerate(market)
+    ]) + absent_row(players) * (MAX_TILES - len(market))
+
+
 def _score_now(state: YaxhaState, seen: list[Facts], seat: int) -> int:
     """views.score_now's total, from the same pyramids, cards and options: kept per rows (see
     :mod:`bonus`), which most cubes placed leave as they were."""
     cards = state.cards
-    ties, mode = score_options(state.options)
+    ties, mode = _options(state.options)
     rows = tuple([bonus.row(part, cards) for part in seen])
     key = (rows, seat, cards, ties, mode)
     known = _scores.get(key)
@@ -108,11 +131,7 @@ def encode(state: YaxhaState, seat: int) -> bytes:
     seen = _seen(state, seat, building)
     order = ORDERS[n, seat]
     shown = [seen[s] for s in order]
-    taken_by = state.taken_by
-    market = b"".join([
-        market_row(cubes, (taken_by[t] - seat) % n if taken_by[t] >= 0 else -1, n)
-        for t, cubes in enumerate(state.market)
-    ]) + absent_row(n) * (MAX_TILES - len(state.market))
+    market = market_block(tuple(state.market), tuple(state.taken_by), seat, n)
     choice = state.choice[seat] if phase == SELECT and state.choice[seat] >= 0 else -1
     selecting = phase == SELECT
     seat_rows = [
