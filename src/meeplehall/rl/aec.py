@@ -101,8 +101,7 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         that held the last info needs an empty one again (the others' were emptied when it
         was given), which saves a dict per agent at every step."""
         table = self.table
-        seat = table.mover()
-        assert seat is not None
+        seat = min(table.state.to_move())  # Table.mover, inlined: this runs at every step
         infos = self.infos
         infos[self.agent_selection] = {}
         selected = self.agent_selection = self.possible_agents[seat]
@@ -124,7 +123,7 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         table = self.table
         table.play(self._seats[agent], action)
         # Rewards stay 0 until the match ends: only then is there anything to clear and add.
-        if table.is_over():
+        if table.state.is_over():
             self._clear_rewards()
             self._select()
             self._accumulate_rewards()

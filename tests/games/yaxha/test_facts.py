@@ -123,7 +123,7 @@ def test_the_single_colour_side_by_masks_equals_the_reference() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_scores_from_rows_equal_seat_totals_for_every_card_and_option(players: int) -> None:
+def test_scores_from_card_rows_equal_seat_totals_for_every_card_and_option(players: int) -> None:
     rng = random.Random(players)
     pool = [p for p, _ in PYRAMIDS]
     hands = [tuple((card,)) for card in range(len(CARDS))]
@@ -135,8 +135,8 @@ def test_scores_from_rows_equal_seat_totals_for_every_card_and_option(players: i
                 table = [rng.choice(pool) for _ in range(players)]
                 if rng.random() < 0.3:
                     table[1] = table[0]  # ties between seats
-                rows = [bonus.row(facts.fresh(p), cards) for p in table]
+                seen = [facts.fresh(p) for p in table]
                 for seat in range(players):
-                    assert bonus.total(rows, cards, seat, ties, mode) == seat_total(
+                    assert bonus.total(seen, cards, seat, ties, mode) == seat_total(
                         table, cards, options, seat
                     ), (cards, options, seat)

@@ -3,8 +3,8 @@
 The same total as :func:`scoring.seat_total` (which :func:`views.score_now` shows), with the
 bonus cards judged on one measure per card and pyramid (kept on the facts) rather than on whole
 :class:`scoring.Metrics`, most of which a table's three cards never read. A seat's score depends
-only on every seat's :func:`row` (colour points and card measures), which change far less often
-than the pyramids, so the encoder keeps scores per rows. The rules are those of
+only on its colour points and every seat's :func:`row` (card measures), which change far less
+often than the pyramids, so the encoder keeps the cards met per rows. The rules are those of
 :func:`scoring.card_results`; ``tests/games/yaxha/test_facts.py`` holds the two equal.
 """
 
@@ -59,11 +59,11 @@ Measure = Callable[[Facts], int]
 
 
 class Row(NamedTuple):
-    """All that a seat's score depends on of its pyramid, given the other seats' rows: its
-    colour points, its measure per bonus card of the table, and its group sizes when a
-    second-largest card is out (None otherwise, which keeps rows cheap to hash)."""
+    """All that a seat's bonus cards depend on of its pyramid, given the other seats' rows:
+    its measure per bonus card of the table, and its group sizes when a second-largest card
+    is out (None otherwise, which keeps rows cheap to hash). Colour points are not in it:
+    they change with most cubes placed, the measures far less often."""
 
-    points: int
     measures: tuple[int, ...]
     sizes: frozenset[int] | None
 
@@ -99,38 +99,44 @@ MEASURES = tuple(_measure(card_id) for card_id in range(len(CARDS)))
 
 
 def row(facts: Facts, cards: tuple[int, ...]) -> Row:
-    """The pyramid's colour points and its measure for each of ``cards``: all that its seat's
-    score depends on, given the other seats' rows. Kept on the facts for the last ``cards``
+    """The pyramid's measure for each of ``cards``. Kept on the facts for the last ``cards``
     asked (a table's cards stay the same all match; the facts keep that tuple alive, so an
     identity test is enough)."""
     known = facts.row
     if known is None or facts.row_cards is not cards:
         sizes = facts.sizes if any(KINDS[card] == "second_largest" for card in cards) else None
-        known = facts.row = Row(facts.points, tuple([MEASURES[card](facts) for card in cards]),
-                                sizes)
+        known = facts.row = Row(tuple([MEASURES[card](facts) for card in cards]), sizes)
         facts.row_cards = cards
     return known
 
 
-def total(rows: Sequence[Row], cards: Sequence[int], seat: int, ties: bool, mode: str) -> int:
-    """``seat``'s colour points plus its bonus cards' points, ``rows`` being every seat's
-    pyramid as ``seat`` sees it, judged as :func:`scoring.card_results` does."""
+def met(rows: Sequence[Row], cards: Sequence[int], seat: int, ties: bool, mode: str) -> int:
+    """How many of ``cards`` ``seat`` meets, ``rows`` being every seat's pyramid as ``seat``
+    sees it, judged as :func:`scoring.card_results` does."""
     mine = rows[seat]
-    met = 0
+    count = 0
     for at, card in enumerate(cards):
         kind, value = KINDS[card], mine.measures[at]
         if kind in MOST:
-            met += all(other.measures[at] <= value for other in rows)
+            count += all(other.measures[at] <= value for other in rows)
         elif kind == "neighbour_colour":
             after = rows[(seat + 1) % len(rows)].measures[at]
-            met += value >= after if ties else value > after
+            count += value >= after if ties else value > after
         elif kind == "second_largest" and mode == "runner_up_player":
             best = sorted({other.measures[at] for other in rows}, reverse=True)
-            met += len(best) >= 2 and value == best[1]
+            count += len(best) >= 2 and value == best[1]
         elif kind == "second_largest":
             every = sorted(frozenset().union(*(other.sizes or () for other in rows)),
                            reverse=True)
-            met += len(every) >= 2 and every[1] in (mine.sizes or ())
+            count += len(every) >= 2 and every[1] in (mine.sizes or ())
         else:
-            met += bool(value)
-    return mine.points + COMPONENTS.bonus_card_points * met
+            count += bool(value)
+    return count
+
+
+def total(table: Sequence[Facts], cards: tuple[int, ...], seat: int, ties: bool,
+          mode: str) -> int:
+    """``seat``'s colour points plus its bonus cards' points, ``table`` being every seat's
+    pyramid as ``seat`` sees it: :func:`scoring.seat_total`."""
+    rows = [row(facts, cards) for facts in table]
+    return table[seat].points + COMPONENTS.bonus_card_points * met(rows, cards, seat, ties, mode)

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from meeplehall.core.research import float32_bytes
 from meeplehall.games.yaxha import bonus
-from meeplehall.games.yaxha.components import CARDS, NUM_COLOURS, ROUNDS
+from meeplehall.games.yaxha.components import CARDS, COMPONENTS, NUM_COLOURS, ROUNDS
 from meeplehall.games.yaxha.facts import Facts, facts
 from meeplehall.games.yaxha.research import MAX_TILES, PHASES
 from meeplehall.games.yaxha.scoring import score_options
@@ -68,10 +68,11 @@ def card_row(cards: tuple[int, ...]) -> bytes:
 #: Per table size and seat, the seats in the tensor's order (the seat first).
 ORDERS = {(n, seat): tuple((seat + k) % n for k in range(n)) for n in range(1, 5)
           for seat in range(n)}
-#: Scores if the game ended now, per rows seen (see bonus.row), seat, cards and options; past
-#: this many the store starts afresh.
+#: Bonus cards met, per rows seen (see bonus.row), seat, cards and options; past this many the
+#: store starts afresh.
 SCORES_KEPT = 8192
-_scores: dict[tuple[object, ...], int] = {}
+_met: dict[tuple[object, ...], int] = {}
+BONUS_POINTS = COMPONENTS.bonus_card_points
 
 
 def _seen(state: YaxhaState, seat: int, building: bool) -> list[Facts]:
@@ -111,18 +112,18 @@ def market_block(market: tuple[tuple[int, ...], ...], taken_by: tuple[int, ...],
 
 
 def _score_now(state: YaxhaState, seen: list[Facts], seat: int) -> int:
-    """views.score_now's total, from the same pyramids, cards and options: kept per rows (see
-    :mod:`bonus`), which most cubes placed leave as they were."""
+    """views.score_now's total, from the same pyramids, cards and options: the seat's colour
+    points, plus the bonus cards met, kept per rows (see :mod:`bonus`)."""
     cards = state.cards
     ties, mode = _options(state.options)
     rows = tuple([bonus.row(part, cards) for part in seen])
     key = (rows, seat, cards, ties, mode)
-    known = _scores.get(key)
-    if known is None:
-        if len(_scores) >= SCORES_KEPT:
-            _scores.clear()
-        known = _scores[key] = bonus.total(rows, cards, seat, ties, mode)
-    return known
+    met = _met.get(key)
+    if met is None:
+        if len(_met) >= SCORES_KEPT:
+            _met.clear()
+        met = _met[key] = bonus.met(rows, cards, seat, ties, mode)
+    return seen[seat].points + BONUS_POINTS * met
 
 
 def encode(state: YaxhaState, seat: int) -> bytes:
