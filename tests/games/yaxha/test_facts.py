@@ -1,5 +1,6 @@
 """The research encoder's per-pyramid facts and bonus-card rows equal what scoring and views
-compute, whether grown a cube at a time from the pyramid before or made from scratch.
+compute (``score_pyramids`` is what a view's score if the game ended now shows), whether grown
+a cube at a time from the pyramid before or made from scratch.
 
 ``tests/games/test_research_encode.py`` holds whole tensors equal to the view-built ones; these
 tests pin each part down on its own, over random matches of every player count, take-backs
@@ -21,7 +22,7 @@ from meeplehall.games.yaxha.scoring import (
     _single_colour_side,
     colour_metrics,
     metrics,
-    seat_total,
+    score_pyramids,
 )
 from meeplehall.games.yaxha.views import base_extent, colour_points
 
@@ -123,7 +124,9 @@ def test_the_single_colour_side_by_masks_equals_the_reference() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_scores_from_card_rows_equal_seat_totals_for_every_card_and_option(players: int) -> None:
+def test_scores_from_card_rows_equal_the_views_scores_for_every_card_and_option(
+    players: int,
+) -> None:
     rng = random.Random(players)
     pool = [p for p, _ in PYRAMIDS]
     hands = [tuple((card,)) for card in range(len(CARDS))]
@@ -136,7 +139,8 @@ def test_scores_from_card_rows_equal_seat_totals_for_every_card_and_option(playe
                 if rng.random() < 0.3:
                     table[1] = table[0]  # ties between seats
                 seen = [facts.fresh(p) for p in table]
+                totals = [part["total"] for part in score_pyramids(table, cards, options)]
                 for seat in range(players):
-                    assert bonus.total(seen, cards, seat, ties, mode) == seat_total(
-                        table, cards, options, seat
-                    ), (cards, options, seat)
+                    assert bonus.total(seen, cards, seat, ties, mode) == totals[seat], (
+                        cards, options, seat
+                    )

@@ -1,11 +1,12 @@
 """A seat's score if the game ended now, from pyramid :class:`~facts.Facts`, for the tensor.
 
-The same total as :func:`scoring.seat_total` (which :func:`views.score_now` shows), with the
-bonus cards judged on one measure per card and pyramid (kept on the facts) rather than on whole
-:class:`scoring.Metrics`, most of which a table's three cards never read. A seat's score depends
-only on its colour points and every seat's :func:`row` (card measures), which change far less
-often than the pyramids, so the encoder keeps the cards met per rows. The rules are those of
-:func:`scoring.card_results`; ``tests/games/yaxha/test_facts.py`` holds the two equal.
+The same total as :func:`scoring.score_pyramids` gives a seat (which :func:`views.score_now`
+shows), with the bonus cards judged on one measure per card and pyramid (kept on the facts)
+rather than on whole :class:`scoring.Metrics`, most of which a table's three cards never read.
+A seat's score depends only on its colour points and every seat's :func:`row` (card measures),
+which change far less often than the pyramids, so the encoder keeps the cards met per rows.
+The rules are those of :func:`scoring.card_results`; ``tests/games/yaxha/test_facts.py`` holds
+the two equal.
 """
 
 from __future__ import annotations
@@ -137,6 +138,6 @@ def met(rows: Sequence[Row], cards: Sequence[int], seat: int, ties: bool, mode: 
 def total(table: Sequence[Facts], cards: tuple[int, ...], seat: int, ties: bool,
           mode: str) -> int:
     """``seat``'s colour points plus its bonus cards' points, ``table`` being every seat's
-    pyramid as ``seat`` sees it: :func:`scoring.seat_total`."""
+    pyramid as ``seat`` sees it: its ``total`` in :func:`scoring.score_pyramids`."""
     rows = [row(facts, cards) for facts in table]
     return table[seat].points + COMPONENTS.bonus_card_points * met(rows, cards, seat, ties, mode)

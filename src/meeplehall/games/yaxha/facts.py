@@ -2,12 +2,15 @@
 
 A research step shows every seat's pyramid, and about half the steps place a cube, which makes
 a pyramid never seen before. Its :class:`Facts` (the packed colour and visible planes, the
-visible groups per colour, the base size) are then made from the facts of the pyramid before
-the move when they are known: one cube adds one plane cell, may hide one cube below, and joins
-the groups it touches. Otherwise (the first cube, a base shift, a take-back to a pyramid no
-longer kept) they are made from scratch. Both ways give the same values, which
-``tests/games/yaxha/test_facts.py`` holds, and they equal what :mod:`scoring` and :mod:`views`
-compute, since the tensor must equal the one built from the view.
+visible groups per colour with their measures, colour points and base size) are then made from
+the facts of the pyramid before the move when they are known (:func:`grown`): one cube sets
+one plane cell, may hide one cube below, and joins the groups it touches; a base cube placed
+left of or below the others first shifts the whole pyramid, and the parent's facts with it
+(:func:`moved`). Otherwise (a pyramid first seen whole, a take-back to one no longer kept) they
+are made from scratch (:func:`fresh`). Facts depend on the pyramid alone, whichever way they
+were made: ``tests/games/yaxha/test_facts.py`` holds both ways equal, and equal to what
+:mod:`scoring` and :mod:`views` compute, since the tensor must equal the one built from the
+view.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ NEIGHBOURS = {1 << bit: mask for bit, mask in GROUP_NEIGHBOURS.items()}
 
 
 def plane(mask: int) -> bytearray:
+    """One (level, y, x) plane with 1.0 at the cells of ``mask``."""
     block = bytearray(PLANE_BYTES)
     for bit in bits(mask):
         at = OFFSET[1 << bit]
@@ -142,8 +146,7 @@ class Facts:
                  "row", "row_cards", "seen", "size", "tail", "visible")
 
     def __init__(self, pyramid: Pyramid, occupied: int, visible: int, cubes: tuple[bytes, ...],
-                 seen: bytes,
-                 per_colour: tuple[Groups, ...], size: tuple[int, int],
+                 seen: bytes, per_colour: tuple[Groups, ...], size: tuple[int, int],
                  largest: tuple[int, ...] | None = None, points: int = -1) -> None:
         self.pyramid = pyramid
         self.occupied = occupied
@@ -285,13 +288,12 @@ def _added(parent: Facts, pyramid: Pyramid) -> Facts | None:
             points = parent.points - _POINTS[old] + _POINTS[part.largest]
         return Facts(pyramid, occupied, visible, cubes, bytes(seen), tuple(per_colour),
                      size, largest, points)
-    else:
-        for bit in bits(hidden):
-            at = OFFSET[1 << bit]
-            seen[at : at + 4] = ZERO
-        for c, mask in enumerate(pyramid):
-            if c == colour or mask & hidden:
-                per_colour[c] = groups(mask & visible)
+    for bit in bits(hidden):
+        at = OFFSET[1 << bit]
+        seen[at : at + 4] = ZERO
+    for c, mask in enumerate(pyramid):
+        if c == colour or mask & hidden:  # a colour that lost a visible cube: found again
+            per_colour[c] = groups(mask & visible)
     return Facts(pyramid, occupied, visible, cubes, bytes(seen), tuple(per_colour), size)
 
 

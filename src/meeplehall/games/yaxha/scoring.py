@@ -243,21 +243,6 @@ def score_pyramids(
     return breakdowns
 
 
-def seat_total(
-    pyramids: Sequence[Pyramid],
-    card_ids: Sequence[int],
-    options: Mapping[str, Any] | None,
-    seat: int,
-    metrics_of: Callable[[Pyramid], Metrics] = metrics,
-) -> int:
-    """``score_pyramids(...)[seat]["total"]`` without the breakdowns of every seat."""
-    ties, mode = score_options(options)
-    table = [metrics_of(pyramid) for pyramid in pyramids]
-    colour_points = sum(group_points(size) for size in table[seat].largest)
-    met = sum(card_results(CARDS[card_id], table, ties, mode)[seat] for card_id in card_ids)
-    return colour_points + COMPONENTS.bonus_card_points * met
-
-
 def explained(part: Mapping[str, Any]) -> dict[str, Any]:
     """One seat's breakdown as a result shows it: without the total (the result's score), each
     bonus card with its name, whether it is met and the points it gives."""
