@@ -5,7 +5,9 @@ drifting load hits every column alike, timed in process time on one core:
 
 - raw: ``legal_actions`` + ``apply`` through the protocol (what ``meeplehall bench`` counts);
 - PettingZoo: an AEC step with what a learner reads at every step, ``last()`` (observation
-  tensor and action mask) then ``step`` with a masked random action;
+  tensor and action mask) then ``step`` with a masked random action (drawn with the same
+  ``random.Random`` as the raw column, so that choosing costs alike in both and the columns
+  differ by the environment alone);
 - OpenSpiel: ``legal_actions`` + ``apply_action`` on the adapter's state, and the same plus the
   acting player's ``observation_tensor``.
 
@@ -47,7 +49,7 @@ def pettingzoo_run(game_name: str, players: int, games: int, seed: int) -> tuple
     from meeplehall.rl import pettingzoo_env
 
     env = pettingzoo_env(game_name, players)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps = 0
     start = time.process_time()
     for index in range(games):
@@ -57,7 +59,8 @@ def pettingzoo_run(game_name: str, players: int, games: int, seed: int) -> tuple
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
     return steps, time.process_time() - start
 

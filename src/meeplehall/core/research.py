@@ -4,7 +4,8 @@ Reinforcement-learning libraries want every action as an index into a fixed-size
 observation as a fixed-shape tensor. A game offers both through
 ``Game.research_encoding(players, options) -> ResearchEncoding``, built from declarations in
 this module, so the adapters (``meeplehall.rl``) never need to know any game. Everything here is
-pure Python: numbers come out as lists of floats, and the adapters turn them into arrays.
+pure Python: numbers come out as lists of floats (or, from a game's ``encode``, as the float32
+bytes of the same list), and the adapters turn them into arrays.
 
 Actions are indexed through their JSON form: an :class:`ActionKind` per action ``type`` lists its
 fields and every value each field may take, and the index is the kind's offset plus the
@@ -14,8 +15,10 @@ readable from the declaration alone, which is how ``docs/research.md`` documents
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from math import prod
 from typing import Any
 
@@ -69,6 +72,7 @@ class ActionIndex:
     _positions: dict[str, tuple[dict[Any, int], ...]] = field(
         init=False, repr=False, compare=False
     )
+    _size: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         offsets: dict[str, int] = {}
@@ -83,10 +87,11 @@ class ActionIndex:
         object.__setattr__(self, "_offsets", offsets)
         object.__setattr__(self, "_kinds", {kind.type: kind for kind in self.kinds})
         object.__setattr__(self, "_positions", positions)
+        object.__setattr__(self, "_size", offset)
 
     @property
     def size(self) -> int:
-        return sum(kind.size for kind in self.kinds)
+        return self._size  # adapters ask at every step, for each mask
 
     def index(self, data: Mapping[str, Any]) -> int:
         """The index of an action given by its JSON form; UnindexedAction if it has none."""
@@ -134,7 +139,12 @@ class ResearchEncoding:
     """A game's fixed action indexing and observation layout for one player count and options.
 
     ``observe(view)`` turns ``State.view(seat)`` (never the hidden state) into a flat list of
-    ``observation_size`` floats laid out section after section, each in row-major order.
+    ``observation_size`` floats laid out section after section, each in row-major order. It is
+    the reference: a game may also give ``encode(state, seat)``, the float32 bytes of exactly
+    ``observe(state.view(seat))``, built without drawing the whole view (research adapters read
+    a tensor at every step, and a view is many times dearer than a move). An ``encode`` reads
+    only what ``view(seat)`` shows, and the game's tests hold it equal to ``observe`` over many
+    random matches, for every seat at every step.
     ``simultaneous`` says whether ``to_move()`` may hold several seats at once, ``max_actions``
     bounds the actions of one match, and ``score_bound`` bounds the absolute value of any score
     (so of any score difference), which game-theory libraries ask for up front.
@@ -146,8 +156,9 @@ class ResearchEncoding:
     simultaneous: bool
     max_actions: int
     score_bound: int
+    encode: Callable[[Any, int], bytes] | None = None
 
-    @property
+    @cached_property
     def observation_size(self) -> int:
         return sum(section.size for section in self.sections)
 
@@ -155,3 +166,8 @@ class ResearchEncoding:
 def one_hot(value: Any, choices: Sequence[Any]) -> list[float]:
     """A list with 1.0 at ``value``'s place in ``choices`` (all zeros when it is absent)."""
     return [1.0 if value == choice else 0.0 for choice in choices]
+
+
+def float32_bytes(values: Iterable[float]) -> bytes:
+    """``values`` as packed float32 numbers (the machine's byte order), as ``encode`` gives them."""
+    return array("f", values).tobytes()

@@ -4,7 +4,8 @@ Agents are ``player_0 .. player_{n-1}`` (seat order). At a simultaneous step (Ya
 choice and building, Pyramido's stage scoring) the seats act one after another in seat order,
 and each sees only its own ``view``, so nobody learns a rival's secret choice of the same step.
 Observations are ``{"observation": float32 tensor, "action_mask": int8 mask}``; the info of the
-agent to act holds ``"view"``, the raw view JSON its tensor was built from.
+agent to act holds ``"view"``, the raw view JSON its tensor shows, drawn only when read
+(:class:`~meeplehall.rl.viewinfo.ViewInfo`).
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.agents[0]
         self._select()
 
     def _select(self) -> None:
@@ -86,19 +88,29 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
                 if agent in self.agents:
                     self.rewards[agent] = value
                     self.terminations[agent] = True
-                    self.infos[agent] = {"view": table.view(self._seats[agent])}
+                    self.infos[agent] = table.view_info(self._seats[agent])
             self.agent_selection = self.agents[0]
             return
-        seat = table.mover()
-        assert seat is not None
-        self.agent_selection = agent_name(seat)
+        infos = self.infos
         for agent in self.agents:
-            self.infos[agent] = {}
-        self.infos[self.agent_selection] = {"view": table.view(seat)}
+            infos[agent] = {}
+        self._select_mover()
+
+    def _select_mover(self) -> None:
+        """The match goes on: the seat to act is selected and given its info. Only the agent
+        that held the last info needs an empty one again (the others' were emptied when it
+        was given), which saves a dict per agent at every step."""
+        table = self.table
+        seat = min(table.state.to_move())  # Table.mover, inlined: this runs at every step
+        infos = self.infos
+        infos[self.agent_selection] = {}
+        selected = self.agent_selection = self.possible_agents[seat]
+        infos[selected] = table.view_info(seat)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seats[agent]
-        return {"observation": self.table.tensor(seat), "action_mask": self.table.mask(seat)}
+        table = self.table
+        return {"observation": table.tensor(seat), "action_mask": table.mask(seat)}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -108,10 +120,15 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} is to move: give an action index, not None")
         self._cumulative_rewards[agent] = 0.0
-        self.table.play(self._seats[agent], int(action))
-        self._clear_rewards()
-        self._select()
-        self._accumulate_rewards()
+        table = self.table
+        table.play(self._seats[agent], action)
+        # Rewards stay 0 until the match ends: only then is there anything to clear and add.
+        if table.state.is_over():
+            self._clear_rewards()
+            self._select()
+            self._accumulate_rewards()
+        else:
+            self._select_mover()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

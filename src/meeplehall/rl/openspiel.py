@@ -238,8 +238,9 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class Observer:
-    """Tensors and strings from ``view(player)``: the observation, or the information state
-    (the observation followed by how often the player chose each action index so far)."""
+    """Tensors and strings from what ``view(player)`` shows: the observation (from the game's
+    ``encode`` when it has one, equal to ``observe(view)``), or the information state (the
+    observation followed by how often the player chose each action index so far)."""
 
     def __init__(self, game: SpielGame, perfect_recall: bool) -> None:
         self.game = game
@@ -252,7 +253,11 @@ class Observer:
     def set_from(self, state: SpielState, player: int) -> None:
         encoding = self.game.encoding
         size = encoding.observation_size
-        self.tensor[:size] = encoding.observe(state.match.state.view(player))
+        if encoding.encode is not None:
+            self.tensor[:size] = np.frombuffer(encoding.encode(state.match.state, player),
+                                               np.float32)
+        else:
+            self.tensor[:size] = encoding.observe(state.match.state.view(player))
         if self.perfect_recall:
             played = self.tensor[size:]
             played[:] = 0.0

@@ -3,7 +3,8 @@
 Each ``step`` takes one action from every seat the match waits for (all of them at a
 simultaneous step, otherwise the one seat to move) and applies them in seat order; the
 observation's ``action_mask`` is all zeros for a seat that is not awaited, and whatever action
-it sends is ignored. The infos hold each awaited seat's raw view JSON under ``"view"``.
+it sends is ignored. The infos hold each awaited seat's raw view JSON under ``"view"``, drawn
+only when read (:class:`~meeplehall.rl.viewinfo.ViewInfo`).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ class MeepleHallParallelEnv(ParallelEnv):  # type: ignore[misc]
             seat = int(agent.removeprefix("player_"))
             observations[agent] = {"observation": table.tensor(seat),
                                    "action_mask": table.mask(seat)}
-            infos[agent] = {"view": table.view(seat)} if over or seat in awaited else {}
+            infos[agent] = table.view_info(seat) if over or seat in awaited else {}
         return observations, infos
 
     def reset(self, seed: int | None = None,

@@ -4,20 +4,27 @@ Every adapter (PettingZoo, Gymnasium, OpenSpiel) plays through a :class:`Table`,
 game only through the registry and the protocol: ``view(seat)`` for what a seat sees,
 ``legal_actions(seat)`` for what it may do, and the game's research encoding for the numbering.
 Take-backs (Yaxha's undo) are never offered: a learner gains nothing by them and could loop.
+
+Tensors come from the game's ``encode(state, seat)`` when it has one (the same numbers as its
+``observe(view(seat))``, which stays the reference and is what :meth:`Table.reference_tensor`
+gives), since drawing the whole view at every step would cost many times the move itself.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from meeplehall.ai.keys import is_take_back
 from meeplehall.core import Action, Game, State
 from meeplehall.core.registry import get_game
+from meeplehall.core.replay import replay
 from meeplehall.core.research import ResearchEncoding
+from meeplehall.rl.viewinfo import ViewInfo
 
 #: Past this many cached action indices the cache starts afresh, so a long run stays small.
 INDEX_CACHE_LIMIT = 100_000
@@ -46,6 +53,19 @@ def check_reward(reward: str) -> str:
     return reward
 
 
+Indices = tuple[dict[Action, int], dict[int, tuple[Action, int]]]
+_INDICES: dict[tuple[str, int, str], Indices] = {}
+
+
+def shared_indices(game_name: str, players: int, options: Mapping[str, Any]) -> Indices:
+    """The action-index caches of every table of this game, player count and options."""
+    key = (game_name, players, json.dumps(options, sort_keys=True, default=repr))
+    known = _INDICES.get(key)
+    if known is None:
+        known = _INDICES[key] = ({}, {})
+    return known
+
+
 class Table:
     """A game's match with its encoding: who acts, their legal indices, tensors and rewards."""
 
@@ -58,10 +78,18 @@ class Table:
         self.encoding = encoding_of(self.game, players, self.options)
         self.state: State = self.game.new_state(players, self.options, 0)
         self.seed = 0
-        self.log: list[tuple[int, dict[str, Any]]] = []
+        #: (seat, action) as played; :attr:`log` gives their JSON, made only when asked.
+        self._played: list[tuple[int, Action]] = []
+        #: Per seat at this step: index -> action (dropped at every move).
         self._legal: dict[int, dict[int, Action]] = {}
-        #: Action -> index, kept across steps: games reuse equal actions all match long.
-        self._index_of: dict[Action, int] = {}
+        #: Action -> index, kept across steps: games reuse equal actions all match long; and
+        #: the same for legal lists, by the action object's identity (games list the same
+        #: interned actions step after step, and hashing each would cost more than the move),
+        #: with -1 for a take-back. An entry keeps its action alive, so no id is reused in it.
+        #: Both are shared by every table of the same game, players and options in the process
+        #: (indices depend on nothing else), so that new environments start warm.
+        self._index_of, self._offered = shared_indices(game_name, players, self.options)
+        self._no_mask = bytes(self.encoding.actions.size)
         self._views: dict[int, dict[str, Any]] = {}
 
     # --- the match ----------------------------------------------------------------------------
@@ -69,8 +97,13 @@ class Table:
     def reset(self, seed: int) -> None:
         self.seed = seed
         self.state = self.game.new_state(self.players, self.options, seed)
-        self.log = []
+        self._played = []
         self._forget()
+
+    @property
+    def log(self) -> list[tuple[int, dict[str, Any]]]:
+        """The match's moves so far as (seat, action JSON), as :func:`replay` takes them."""
+        return [(seat, action.to_json()) for seat, action in self._played]
 
     def _forget(self) -> None:
         self._legal.clear()
@@ -92,12 +125,25 @@ class Table:
         known = self._legal.get(seat)
         if known is None:
             known = {}
-            if seat in self.state.to_move():
-                for action in self.state.legal_actions(seat):
-                    if not is_take_back(action):
-                        known[self.index_of(action)] = action
+            state = self.state
+            if seat in state.to_move():
+                actions = state.legal_actions(seat)
+                # An entry keeps its action alive, so an identity found there is that action.
+                found = list(map(self._offered.get, map(id, actions)))
+                entries = cast(list[tuple[Action, int]], found)
+                if None in found:
+                    entries = [entry or self._offer(action)
+                               for entry, action in zip(found, actions, strict=True)]
+                known = {index: action for action, index in entries if index >= 0}
             self._legal[seat] = known
         return known
+
+    def _offer(self, action: Action) -> tuple[Action, int]:
+        entry = (action, -1 if is_take_back(action) else self.index_of(action))
+        if len(self._offered) >= INDEX_CACHE_LIMIT:
+            self._offered.clear()
+        self._offered[id(action)] = entry
+        return entry
 
     def index_of(self, action: Action) -> int:
         try:
@@ -111,11 +157,11 @@ class Table:
         return index
 
     def mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.encoding.actions.size, dtype=np.int8)
-        legal = self.legal(seat)
-        if legal:
-            mask[list(legal)] = 1
-        return mask
+        """The seat's action mask (a fresh array: callers may keep or change it)."""
+        mask = bytearray(self._no_mask)
+        for index in self.legal(seat):
+            mask[index] = 1
+        return np.frombuffer(mask, np.int8)
 
     def play(self, seat: int, index: int) -> None:
         """Play action ``index`` for ``seat``; ValueError (and no change) if it is not legal."""
@@ -127,7 +173,7 @@ class Table:
                 f"action {index} is not legal for seat {seat} now; legal: {shown}"
             )
         self.state.apply(seat, action)
-        self.log.append((seat, action.to_json()))
+        self._played.append((seat, action))
         self._forget()
 
     # --- what a seat sees ---------------------------------------------------------------------
@@ -139,7 +185,28 @@ class Table:
         return known
 
     def tensor(self, seat: int) -> np.ndarray:
+        """The seat's observation tensor (a fresh array: callers may keep or change it)."""
+        encode = self.encoding.encode
+        if encode is None:
+            return self.reference_tensor(seat)
+        return np.frombuffer(bytearray(encode(self.state, seat)), np.float32)
+
+    def reference_tensor(self, seat: int) -> np.ndarray:
+        """The tensor built from ``view(seat)``: what ``tensor`` must always equal."""
         return np.asarray(self.encoding.observe(self.view(seat)), dtype=np.float32)
+
+    def view_info(self, seat: int) -> ViewInfo:
+        """An info holding the seat's view of now, drawn only if it is read (see ViewInfo)."""
+        state, played, count, seed = self.state, self._played, len(self._played), self.seed
+
+        def draw() -> dict[str, Any]:
+            if self.state is state and len(played) == count:
+                return self.view(seat)
+            # The match has moved on (or was reset): rebuild the step the info was made at.
+            log = [(mover, action.to_json()) for mover, action in played[:count]]
+            return replay(self.game, self.players, self.options, seed, log).view(seat)
+
+        return ViewInfo(draw)
 
     # --- the outcome --------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from meeplehall.games.yaxha import GAME
 from meeplehall.games.yaxha.scoring import cached_metrics, metrics
-from meeplehall.games.yaxha.views import _base_extent, _cube_rows
+from meeplehall.games.yaxha.views import _cube_rows, base_extent
 
 games = st.tuples(st.sampled_from([2, 3, 4]), st.integers(0, 2**32 - 1))
 
@@ -19,7 +19,7 @@ games = st.tuples(st.sampled_from([2, 3, 4]), st.integers(0, 2**32 - 1))
 def _cold_views(state: object, audiences: list[int | None]) -> list[dict[str, object]]:
     cached_metrics.cache_clear()
     _cube_rows.cache_clear()
-    _base_extent.cache_clear()
+    base_extent.cache_clear()
     return [state.view(seat) for seat in audiences]  # type: ignore[attr-defined]
 
 

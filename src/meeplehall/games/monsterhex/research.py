@@ -54,6 +54,8 @@ def _actions(comp: Components, cells: tuple[tuple[int, int], ...]) -> ActionInde
 
 
 def encoding(players: int, options: Mapping[str, Any] | None = None) -> ResearchEncoding:
+    from meeplehall.games.monsterhex.encode import encode
+
     cfg = new_state(players, options, 0).cfg  # validates the options, and names the board
     comp, board = cfg.comp, cfg.board
     owners = cfg.owners
@@ -88,6 +90,7 @@ def encoding(players: int, options: Mapping[str, Any] | None = None) -> Research
         # choices, plus the draft and Scheme draws.
         max_actions=len(cells) * 5 + players * 4 + len(board.sites) * 2,
         score_bound=250,
+        encode=encode,
     )
 
 

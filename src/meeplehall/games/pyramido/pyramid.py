@@ -9,6 +9,7 @@ table corner.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -48,6 +49,7 @@ class Pyramid:
         "_anchors",
         "_areas",
         "_icon_areas",
+        "_packed_top",
         "_top",
         "box",
         "frame",
@@ -72,6 +74,8 @@ class Pyramid:
         #: The top view's visible quarters as rows for :meth:`top_cells`, until the next change:
         #: every view of every seat draws every pyramid, and at most one changes per move.
         self._top: tuple[tuple[int, int, str, int, int], ...] | None = None
+        #: The top view packed for research tensors (:mod:`encode`), until the next change.
+        self._packed_top: bytes | None = None
         #: (stage, anchors) of the last anchors asked for, until the next placement: a turn
         #: asks for them at the turn start, for the legal places, and again to check the place.
         self._anchors: tuple[int, tuple[int, ...]] | None = None
@@ -88,6 +92,7 @@ class Pyramid:
         twin._areas = self._areas  # never mutated, only replaced
         twin._icon_areas = self._icon_areas
         twin._top = self._top  # a tuple, replaced too
+        twin._packed_top = self._packed_top  # bytes, replaced too
         twin._anchors = self._anchors  # a tuple, replaced too
         return twin
 
@@ -214,7 +219,7 @@ class Pyramid:
         self.placements.append((domino.id, stage, x, y, place.rotation))
         self.grid.paint(domino, stage, qx, qy, place.rotation)
         self._areas = self._icon_areas = None
-        self._anchors = self._top = None
+        self._anchors = self._top = self._packed_top = None
 
     def fix_frame(self) -> tuple[int, int]:
         """End of stage 1: the bounding box becomes the frame (rules 4.4)."""
@@ -227,7 +232,7 @@ class Pyramid:
             minx, miny = min(minx, TABLE - width), min(miny, TABLE - height)
         self.frame = (width, height)
         self.origin = (minx, miny)
-        self._anchors = self._top = None  # frame coordinates start here
+        self._anchors = self._top = self._packed_top = None  # frame coordinates start here
         return self.frame
 
     # -- reading ----------------------------------------------------------------------------
@@ -276,6 +281,12 @@ class Pyramid:
             {"x": x, "y": y, "colour": colour, "icon": icon, "stage": stage}
             for x, y, colour, icon, stage in self._top
         ]
+
+    def packed_top(self, pack: Callable[[QuarterGrid], bytes]) -> bytes:
+        """``pack(grid)``, kept until the next change (research tensors read it every step)."""
+        if self._packed_top is None:
+            self._packed_top = pack(self.grid)
+        return self._packed_top
 
     def cells_json(self, area: Area) -> list[list[int]]:
         left, top = self.quarter_offset()

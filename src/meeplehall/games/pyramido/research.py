@@ -87,6 +87,8 @@ def _sections(players: int) -> tuple[Section, ...]:
 
 
 def encoding(players: int, options: Mapping[str, Any] | None = None) -> ResearchEncoding:
+    from meeplehall.games.pyramido.encode import encode
+
     del options  # the layout is the same under every option
     turns = sum(STAGE_TURNS)
     return ResearchEncoding(
@@ -97,6 +99,7 @@ def encoding(players: int, options: Mapping[str, Any] | None = None) -> Research
         # Per turn: take, split, reveal, place; per stage end: every area, finish, discards.
         max_actions=players * (turns * 4 + STAGES * (MAX_AREAS + 1 + len(GEM_KINDS) * 9)),
         score_bound=400,
+        encode=encode,
     )
 
 

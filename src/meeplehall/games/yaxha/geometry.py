@@ -12,7 +12,7 @@ shifted back, which on this layout is one left shift of every mask.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 LEVELS = 4
 STRIDE_X = 4
@@ -74,6 +74,31 @@ HIDEABLE: tuple[tuple[int, int], ...] = tuple(
 )
 
 
+def _cells_where(test: Callable[[int, int, int], bool]) -> int:
+    return sum(1 << bit_of(*cell) for cell in CELLS if test(*cell))
+
+
+# Cells whose shift by one step in y or x would wrap onto another line or level of the layout.
+_Y_UP = FRAME & ~_cells_where(lambda z, x, y: y == 3)
+_Y_DOWN = FRAME & ~_cells_where(lambda z, x, y: y == 0)
+_X_UP = FRAME & ~_cells_where(lambda z, x, y: x == 3)
+_X_DOWN = FRAME & ~_cells_where(lambda z, x, y: x == 0)
+
+
+def group_reach(cubes: int) -> int:
+    """Every cell next to one of ``cubes`` in the sense of ``GROUP_NEIGHBOURS`` (beside it on
+    its level, under it, or resting on it), possibly with cells outside the frame: callers cut
+    the result back to a colour's cubes, which lie in it."""
+    side = (
+        ((cubes & _Y_UP) << 1) | ((cubes & _Y_DOWN) >> 1)
+        | ((cubes & _X_UP) << STRIDE_X) | ((cubes & _X_DOWN) >> STRIDE_X)
+    )
+    upper = cubes & UPPER
+    below = (upper >> 16) | (upper >> 15) | (upper >> 12) | (upper >> 11)
+    above = (cubes | (cubes >> 1) | (cubes >> 4) | (cubes >> 5)) << STRIDE_Z
+    return side | below | above
+
+
 def bits(mask: int) -> Iterator[int]:
     """The set bit positions of ``mask``, lowest first."""
     while mask:
@@ -98,13 +123,18 @@ def colour_touch(colour_mask: int) -> int:
     return (below | beside) & UPPER
 
 
+#: The cells a cube can be hidden at (those of HIDEABLE), as one mask.
+HIDEABLE_CELLS = sum(bit for bit, _cover in HIDEABLE)
+
+
 def visible_mask(occupied: int) -> int:
-    """The cubes seen from above: all but those with all four covering cells occupied."""
-    hidden = 0
-    for bit, cover in HIDEABLE:
-        if occupied & bit and occupied & cover == cover:
-            hidden |= bit
-    return occupied & ~hidden
+    """The cubes seen from above: all but those with all four covering cells occupied.
+
+    A cell's covers are the cells 16, 15, 12 and 11 bits up (the level above at x, y; x, y-1;
+    x-1, y; x-1, y-1), so one shift each tests them for every cell at once; only the
+    HIDEABLE cells have all four in the frame."""
+    o = occupied
+    return o & ~(o & (o >> 16) & (o >> 15) & (o >> 12) & (o >> 11) & HIDEABLE_CELLS)
 
 
 # --- The floating base -------------------------------------------------------------------------

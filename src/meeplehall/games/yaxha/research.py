@@ -68,6 +68,8 @@ def _sections(players: int) -> tuple[Section, ...]:
 
 
 def encoding(players: int, options: Mapping[str, Any] | None = None) -> ResearchEncoding:
+    from meeplehall.games.yaxha.encode import encode
+
     del options  # the layout is the same under every option
     return ResearchEncoding(
         actions=ACTIONS,
@@ -76,6 +78,7 @@ def encoding(players: int, options: Mapping[str, Any] | None = None) -> Research
         simultaneous=True,
         max_actions=ROUNDS * players * ROUND_ACTIONS,
         score_bound=200,
+        encode=encode,
     )
 
 

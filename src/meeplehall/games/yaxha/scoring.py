@@ -24,18 +24,17 @@ from meeplehall.games.yaxha.components import (
 from meeplehall.games.yaxha.geometry import (
     BASE,
     CELL_OF_BIT,
-    GROUP_NEIGHBOURS,
     LEVEL_MASK,
     LEVELS,
     bit_of,
     bits,
+    group_reach,
     in_frame,
     visible_mask,
 )
 
 Pyramid = tuple[int, ...]  # one mask per colour
 
-_NEIGHBOURS: list[int] = [GROUP_NEIGHBOURS.get(b, 0) for b in range(64)]
 _TOP_POINTS = GROUP_POINTS[-1]
 _TOP_SIZE = len(GROUP_POINTS) - 1
 SECOND_LARGEST_MODES = ("distinct_sizes", "runner_up_player")
@@ -47,19 +46,20 @@ def group_points(size: int) -> int:
 
 
 def groups_of(mask: int) -> list[int]:
-    """The connected groups (as masks) of a set of same-colour cubes."""
+    """The connected groups (as masks) of a set of same-colour cubes.
+
+    Each group grows from one cube by whole-mask shifts (:func:`geometry.group_reach`, the
+    same neighbours as ``GROUP_NEIGHBOURS``) until it stops growing: a few big-int operations
+    per ring instead of a table look-up per cube, since every view scores every new pyramid.
+    """
     found: list[int] = []
-    neighbours = _NEIGHBOURS
     while mask:
-        group = frontier = mask & -mask
-        while frontier:
-            reach = 0
-            while frontier:
-                low = frontier & -frontier
-                reach |= neighbours[low.bit_length() - 1]
-                frontier ^= low
-            frontier = reach & mask & ~group
-            group |= frontier
+        group = mask & -mask
+        while True:
+            grown = (group | group_reach(group)) & mask
+            if grown == group:
+                break
+            group = grown
         found.append(group)
         mask &= ~group
     return found
@@ -83,37 +83,47 @@ class Metrics:
         return max(self.largest)
 
 
+ColourMetrics = tuple[int, int, frozenset[int], int, int]
+
+
+@lru_cache(maxsize=16384)
+def colour_metrics(cubes: int) -> ColourMetrics:
+    """For the visible cubes of one colour: the largest group's size and mask (the first
+    found of that size), every group's size, the most base cubes and the most levels of one
+    group. Kept per mask: a move changes one colour of one pyramid, so the other colours of
+    the new pyramid are found here."""
+    largest = largest_group = level1 = span = 0
+    sizes: set[int] = set()
+    for group in groups_of(cubes):
+        size = group.bit_count()
+        sizes.add(size)
+        if size > largest:
+            largest, largest_group = size, group
+        level1 = max(level1, (group & BASE).bit_count())
+        span = max(span, sum(1 for level in LEVEL_MASK if group & level))
+    return largest, largest_group, frozenset(sizes), level1, span
+
+
 def metrics(pyramid: Pyramid, sides: bool = True) -> Metrics:
     """The card metrics of one pyramid; ``sides=False`` skips the single-colour-side test."""
     occupied = 0
     for mask in pyramid:
         occupied |= mask
     visible = visible_mask(occupied)
-    largest = [0] * NUM_COLOURS
-    largest_groups = [0] * NUM_COLOURS
-    sizes: set[int] = set()
-    level1 = span = 0
-    for colour, mask in enumerate(pyramid):
-        for group in groups_of(mask & visible):
-            size = group.bit_count()
-            sizes.add(size)
-            if size > largest[colour]:
-                largest[colour], largest_groups[colour] = size, group
-            level1 = max(level1, (group & BASE).bit_count())
-            span = max(span, sum(1 for level in LEVEL_MASK if group & level))
+    per_colour = [colour_metrics(mask & visible) for mask in pyramid]
     level_colours = tuple(
         frozenset(c for c in range(NUM_COLOURS) if pyramid[c] & visible & LEVEL_MASK[z])
         for z in range(LEVELS)
     )
     return Metrics(
-        largest=tuple(largest),
-        sizes=frozenset(sizes),
-        level1=level1,
-        span=span,
+        largest=tuple(part[0] for part in per_colour),
+        sizes=frozenset().union(*(part[2] for part in per_colour)),
+        level1=max(part[3] for part in per_colour),
+        span=max(part[4] for part in per_colour),
         level_colours=level_colours,
         all_colours=frozenset(c for c in range(NUM_COLOURS) if pyramid[c] & visible),
         single_colour_side=sides and _single_colour_side(pyramid, visible),
-        largest_groups=tuple(largest_groups),
+        largest_groups=tuple(part[1] for part in per_colour),
     )
 
 

@@ -148,11 +148,11 @@ def score_now(state: YaxhaState, seat: int) -> dict[str, Any]:
 
 def _base_size(pyramid: tuple[int, ...]) -> list[int]:
     """Width and height of the base footprint (it floats until it spans 4x4)."""
-    return list(_base_extent(pyramid))
+    return list(base_extent(pyramid))
 
 
 @lru_cache(maxsize=METRICS_KEPT)
-def _base_extent(pyramid: tuple[int, ...]) -> tuple[int, int]:
+def base_extent(pyramid: tuple[int, ...]) -> tuple[int, int]:
     occupied = 0
     for mask in pyramid:
         occupied |= mask

@@ -1,0 +1,110 @@
+"""Each game's ``encode(state, seat)`` gives exactly the tensor ``observe(view(seat))`` builds.
+
+The view-built tensor is the reference: the encoder reads the state directly for speed, so it
+must hold equal for every seat (to move or not) at every step of random matches of every player
+count and the options that change what is shown, take-backs included; and, as the view does, it
+must not change when what the seat cannot see is drawn again (``determinize``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from meeplehall.core.registry import all_games, get_game
+from meeplehall.core.research import float32_bytes
+
+CASES = [
+    (game.name, players, {})
+    for game in all_games()
+    for players in range(game.min_players, game.max_players + 1)
+] + [
+    ("yaxha", 2, {"bonus_cards": [0, 1, 2]}),
+    ("yaxha", 3, {"bonus_cards": "beginner", "second_largest": "runner_up_player"}),
+    ("yaxha", 4, {"neighbour_ties_score": False}),
+    ("monsterhex", 2, {"abilities": "draft"}),
+    ("monsterhex", 3, {"abilities": "random"}),
+    ("monsterhex", 2, {"shared_faction": True}),
+    ("pyramido", 1, {"legend": "the_legend"}),
+]
+#: Random matches per case: every seat at every step of each.
+MATCHES = 6
+
+
+def _reference(encoding, state, seat):
+    return float32_bytes(encoding.observe(state.view(seat)))
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES)
+def test_the_encoder_equals_the_view_built_tensor_for_every_seat_at_every_step(
+    name, players, options
+):
+    game = get_game(name)
+    encoding = game.research_encoding(players, options)
+    assert encoding.encode is not None
+    steps = 0
+    for seed in range(MATCHES):
+        state = game.new_state(players, options, seed)
+        rng = random.Random(seed)
+        while True:
+            for seat in range(players):
+                assert encoding.encode(state, seat) == _reference(encoding, state, seat), (
+                    f"seed {seed}, step {steps}, seat {seat}"
+                )
+            if state.is_over():
+                break
+            seat = rng.choice(sorted(state.to_move()))
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            steps += 1
+    assert steps > MATCHES * 10
+
+
+def test_the_yaxha_encoder_holds_equal_on_the_single_colour_side_card():
+    """The one card whose metric the encoder skips when it is not on the table."""
+    from meeplehall.games.yaxha.components import CARDS
+
+    side = next(c for c, card in enumerate(CARDS) if card.kind == "single_colour_side")
+    others = [c for c, card in enumerate(CARDS) if card.kind == "most_colour"][:2]
+    test_the_encoder_equals_the_view_built_tensor_for_every_seat_at_every_step(
+        "yaxha", 3, {"bonus_cards": [side, *others]}
+    )
+
+
+@pytest.mark.parametrize("name", [game.name for game in all_games()])
+def test_the_encoder_does_not_change_when_what_the_seat_cannot_see_is_drawn_again(name):
+    game = get_game(name)
+    players = 3
+    encoding = game.research_encoding(players, {})
+    state = game.new_state(players, {}, 9)
+    rng = random.Random(9)
+    played = 0
+    while not state.is_over():
+        if played % 3 == 0:
+            for seat in range(players):
+                world = state.determinize(seat, random.Random(played))
+                assert encoding.encode(world, seat) == encoding.encode(state, seat)
+        seat = rng.choice(sorted(state.to_move()))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        played += 1
+
+
+def test_a_yaxha_rivals_encoding_is_the_same_whatever_secret_choice_was_made():
+    """At the simultaneous market choice and while building, seat 1's tensor does not depend
+    on what seat 0 chose or placed this round."""
+    game = get_game("yaxha")
+    encoding = game.research_encoding(2, {})
+    seen = set()
+    for tile in (0, 1):
+        state = game.new_state(2, {}, 4)
+        state.apply(0, game.parse_action({"type": "tile", "tile": tile}))
+        seen.add(encoding.encode(state, 1))
+    assert len(seen) == 1
+    state = game.new_state(2, {}, 4)
+    state.apply(0, game.parse_action({"type": "tile", "tile": 0}))
+    state.apply(1, game.parse_action({"type": "tile", "tile": 1}))
+    before = encoding.encode(state, 1)
+    mine = encoding.encode(state, 0)
+    state.apply(0, state.legal_actions(0)[0])  # a cube placed, not yet confirmed
+    assert encoding.encode(state, 1) == before
+    assert encoding.encode(state, 0) != mine
