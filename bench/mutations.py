@@ -182,11 +182,8 @@ MUTATIONS: tuple[Mutation, ...] = (
         (SRV + "test_seat_recheck.py",)),
     # -- server: clocks ------------------------------------------------------------------------
     one("clocks_run_while_down", "live clocks keep running while the server is down",
-        S + "server/tables.py",
-        "                        if seat.running_since is not None:\n"
-        "                            seat.running_since = now\n",
-        "                        pass\n",
-        (SRV + "test_clock_downtime.py", SRV + "test_clocks_recovery.py")),
+        S + "server/store.py", "    down = now - seen\n", "    down = 0.0\n",
+        (SRV + "test_clock_downtime.py",), "server_is_down"),
     one("increment_per_action", "a live clock earns its increment on every action of a turn",
         S + "server/clocks.py",
         "    if finished or actor not in to_move:\n"
@@ -335,6 +332,18 @@ MUTATIONS: tuple[Mutation, ...] = (
     one("forwarded_from_anyone", "X-Forwarded-For is believed from any peer",
         S + "cli.py", "        forwarded_allow_ips=proxies,\n",
         '        forwarded_allow_ips="*",\n', (SRV + "test_proxy_headers.py",)),
+    one("every_process_drives", "every process holding a table runs its bots, lease or not",
+        S + "server/tables.py", "        if not room.driving:\n            if not room.claiming",
+        "        if False:\n            if not room.claiming",
+        (SRV + "test_lazy_tables.py",), "computed_once"),
+    one("due_tables_ignored", "a start loads no table of its own accord (bots wait for a visit)",
+        S + "server/schedule.py", "        for table_id in candidates[:BATCH]:",
+        "        for table_id in candidates[:0]:",
+        (SRV + "test_lazy_tables.py",), "restart_loads_only"),
+    one("clocks_given_back_while_up", "a process starting while the hall runs gives time back",
+        S + "server/store.py", "    if seen is not None and now - seen <= stale:",
+        "    if seen is not None and now - seen < 0:",
+        (SRV + "test_clock_downtime.py",), "restarting_while_another_runs"),
 )
 
 
