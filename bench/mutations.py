@@ -377,7 +377,9 @@ def run_tests(mutation: Mutation, root: Path, all_backends: bool) -> tuple[str, 
     select = mutation.select
     if not all_backends:
         select = f"({select}) and not postgresql" if select else "not postgresql"
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+    # In one process (-n 0): with workers, a first failure under -x ends the run as
+    # "interrupted" (exit 2), which would read as no verdict.
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", "-p", "no:cacheprovider",
                "-p", "no:randomly", *mutation.tests, "-k", select]
     env = dict(os.environ)
     env["PYTHONPATH"] = str(root / "src")
