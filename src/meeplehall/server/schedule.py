@@ -75,18 +75,30 @@ class Scheduler:
         return await self.poll()
 
     async def run(self) -> None:
-        ticks = 0
-        renew_every = max(1, int(LEASE_SECONDS / 3 / POLL_SECONDS))
+        """Look for due and idle tables every second; with leases, renew them every third of
+        their life in a loop of their own, so a slow look never lets them lapse."""
+        renewing = None
+        if self.manager.leases is not None:
+            renewing = asyncio.create_task(self._renew())
+        try:
+            while True:
+                await asyncio.sleep(POLL_SECONDS)
+                try:
+                    await self.poll()
+                    self.drop_idle(time.monotonic(), time.time())
+                except Exception:
+                    log.exception("the table scheduler failed; trying again")
+        finally:
+            if renewing is not None:
+                renewing.cancel()
+
+    async def _renew(self) -> None:
         while True:
-            await asyncio.sleep(POLL_SECONDS)
-            ticks += 1
+            await asyncio.sleep(LEASE_SECONDS / 3)
             try:
-                if self.manager.leases is not None and ticks % renew_every == 0:
-                    await self.manager.renew_leases()
-                await self.poll()
-                self.drop_idle(time.monotonic(), time.time())
+                await self.manager.renew_leases()
             except Exception:
-                log.exception("the table scheduler failed; trying again")
+                log.exception("renewing the tables' leases failed; trying again")
 
     async def poll(self) -> int:
         """Load (and drive) tables due within the horizon that no process drives."""
