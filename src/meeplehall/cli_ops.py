@@ -124,7 +124,7 @@ def backup_command(
 # --- meeplehall admin ----------------------------------------------------------------------
 
 admin_app = typer.Typer(
-    help="Manage users and tables of a hall: admins, passwords, bans, tables.",
+    help="Manage users and tables of a hall: admins, passwords, bans, tables, chat reports.",
     no_args_is_help=True,
 )
 
@@ -237,6 +237,41 @@ def unban(who: User, data_dir: DataDir = Path("data"), database_url_: DatabaseUr
 
     info = _user_change(data_dir, database_url_, who, adminops.unban)
     console.print(f"{_described(info)} is no longer banned.")
+
+
+@admin_app.command()
+def reports(
+    data_dir: DataDir = Path("data"),
+    database_url_: DatabaseUrl = "",
+    limit: Annotated[int, typer.Option(min=1, max=500, help="how many, newest first")] = 50,
+) -> None:
+    """List the newest chat reports: when, who reported whom, why, and the message."""
+    from datetime import UTC, datetime
+
+    from rich.table import Table as RichTable
+
+    from meeplehall.server import adminops
+
+    url = database_url(data_dir, database_url_)
+    found = _in_transaction(url, lambda session: adminops.chat_reports(session, limit))
+    if not found:
+        console.print("No chat reports.")
+        return
+    shown = RichTable("report", "when (UTC)", "reporter", "reason", "note", "table", "author",
+                      "message")
+    for report in found:
+        message = report["message"]
+        when = datetime.fromtimestamp(report["created_at"], UTC)
+        shown.add_row(
+            str(report["id"]), when.strftime("%Y-%m-%d %H:%M"),
+            _who(report["reporter"]), str(report["reason"]), str(report["note"]),
+            str(message["table"]), _who(message["author"]), message["text"],
+        )
+    console.print(shown)
+
+
+def _who(user: Any) -> str:
+    return f"{user['name']} (id:{user['id']})"
 
 
 def _tell_servers(redis_url: str, url: str, table_id: int, before: str) -> None:

@@ -1,7 +1,7 @@
 """Operators: the ``meeplehall admin`` commands (run as the command line runs them) and the
 admin API on a running hall. Making and removing admins, resetting a password, banning and
-unbanning, aborting and deleting tables (live ones are stopped at once), a user changing their
-own password; every refusal says why and changes nothing."""
+unbanning, aborting and deleting tables (live ones are stopped at once), listing chat reports,
+a user changing their own password; every refusal says why and changes nothing."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from meeplehall.cli import app
 
 from .client import Player, open_table
 from .conftest import ServerProcess
+from .test_chat import opened, report, say
 
 PASSWORD = "correct horse"
 
@@ -250,3 +251,41 @@ def test_the_admin_commands_refuse_a_data_dir_without_a_database(tmp_path: Path)
     assert result.output.strip() == f"Error: there is no database at {tmp_path}/meeplehall.db " \
         "(see '--data-dir')"
     assert list(tmp_path.iterdir()) == []
+
+
+async def _reported(hall: ServerProcess) -> dict[str, object]:
+    """Bob insults Alice at their table and Alice reports it; returns the message."""
+    alice, bob = person(hall, "Reporter"), person(hall, "Rude")
+    table = alice.create(game="yaxha", players=2, seat=0)
+    assert bob.join(table["id"], seat=1).status_code == 200
+    mine, theirs = await opened(alice, table["id"]), await opened(bob, table["id"])
+    rude = (await say(theirs, "you play like a potato"))["message"]
+    assert (await report(mine, id=rude["id"], reason="abuse", note="insults"))["type"] == (
+        "chat_reported")
+    for socket in (mine, theirs):
+        await socket.close()
+    alice.close()
+    bob.close()
+    return {"id": rude["id"], "table": table["id"]}
+
+
+def test_chat_reports_are_listed_newest_first_by_the_command_and_the_admin_api(
+    hall: ServerProcess,
+) -> None:
+    rude = asyncio.run(_reported(hall))
+    code, output = admin_command(hall, "reports")
+    assert code == 0, output
+    for words in ("Reporter", "Rude", "abuse", "insults", "potato"):
+        assert words in output, output
+    moderator = person(hall, "Moderator")
+    assert moderator.http.get("/api/admin/reports").status_code == 403  # admins only
+    assert admin_command(hall, "make-admin", "moderator")[0] == 0
+    listed = moderator.http.get("/api/admin/reports", params={"limit": 1}).json()["reports"]
+    assert len(listed) == 1
+    newest = listed[0]
+    assert (newest["reason"], newest["note"], newest["reporter"]["name"]) == (
+        "abuse", "insults", "Reporter")
+    assert newest["message"] == {**newest["message"], "id": rude["id"], "table": rude["table"],
+                                 "text": "you play like a potato"}
+    assert newest["message"]["author"]["name"] == "Rude"
+    moderator.close()

@@ -72,6 +72,13 @@ def _on_user(hall: Hall, user_id: int, change: Any, *args: Any) -> dict[str, Any
     return result.to_json()
 
 
+@router.get("/reports")
+async def chat_reports(request: Request, limit: int = 100) -> dict[str, Any]:
+    """The newest chat reports (at most ``limit``, up to 500), with the reported message."""
+    with hall_of(request).db() as session:
+        return {"reports": adminops.chat_reports(session, limit)}
+
+
 @router.get("/users/{user_id}")
 async def get_user(user_id: int, request: Request) -> dict[str, Any]:
     """A user as an administrator sees them: role and ban included."""

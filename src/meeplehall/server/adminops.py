@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import delete, func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
+from meeplehall.server.db.models import ChatMessage, ChatReport, Table, User
 from meeplehall.server.db.models import Session as SessionRow
-from meeplehall.server.db.models import Table, User
 from meeplehall.server.names import login_key
 
 #: Table statuses in which a table is still in play (an abort stops them).
@@ -145,3 +146,28 @@ def delete_table(session: Session, table_id: int) -> str:
     status = table.status
     session.delete(table)
     return status
+
+
+#: Chat reports listed at most at once (the newest first).
+MAX_REPORTS = 500
+
+
+def chat_reports(session: Session, limit: int = 100) -> list[dict[str, Any]]:
+    """The newest chat reports: who reported which message, why, and who wrote it where."""
+    reporter, author = aliased(User), aliased(User)
+    rows = session.execute(
+        select(ChatReport, ChatMessage, reporter, author)
+        .join(ChatMessage, ChatMessage.id == ChatReport.message_id)
+        .join(reporter, reporter.id == ChatReport.reporter_id)
+        .join(author, author.id == ChatMessage.user_id)
+        .order_by(ChatReport.id.desc())
+        .limit(max(1, min(limit, MAX_REPORTS)))
+    ).all()
+    return [
+        {"id": report.id, "created_at": report.created_at, "reason": report.reason,
+         "note": report.note, "reporter": {"id": by.id, "name": by.name},
+         "message": {"id": message.id, "table": message.table_id, "text": message.text,
+                     "created_at": message.created_at,
+                     "author": {"id": wrote.id, "name": wrote.name}}}
+        for report, message, by, wrote in rows
+    ]
