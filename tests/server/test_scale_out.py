@@ -1,13 +1,20 @@
 """Two server processes over one PostgreSQL database, with table changes fanned out through
 Redis: players connected to different processes play whole games together, each connection
 getting exactly its seat's view at every step, and simultaneous moves written by both
-processes at once are ordered by the unique (table, seq) key."""
+processes at once are ordered by the unique (table, seq) key; a ban through one process closes
+the user's sockets on the other."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+from websockets.exceptions import ConnectionClosed
+
+from meeplehall.cli import app
 
 from .client import Player, Socket, play_seat
 from .conftest import ServerProcess
@@ -115,3 +122,29 @@ def test_chat_and_the_spectator_switch_reach_the_sockets_of_another_process(
     two_servers: tuple[ServerProcess, ServerProcess],
 ) -> None:
     asyncio.run(chat_across(*two_servers))
+
+
+async def banned_on_the_other_process(a: ServerProcess, b: ServerProcess) -> None:
+    boss = Player(a.base, a.ws_base).register()
+    made = CliRunner().invoke(app, ["admin", "make-admin", f"id:{boss.user['id']}",
+                                    "--database-url", str(a.database_url)])
+    assert made.exit_code == 0, made.output
+    rude = Player(b.base, b.ws_base).register()
+    table = rude.create(game="yaxha", players=2, seat=0)
+    socket = await rude.socket(table["id"])
+    await socket.expect("welcome")
+    answer = boss.http.post(f"/api/admin/users/{rude.user['id']}/ban", json={"reason": "abuse"})
+    assert answer.status_code == 200, answer.text
+    # Banned through process a, the user's socket on process b closes too.
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            await socket.recv()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+    boss.close()
+    rude.close()
+
+
+def test_a_ban_through_one_process_closes_the_users_sockets_on_the_others(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    asyncio.run(banned_on_the_other_process(*two_servers))

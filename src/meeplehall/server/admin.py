@@ -18,6 +18,7 @@ from meeplehall.server.accounts import hasher
 from meeplehall.server.db.models import User
 from meeplehall.server.deps import Hall, hall_of, is_id, require_user
 from meeplehall.server.errors import ApiError
+from meeplehall.server.presence import BANNED
 from meeplehall.server.store import load_record
 from meeplehall.server.strictjson import StrictJSONRoute
 
@@ -100,16 +101,23 @@ async def reset_password(user_id: int, body: PasswordIn, request: Request) -> di
 
 @router.post("/users/{user_id}/ban")
 async def ban(user_id: int, body: BanIn, request: Request) -> dict[str, Any]:
-    """The user is logged out everywhere, can no longer log in, and their table sockets in
-    this process close."""
+    """The user is logged out everywhere, can no longer log in, and their sockets close, in
+    every process (told through Redis)."""
     hall = hall_of(request)
     answer = _on_user(hall, user_id, adminops.ban, body.reason)
+    await hall.hub_of().tell(user_id, {"type": BANNED})
+    return answer
+
+
+def end_sockets(hall: Hall, user_id: int) -> None:
+    """Close the user's table and per-user sockets in this process."""
     if hall.tables is not None:
         for room in list(hall.tables.rooms.values()):
             for connection in list(room.connections):
                 if connection.user_id == user_id:
                     connection.end(CLOSE_BANNED, "banned")
-    return answer
+    for connection in list(hall.hub_of().channels.get(user_id, ())):
+        connection.end(CLOSE_BANNED, "banned")
 
 
 @router.post("/users/{user_id}/unban")

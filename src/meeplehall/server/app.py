@@ -94,6 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         tables.describe = lobby.make_describer(hall)
         hall.link_key = await hall.run_db(contact.link_key)
         hall.hub = hub = Hub(fanout, hall.run_db)
+        hub.on_banned = lambda user_id: admin.end_sockets(hall, user_id)
         await hub.start()
         hall.mailer = mailer = Mailer(settings, hall.run_db, hall.link_key)
         mailer.start()

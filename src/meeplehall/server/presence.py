@@ -30,6 +30,9 @@ from meeplehall.server.tables import Connection
 
 log = logging.getLogger("meeplehall.server")
 
+#: The per-user event that ends a banned user's sockets in every process.
+BANNED = "banned"
+
 RENEW_SECONDS = 20.0
 
 #: Builds the "waiting" message of a user's channel (the tables waiting for their move).
@@ -64,6 +67,8 @@ class Hub:
         self.channels: dict[int, set[Connection]] = {}
         self.last_waiting: dict[Connection, str] = {}
         self.recount: Recount | None = None
+        #: Ends a user's sockets in this process once they are banned (admin.py).
+        self.on_banned: Callable[[int], None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._renewing: asyncio.Task[None] | None = None
 
@@ -153,6 +158,10 @@ class Hub:
                 log.exception("user %s: could not tell the other processes", user_id)
 
     async def deliver(self, user_id: int, event: dict[str, Any]) -> None:
+        if event.get("type") == BANNED:
+            if self.on_banned is not None:
+                self.on_banned(user_id)
+            return
         sockets = self.channels.get(user_id)
         if not sockets:
             return
