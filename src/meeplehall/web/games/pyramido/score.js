@@ -67,6 +67,18 @@ function areaText(area, ctx) {
 }
 
 /**
+ * Of an area's quarters, those the pyramid shows now; an area later stages covered whole lights
+ * its pyramid instead, so that a click on its score never lights nothing.
+ */
+function visibleOr(seat, keys, ctx) {
+  const player = ctx.view && ctx.view.players ? ctx.view.players[seat] : null;
+  if (!player || !player.top || !keys.length) return keys;
+  const shown = new Set(player.top.map((cell) => quarterKey(seat, cell.x, cell.y)));
+  const seen = keys.filter((key) => shown.has(key));
+  return seen.length ? seen : [pyramidKey(seat)];
+}
+
+/**
  * The rows of `breakdowns` (one per seat: the result's, or the live score's of the shown seat),
  * each cell with the quarters of what scored it.
  */
@@ -75,7 +87,7 @@ export function scoreRows(breakdowns, ctx) {
   const live = breakdowns.length === 1 && breakdowns[0] && breakdowns[0].live;
   const seats = breakdowns.map((b, index) => (live ? (b.seat ?? ctx.seat ?? index) : index));
   const perSeat = breakdowns.map((b, index) => seatStages(b || {}, seats[index], ctx));
-  const keys = (seat, cells) => (cells || []).map(([x, y]) => quarterKey(seat, x, y));
+  const keys = (seat, cells) => visibleOr(seat, (cells || []).map(([x, y]) => quarterKey(seat, x, y)), ctx);
   const rows = [];
   const stageNumbers = [...new Set(perSeat.flatMap((stages) => stages.map((s) => s.stage)))].sort((a, b) => a - b);
   for (const stage of stageNumbers) {
