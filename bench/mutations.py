@@ -182,7 +182,8 @@ MUTATIONS: tuple[Mutation, ...] = (
         (SRV + "test_seat_recheck.py",)),
     # -- server: clocks ------------------------------------------------------------------------
     one("clocks_run_while_down", "live clocks keep running while the server is down",
-        S + "server/store.py", "    down = now - seen\n", "    down = 0.0\n",
+        S + "server/store.py", "    down = None if seen is None else now - seen\n",
+        "    down = None if seen is None else 0.0\n",
         (SRV + "test_clock_downtime.py",), "server_is_down"),
     one("increment_per_action", "a live clock earns its increment on every action of a turn",
         S + "server/clocks.py",

@@ -257,16 +257,14 @@ def resume_live_clocks(session: Session, now: float, stale: float) -> float | No
     if seen is not None and now - seen <= stale:
         return None
     live = select(Table.id).where(Table.status == "playing", Table.mode == "live")
-    if seen is None:
-        # Never seen (a database from before revision 0006, whose tables in play are all due
-        # now): restart the running clocks from now.
-        session.execute(update(Seat).where(Seat.table_id.in_(live), Seat.running_since.is_not(None))
-                        .values(running_since=now).execution_options(synchronize_session=False))
-        return 0.0
-    down = now - seen
+    # Never seen (a database from before revision 0006, whose tables in play are all due now):
+    # the running clocks restart from now.
+    down = None if seen is None else now - seen
     session.execute(update(Seat).where(Seat.table_id.in_(live), Seat.running_since.is_not(None))
-                    .values(running_since=Seat.running_since + down)
+                    .values(running_since=now if down is None else Seat.running_since + down)
                     .execution_options(synchronize_session=False))
+    if down is None:
+        return 0.0
     session.execute(update(Table).where(Table.status == "playing", Table.mode == "live",
                                         Table.due_at.is_not(None))
                     .values(due_at=Table.due_at + down)

@@ -192,9 +192,21 @@ class Room:
         self.chat: list[dict[str, Any]] | None = None
         self.chat_lock = asyncio.Lock()
 
+    def stop_timer(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
     @property
     def seats(self) -> list[clocks.SeatState]:
         return self.record.seats
+
+    def shown_seat(self, user_id: int | None, seat: int | None) -> int | None:
+        """The seat a socket asking for ``seat`` shows (none asked: the user's first)."""
+        if seat is not None:
+            return seat
+        owned = self.owned(user_id)
+        return owned[0] if owned else None
 
     def owned(self, user_id: int | None) -> list[int]:
         """The seats ``user_id`` holds: may view and act for. A seat its player left for good
@@ -349,9 +361,7 @@ class TableManager:
             return
         del self.rooms[room.record.id]
         room.evicted = True
-        if room.timer is not None:
-            room.timer.cancel()
-            room.timer = None
+        room.stop_timer()
         self._stop_driving(room)
         if self.fanout is not None:
             self._spawn(self.fanout.unsubscribe(room.record.id))
@@ -471,9 +481,7 @@ class TableManager:
             room = self.rooms.get(table_id)
             if room is not None:
                 room.driving = False
-                if room.timer is not None:
-                    room.timer.cancel()
-                    room.timer = None
+                room.stop_timer()
                 log.warning("table %s: lost its lease; another process drives it", table_id)
 
     def attach(self, room: Room, connection: Connection) -> None:
@@ -709,8 +717,7 @@ class TableManager:
         """Run the table's bots and clock timer, if this process drives it (or may now)."""
         room.used_at = time.monotonic()
         if room.record.status != "playing":
-            if room.timer is not None:
-                room.timer.cancel()
+            room.stop_timer()
             self._stop_driving(room)
             if not room.connections and not room.pending_bots:
                 self.evict(room)  # a finished table is reloaded when asked for
@@ -750,9 +757,7 @@ class TableManager:
         self._drive(room)
 
     def _arm_timer(self, room: Room) -> None:
-        if room.timer is not None:
-            room.timer.cancel()
-            room.timer = None
+        room.stop_timer()
         expiries = [
             when
             for seat in room.seats
@@ -855,8 +860,7 @@ class TableManager:
     async def close(self) -> None:
         self.writer.stop()
         for room in self.rooms.values():
-            if room.timer is not None:
-                room.timer.cancel()
+            room.stop_timer()
         for task in list(self._tasks):
             task.cancel()
         if self.leases is not None:

@@ -184,7 +184,7 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
             joined = not room.evicted
             owned = room.owned(user_id)
             if joined and (seat is None or seat in owned):
-                viewing = seat if seat is not None else (owned[0] if owned else None)
+                viewing = room.shown_seat(user_id, seat)
                 connection = Connection(websocket, user_id, viewing,
                                         settings.ws_queue_messages, settings.ws_queue_bytes)
                 connection.invited = invited
@@ -226,11 +226,7 @@ async def serve_until_ended(serving: Coroutine[Any, Any, None], connection: Conn
 
 def _seen_more(room: Room, user_id: int | None, seat: int | None, since: int) -> bool:
     """Whether ``since`` is beyond what this process has for the seat the socket will show."""
-    if room.match is None:
-        return False
-    owned = room.owned(user_id)
-    viewing = seat if seat is not None else (owned[0] if owned else None)
-    return since > room.match.seq_for(viewing)
+    return room.match is not None and since > room.match.seq_for(room.shown_seat(user_id, seat))
 
 
 async def _serve(websocket: WebSocket, manager: TableManager, room: Room,
