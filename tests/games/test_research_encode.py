@@ -98,7 +98,7 @@ def test_a_yaxha_rivals_encoding_is_the_same_whatever_secret_choice_was_made():
     for tile in (0, 1):
         state = game.new_state(2, {}, 4)
         state.apply(0, game.parse_action({"type": "tile", "tile": tile}))
-        seen.add(encoding.encode(state, 1))
+        seen.add(bytes(encoding.encode(state, 1)))
     assert len(seen) == 1
     state = game.new_state(2, {}, 4)
     state.apply(0, game.parse_action({"type": "tile", "tile": 0}))

@@ -141,8 +141,9 @@ class ResearchEncoding:
     ``observe(view)`` turns ``State.view(seat)`` (never the hidden state) into a flat list of
     ``observation_size`` floats laid out section after section, each in row-major order. It is
     the reference: a game may also give ``encode(state, seat)``, the float32 bytes of exactly
-    ``observe(state.view(seat))``, built without drawing the whole view (research adapters read
-    a tensor at every step, and a view is many times dearer than a move). An ``encode`` reads
+    ``observe(state.view(seat))`` (``bytes``, or a fresh ``bytearray`` the caller may keep),
+    built without drawing the whole view (research adapters read a tensor at every step, and a
+    view is many times dearer than a move). An ``encode`` reads
     only what ``view(seat)`` shows, and the game's tests hold it equal to ``observe`` over many
     random matches, for every seat at every step.
     ``simultaneous`` says whether ``to_move()`` may hold several seats at once, ``max_actions``
@@ -156,7 +157,7 @@ class ResearchEncoding:
     simultaneous: bool
     max_actions: int
     score_bound: int
-    encode: Callable[[Any, int], bytes] | None = None
+    encode: Callable[[Any, int], bytes | bytearray] | None = None
 
     @cached_property
     def observation_size(self) -> int:

@@ -53,7 +53,7 @@ def check_reward(reward: str) -> str:
     return reward
 
 
-Indices = tuple[dict[Action, int], dict[int, tuple[Action, int]]]
+Indices = tuple[dict[Action, int], dict[int, tuple[int, Action]]]
 _INDICES: dict[tuple[str, int, str], Indices] = {}
 
 
@@ -130,16 +130,16 @@ class Table:
                 actions = state.legal_actions(seat)
                 # An entry keeps its action alive, so an identity found there is that action.
                 found = list(map(self._offered.get, map(id, actions)))
-                entries = cast(list[tuple[Action, int]], found)
                 if None in found:
-                    entries = [entry or self._offer(action)
-                               for entry, action in zip(found, actions, strict=True)]
-                known = {index: action for action, index in entries if index >= 0}
+                    found = [entry or self._offer(action)
+                             for entry, action in zip(found, actions, strict=True)]
+                known = dict(cast(list[tuple[int, Action]], found))
+                known.pop(-1, None)  # a take-back
             self._legal[seat] = known
         return known
 
-    def _offer(self, action: Action) -> tuple[Action, int]:
-        entry = (action, -1 if is_take_back(action) else self.index_of(action))
+    def _offer(self, action: Action) -> tuple[int, Action]:
+        entry = (-1 if is_take_back(action) else self.index_of(action), action)
         if len(self._offered) >= INDEX_CACHE_LIMIT:
             self._offered.clear()
         self._offered[id(action)] = entry
@@ -165,7 +165,8 @@ class Table:
 
     def play(self, seat: int, index: int) -> None:
         """Play action ``index`` for ``seat``; ValueError (and no change) if it is not legal."""
-        action = self.legal(seat).get(int(index))
+        legal = self._legal.get(seat)
+        action = (self.legal(seat) if legal is None else legal).get(int(index))
         if action is None:
             allowed = sorted(self.legal(seat))
             shown = allowed if len(allowed) <= 20 else [*allowed[:20], "..."]
@@ -174,7 +175,8 @@ class Table:
             )
         self.state.apply(seat, action)
         self._played.append((seat, action))
-        self._forget()
+        self._legal.clear()
+        self._views.clear()
 
     # --- what a seat sees ---------------------------------------------------------------------
 
@@ -189,7 +191,9 @@ class Table:
         encode = self.encoding.encode
         if encode is None:
             return self.reference_tensor(seat)
-        return np.frombuffer(bytearray(encode(self.state, seat)), np.float32)
+        data = encode(self.state, seat)
+        # A bytearray is the encoder's own fresh buffer: no copy needed to hand it out.
+        return np.frombuffer(data if data.__class__ is bytearray else bytearray(data), np.float32)
 
     def reference_tensor(self, seat: int) -> np.ndarray:
         """The tensor built from ``view(seat)``: what ``tensor`` must always equal."""

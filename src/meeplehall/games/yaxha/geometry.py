@@ -79,10 +79,10 @@ def _cells_where(test: Callable[[int, int, int], bool]) -> int:
 
 
 # Cells whose shift by one step in y or x would wrap onto another line or level of the layout.
-_Y_UP = FRAME & ~_cells_where(lambda z, x, y: y == 3)
-_Y_DOWN = FRAME & ~_cells_where(lambda z, x, y: y == 0)
-_X_UP = FRAME & ~_cells_where(lambda z, x, y: x == 3)
-_X_DOWN = FRAME & ~_cells_where(lambda z, x, y: x == 0)
+Y_UP = FRAME & ~_cells_where(lambda z, x, y: y == 3)
+Y_DOWN = FRAME & ~_cells_where(lambda z, x, y: y == 0)
+X_UP = FRAME & ~_cells_where(lambda z, x, y: x == 3)
+X_DOWN = FRAME & ~_cells_where(lambda z, x, y: x == 0)
 
 
 def group_reach(cubes: int) -> int:
@@ -90,8 +90,8 @@ def group_reach(cubes: int) -> int:
     its level, under it, or resting on it), possibly with cells outside the frame: callers cut
     the result back to a colour's cubes, which lie in it."""
     side = (
-        ((cubes & _Y_UP) << 1) | ((cubes & _Y_DOWN) >> 1)
-        | ((cubes & _X_UP) << STRIDE_X) | ((cubes & _X_DOWN) >> STRIDE_X)
+        ((cubes & Y_UP) << 1) | ((cubes & Y_DOWN) >> 1)
+        | ((cubes & X_UP) << STRIDE_X) | ((cubes & X_DOWN) >> STRIDE_X)
     )
     upper = cubes & UPPER
     below = (upper >> 16) | (upper >> 15) | (upper >> 12) | (upper >> 11)

@@ -7,8 +7,8 @@ uses x, y in 0..3-z, so cells outside it stay 0.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from meeplehall.core.research import (
     ActionField,
@@ -20,6 +20,9 @@ from meeplehall.core.research import (
 )
 from meeplehall.games.yaxha.components import CARDS, COLOUR_NAMES, NUM_COLOURS, ROUNDS
 from meeplehall.games.yaxha.geometry import LEVELS
+
+if TYPE_CHECKING:
+    from meeplehall.games.yaxha.state import YaxhaState
 
 PHASES = ("select", "pick", "build", "over")
 #: A base cube may name x or y down to -3 before the base is re-normalised.
@@ -47,7 +50,7 @@ ACTIONS = ActionIndex(
 SEAT_FIELDS = ("initiative", "chosen", "confirmed", "discarded", "score", "base_w", "base_h")
 
 
-def _sections(players: int) -> tuple[Section, ...]:
+def sections(players: int) -> tuple[Section, ...]:
     return (
         Section("pyramids", (players, NUM_COLOURS, LEVELS, 4, 4),
                 "1 where a cube of that colour sits at (seat, colour, level, y, x); "
@@ -68,12 +71,16 @@ def _sections(players: int) -> tuple[Section, ...]:
 
 
 def encoding(players: int, options: Mapping[str, Any] | None = None) -> ResearchEncoding:
-    from meeplehall.games.yaxha.encode import encode
+    encode: Callable[[YaxhaState, int], bytearray] | None
+    try:
+        from meeplehall.games.yaxha.encode import encode
+    except ImportError:  # numba (the research extra) is missing: the view-built tensor
+        encode = None
 
     del options  # the layout is the same under every option
     return ResearchEncoding(
         actions=ACTIONS,
-        sections=_sections(players),
+        sections=sections(players),
         observe=lambda view: observe(view, players),
         simultaneous=True,
         max_actions=ROUNDS * players * ROUND_ACTIONS,
