@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import partial
 from random import Random
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -90,6 +91,7 @@ class Table:
         #: (indices depend on nothing else), so that new environments start warm.
         self._index_of, self._offered = shared_indices(game_name, players, self.options)
         self._no_mask = bytes(self.encoding.actions.size)
+        self._encode = self.encoding.encode
         self._views: dict[int, dict[str, Any]] = {}
 
     # --- the match ----------------------------------------------------------------------------
@@ -129,14 +131,16 @@ class Table:
             if seat in state.to_move():
                 actions = state.legal_actions(seat)
                 # An entry keeps its action alive, so an identity found there is that action.
-                found = list(map(self._offered.get, map(id, actions)))
-                if None in found:
-                    found = [entry or self._offer(action)
-                             for entry, action in zip(found, actions, strict=True)]
-                known = dict(cast(list[tuple[int, Action]], found))
+                try:
+                    known = dict(map(self._offered.get, map(id, actions)))  # type: ignore[arg-type]
+                except TypeError:  # an action not offered before (its entry is None)
+                    known = dict(map(self._entry, actions))
                 known.pop(-1, None)  # a take-back
             self._legal[seat] = known
         return known
+
+    def _entry(self, action: Action) -> tuple[int, Action]:
+        return self._offered.get(id(action)) or self._offer(action)
 
     def _offer(self, action: Action) -> tuple[int, Action]:
         entry = (-1 if is_take_back(action) else self.index_of(action), action)
@@ -188,7 +192,7 @@ class Table:
 
     def tensor(self, seat: int) -> np.ndarray:
         """The seat's observation tensor (a fresh array: callers may keep or change it)."""
-        encode = self.encoding.encode
+        encode = self._encode
         if encode is None:
             return self.reference_tensor(seat)
         data = encode(self.state, seat)
@@ -201,16 +205,18 @@ class Table:
 
     def view_info(self, seat: int) -> ViewInfo:
         """An info holding the seat's view of now, drawn only if it is read (see ViewInfo)."""
-        state, played, count, seed = self.state, self._played, len(self._played), self.seed
+        return ViewInfo(partial(self._view_at, seat, self.state, self._played,
+                                len(self._played), self.seed))
 
-        def draw() -> dict[str, Any]:
-            if self.state is state and len(played) == count:
-                return self.view(seat)
-            # The match has moved on (or was reset): rebuild the step the info was made at.
-            log = [(mover, action.to_json()) for mover, action in played[:count]]
-            return replay(self.game, self.players, self.options, seed, log).view(seat)
-
-        return ViewInfo(draw)
+    def _view_at(self, seat: int, state: State, played: list[tuple[int, Action]], count: int,
+                 seed: int) -> dict[str, Any]:
+        """The seat's view at the step when the match was ``state`` with ``count`` moves of
+        ``played`` made, from ``seed``."""
+        if self.state is state and len(played) == count:
+            return self.view(seat)
+        # The match has moved on (or was reset): rebuild the step the info was made at.
+        log = [(mover, action.to_json()) for mover, action in played[:count]]
+        return replay(self.game, self.players, self.options, seed, log).view(seat)
 
     # --- the outcome --------------------------------------------------------------------------
 

@@ -78,25 +78,12 @@ def _cells_where(test: Callable[[int, int, int], bool]) -> int:
     return sum(1 << bit_of(*cell) for cell in CELLS if test(*cell))
 
 
-# Cells whose shift by one step in y or x would wrap onto another line or level of the layout.
+# Cells whose shift by one step in y or x would not wrap onto another line or level of the
+# layout (scoring.groups_of grows colour groups by such shifts).
 Y_UP = FRAME & ~_cells_where(lambda z, x, y: y == 3)
 Y_DOWN = FRAME & ~_cells_where(lambda z, x, y: y == 0)
 X_UP = FRAME & ~_cells_where(lambda z, x, y: x == 3)
 X_DOWN = FRAME & ~_cells_where(lambda z, x, y: x == 0)
-
-
-def group_reach(cubes: int) -> int:
-    """Every cell next to one of ``cubes`` in the sense of ``GROUP_NEIGHBOURS`` (beside it on
-    its level, under it, or resting on it), possibly with cells outside the frame: callers cut
-    the result back to a colour's cubes, which lie in it."""
-    side = (
-        ((cubes & Y_UP) << 1) | ((cubes & Y_DOWN) >> 1)
-        | ((cubes & X_UP) << STRIDE_X) | ((cubes & X_DOWN) >> STRIDE_X)
-    )
-    upper = cubes & UPPER
-    below = (upper >> 16) | (upper >> 15) | (upper >> 12) | (upper >> 11)
-    above = (cubes | (cubes >> 1) | (cubes >> 4) | (cubes >> 5)) << STRIDE_Z
-    return side | below | above
 
 
 def bits(mask: int) -> Iterator[int]:

@@ -115,7 +115,7 @@ def _visible(occupied: int, consts: Any) -> int:
 
 @numba.njit(cache=True, inline="always")
 def _reach(cubes: int, consts: Any) -> int:
-    """geometry.group_reach: every cell beside, under or resting on one of ``cubes``."""
+    """Every cell beside, under or resting on one of ``cubes`` (a ring of scoring.groups_of)."""
     side = (((cubes & consts[C_Y_UP]) << 1) | ((cubes & consts[C_Y_DOWN]) >> 1)
             | ((cubes & consts[C_X_UP]) << 4) | ((cubes & consts[C_X_DOWN]) >> 4))
     upper = cubes & consts[C_UPPER]

@@ -1,7 +1,8 @@
 """End-of-game scoring: visibility, 3-D colour groups, the points table and the 18 bonus cards.
 
-:func:`score` is the stable entry point (final-frame coordinates and colour names); the engine's
-own end scoring converts its masks to that form and calls it, so both go through one code path.
+:func:`score` is the stable entry point (final-frame coordinates and colour names): it checks
+them, turns them into masks and calls :func:`score_pyramids`, which the engine's own end scoring
+calls on its masks (already checked), so both go through one code path.
 Everything works on the visible cubes only.
 """
 
@@ -26,9 +27,13 @@ from meeplehall.games.yaxha.geometry import (
     CELL_OF_BIT,
     LEVEL_MASK,
     LEVELS,
+    UPPER,
+    X_DOWN,
+    X_UP,
+    Y_DOWN,
+    Y_UP,
     bit_of,
     bits,
-    group_reach,
     in_frame,
     visible_mask,
 )
@@ -48,15 +53,23 @@ def group_points(size: int) -> int:
 def groups_of(mask: int) -> list[int]:
     """The connected groups (as masks) of a set of same-colour cubes.
 
-    Each group grows from one cube by whole-mask shifts (:func:`geometry.group_reach`, the
-    same neighbours as ``GROUP_NEIGHBOURS``) until it stops growing: a few big-int operations
-    per ring instead of a table look-up per cube, since every view scores every new pyramid.
+    Each group grows from one cube by whole-mask shifts until it stops growing: a ring adds
+    every cell beside a cube on its level, under it or resting on it (the neighbours of
+    ``GROUP_NEIGHBOURS``), cut back to the colour's cubes. A few big-int operations per ring
+    instead of a table look-up per cube, since every view scores every new pyramid.
     """
     found: list[int] = []
     while mask:
         group = mask & -mask
         while True:
-            grown = (group | group_reach(group)) & mask
+            upper = group & UPPER
+            grown = (
+                group
+                | ((group & Y_UP) << 1) | ((group & Y_DOWN) >> 1)
+                | ((group & X_UP) << 4) | ((group & X_DOWN) >> 4)
+                | (upper >> 16) | (upper >> 15) | (upper >> 12) | (upper >> 11)
+                | ((group | (group >> 1) | (group >> 4) | (group >> 5)) << 16)
+            ) & mask
             if grown == group:
                 break
             group = grown
@@ -215,12 +228,17 @@ def score_pyramids(
     pyramids: Sequence[Pyramid],
     card_ids: Sequence[int],
     options: Mapping[str, Any] | None,
-    metrics_of: Callable[[Pyramid], Metrics] = metrics,
+    metrics_of: Callable[[Pyramid], Metrics] | None = None,
 ) -> list[dict[str, Any]]:
     """Per-seat breakdown for pyramids given as colour masks (final-frame coordinates);
-    ``metrics_of`` may be :func:`cached_metrics` where the same pyramids come again."""
+    ``metrics_of`` may be :func:`cached_metrics` where the same pyramids come again. Without
+    it, the single-colour-side test runs only when one of the cards asks for it."""
     ties, mode = score_options(options)
-    table = [metrics_of(pyramid) for pyramid in pyramids]
+    if metrics_of is None:
+        sides = any(CARDS[card_id].kind == "single_colour_side" for card_id in card_ids)
+        table = [metrics(pyramid, sides) for pyramid in pyramids]
+    else:
+        table = [metrics_of(pyramid) for pyramid in pyramids]
     met_by_card = {card_id: card_results(CARDS[card_id], table, ties, mode) for card_id in card_ids}
     breakdowns: list[dict[str, Any]] = []
     for seat, m in enumerate(table):

@@ -33,7 +33,7 @@ from meeplehall.games.yaxha.placement import (
     is_legal,
     refusal,
 )
-from meeplehall.games.yaxha.scoring import cells_of, explained, score
+from meeplehall.games.yaxha.scoring import explained, score_pyramids
 
 SELECT, PICK, BUILD, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("select", "pick", "build", "over")
@@ -288,7 +288,7 @@ class YaxhaState:
 
     def score_now(self) -> list[dict[str, Any]]:
         """Every seat's breakdown for the current pyramids (final once the match is over)."""
-        return score([cells_of(p) for p in self.pyramid], self.cards, self.options)
+        return score_pyramids(self.pyramid, self.cards, self.options)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from meeplehall.games.yaxha.views import build_view
