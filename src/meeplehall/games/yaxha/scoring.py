@@ -26,7 +26,6 @@ from meeplehall.games.yaxha.geometry import (
     BASE,
     CELL_OF_BIT,
     LEVEL_MASK,
-    LEVELS,
     UPPER,
     X_DOWN,
     X_UP,
@@ -107,13 +106,15 @@ def colour_metrics(cubes: int) -> ColourMetrics:
     the new pyramid are found here."""
     largest = largest_group = level1 = span = 0
     sizes: set[int] = set()
+    level_0, level_1, level_2, level_3 = LEVEL_MASK
     for group in groups_of(cubes):
         size = group.bit_count()
         sizes.add(size)
         if size > largest:
             largest, largest_group = size, group
         level1 = max(level1, (group & BASE).bit_count())
-        span = max(span, sum(1 for level in LEVEL_MASK if group & level))
+        span = max(span, bool(group & level_0) + bool(group & level_1) + bool(group & level_2)
+                   + bool(group & level_3))
     return largest, largest_group, frozenset(sizes), level1, span
 
 
@@ -123,20 +124,19 @@ def metrics(pyramid: Pyramid, sides: bool = True) -> Metrics:
     for mask in pyramid:
         occupied |= mask
     visible = visible_mask(occupied)
-    per_colour = [colour_metrics(mask & visible) for mask in pyramid]
-    level_colours = tuple(
-        frozenset(c for c in range(NUM_COLOURS) if pyramid[c] & visible & LEVEL_MASK[z])
-        for z in range(LEVELS)
-    )
+    seen = [mask & visible for mask in pyramid]
+    per_colour = [colour_metrics(mask) for mask in seen]
+    largest, largest_groups, sizes, level1, span = zip(*per_colour, strict=True)
     return Metrics(
-        largest=tuple(part[0] for part in per_colour),
-        sizes=frozenset().union(*(part[2] for part in per_colour)),
-        level1=max(part[3] for part in per_colour),
-        span=max(part[4] for part in per_colour),
-        level_colours=level_colours,
-        all_colours=frozenset(c for c in range(NUM_COLOURS) if pyramid[c] & visible),
+        largest=largest,
+        sizes=frozenset().union(*sizes),
+        level1=max(level1),
+        span=max(span),
+        level_colours=tuple(frozenset([c for c, mask in enumerate(seen) if mask & level])
+                            for level in LEVEL_MASK),
+        all_colours=frozenset([c for c, mask in enumerate(seen) if mask]),
         single_colour_side=sides and _single_colour_side(pyramid, visible),
-        largest_groups=tuple(part[1] for part in per_colour),
+        largest_groups=largest_groups,
     )
 
 
