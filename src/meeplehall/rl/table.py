@@ -179,8 +179,7 @@ class Table:
             )
         self.state.apply(seat, action)
         self._played.append((seat, action))
-        self._legal.clear()
-        self._views.clear()
+        self._forget()
 
     # --- what a seat sees ---------------------------------------------------------------------
 

@@ -68,7 +68,8 @@ C_POINTS = 54  # the points table, from size 0; then the match's bonus cards
 M_POINTS, M_SIZES, M_LEVEL1, M_SPAN, M_COLOURS, M_SIDE = 0, 1, 2, 3, 4, 5
 M_ON_LEVEL, M_LARGEST = 6, 10
 
-# The tensor's fixed sizes (research.py's sections).
+# The tensor's fixed sizes (research.py's sections), written here rather than imported: numba
+# keeps compiled code until this file changes, so what it compiles in must live in this file.
 _PLANE = 64  # a level, y, x plane of four 4x4 levels
 _MAX_TILES = 4
 _PHASES = 4
