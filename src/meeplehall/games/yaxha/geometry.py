@@ -79,7 +79,7 @@ def _cells_where(test: Callable[[int, int, int], bool]) -> int:
 
 
 # Cells whose shift by one step in y or x would not wrap onto another line or level of the
-# layout (scoring.groups_of grows colour groups by such shifts).
+# layout.
 Y_UP = FRAME & ~_cells_where(lambda z, x, y: y == 3)
 Y_DOWN = FRAME & ~_cells_where(lambda z, x, y: y == 0)
 X_UP = FRAME & ~_cells_where(lambda z, x, y: x == 3)

@@ -25,12 +25,8 @@ from meeplehall.games.yaxha.components import (
 from meeplehall.games.yaxha.geometry import (
     BASE,
     CELL_OF_BIT,
+    GROUP_NEIGHBOURS,
     LEVEL_MASK,
-    UPPER,
-    X_DOWN,
-    X_UP,
-    Y_DOWN,
-    Y_UP,
     bit_of,
     bits,
     in_frame,
@@ -49,29 +45,28 @@ def group_points(size: int) -> int:
     return GROUP_POINTS[size] if size <= _TOP_SIZE else _TOP_POINTS
 
 
+#: Per single-cube mask, its group neighbours (geometry.GROUP_NEIGHBOURS, keyed by the mask).
+_NEIGHBOURS = {1 << bit: mask for bit, mask in GROUP_NEIGHBOURS.items()}
+
+
 def groups_of(mask: int) -> list[int]:
     """The connected groups (as masks) of a set of same-colour cubes.
 
-    Each group grows from one cube by whole-mask shifts until it stops growing: a ring adds
-    every cell beside a cube on its level, under it or resting on it (the neighbours of
-    ``GROUP_NEIGHBOURS``), cut back to the colour's cubes. A few big-int operations per ring
-    instead of a table look-up per cube, since every view scores every new pyramid.
+    Each group floods from one cube: every cube reached adds its neighbours (beside it on its
+    level, under it, resting on it) among the colour's cubes, one table look-up per cube. A
+    colour of a real pyramid shows a handful of cubes, where this is about twice as fast as
+    growing whole rings by mask shifts (which wins only on masks of twenty cubes and more).
     """
     found: list[int] = []
+    neighbours = _NEIGHBOURS
     while mask:
-        group = mask & -mask
-        while True:
-            upper = group & UPPER
-            grown = (
-                group
-                | ((group & Y_UP) << 1) | ((group & Y_DOWN) >> 1)
-                | ((group & X_UP) << 4) | ((group & X_DOWN) >> 4)
-                | (upper >> 16) | (upper >> 15) | (upper >> 12) | (upper >> 11)
-                | ((group | (group >> 1) | (group >> 4) | (group >> 5)) << 16)
-            ) & mask
-            if grown == group:
-                break
-            group = grown
+        group = frontier = mask & -mask
+        while frontier:
+            cube = frontier & -frontier
+            frontier ^= cube
+            new = neighbours[cube] & mask & ~group
+            group |= new
+            frontier |= new
         found.append(group)
         mask &= ~group
     return found
