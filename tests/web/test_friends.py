@@ -1,6 +1,6 @@
 """Friends and notifications in the browser: two people become friends through the lobby, one
 invites the other from the new-table form and from the friends list, the other is told on the
-page and joins; the link of
+page and joins, and an invitation not followed leaves his page once the table starts; the link of
 a turn e-mail (received by a loopback SMTP server) opens the table at the away player's seat,
 titled "Your turn"."""
 
@@ -59,6 +59,13 @@ def test_two_people_become_friends_and_invitations_from_the_form_and_the_list_br
     bob.wait_for_url("**/tables/**invite=**")
     bob.click("#seats .sit")
     bob.wait_for_selector(f"#seats li[data-seat='1']:has-text('{bob_name}')")
+    table_id = int(bob.url.split("/tables/")[1].split("?")[0])
+    # Back in his lobby, the first invitation (never followed) still offers to join, until
+    # Alice starts the table: then it leaves his page, with nothing left to join.
+    bob.goto("/")
+    bob.wait_for_selector(f"#notice-list li.notice[data-kind='invite'][data-id='{first}']")
+    api(alice, "POST", f"/api/tables/{table_id}/start")
+    bob.wait_for_selector("#notice-list li.notice[data-kind='invite']", state="detached")
 
 
 def run_apart(coroutine: Coroutine[Any, Any, None]) -> None:

@@ -64,6 +64,8 @@ class IdleTables:
                 del self.touched[table_id]  # started, finished or removed elsewhere
         if removed:
             log.info("removed %d idle waiting tables", len(removed))
+            if hall.notices is not None:
+                await hall.notices.close_invitations(removed)
         return removed
 
     async def run(self, hall: Any) -> None:

@@ -462,6 +462,8 @@ async def start_table(table_id: int, request: Request,
         table.started_at = time.time()
         table.due_at = table.started_at  # the scheduler starts it if the server stops now
     await hall.manager.started(table_id)
+    if hall.notices is not None:
+        hall.notices.close_invitations_later([table_id])
     with hall.db() as session:
         table = _visible_table(session, table_id, user.id, None)
         return describe_table(session, table, user.id, live_info(hall, table_id))

@@ -47,6 +47,17 @@ def _store(session: Any, user_id: int, kind: str, data: dict[str, Any]) -> dict[
     return notification_json(row)
 
 
+def _close_invitations(session: Any, table_ids: list[int]) -> list[tuple[int, int]]:
+    """Mark read the unread invitations to these tables; (user, notification) of each."""
+    rows = session.scalars(select(Notification).where(
+        Notification.kind == "invite", ~Notification.read,
+        Notification.data["table"].as_integer().in_(table_ids),
+    )).all()
+    for row in rows:
+        row.read = True
+    return [(row.user_id, row.id) for row in rows]
+
+
 def notification_json(row: Notification) -> dict[str, Any]:
     return {"id": row.id, "kind": row.kind, "data": row.data, "created_at": row.created_at}
 
@@ -147,3 +158,18 @@ class Notices:
                    mail: Mail | None = None) -> None:
         """``push`` off the request's path (its answer must not wait for, or show, it)."""
         self._spawn(self.push(user_id, kind, data, mail))
+
+    async def close_invitations(self, table_ids: list[int]) -> None:
+        """Tables that no longer wait for players (started, or removed): an invitation to one
+        offers nothing now, so it is marked read and taken off the invited people's pages."""
+        try:
+            closed = await self.hall.run_db(_close_invitations, table_ids)
+            for user_id, notification_id in closed:
+                await self.hub.tell(user_id, {"type": "notification_closed", "id": notification_id})
+        except Exception:
+            log.exception("tables %s: could not close their invitations", table_ids)
+
+    def close_invitations_later(self, table_ids: list[int]) -> None:
+        """``close_invitations`` off the request's path."""
+        if table_ids:
+            self._spawn(self.close_invitations(table_ids))

@@ -251,12 +251,17 @@ async function friendsChanged() {
   drawSocial();
 }
 
-function readNotice(notice) {
-  social.notices = social.notices.filter((other) => other.id !== notice.id);
-  state.channel?.send({ type: "read", id: notice.id });
+/** Take a notification off the page (the list, and the toast if it shows it). */
+function dropNotice(id) {
+  social.notices = social.notices.filter((other) => other.id !== id);
   const toast = document.getElementById("toast");
-  if (toast && toast.dataset.id === String(notice.id)) toast.hidden = true;
+  if (toast && toast.dataset.id === String(id)) toast.hidden = true;
   drawSocial();
+}
+
+function readNotice(notice) {
+  state.channel?.send({ type: "read", id: notice.id });
+  dropNotice(notice.id);
 }
 
 /** A new notification: on the page at once (and as a browser notification when hidden). */
@@ -302,6 +307,8 @@ function connectChannel() {
       if (notice.kind !== "invite") await refreshSocial(state.user);
       drawSocial();
     },
+    // An invitation whose table started or was removed: nothing left to join.
+    onNotificationClosed: dropNotice,
   });
   state.channel.connect();
 }

@@ -36,6 +36,7 @@ export class UserChannel {
       if (message.type === "hello") this.handlers.onHello(message);
       else if (message.type === "waiting") this.handlers.onWaiting(message);
       else if (message.type === "notification") this.handlers.onNotification(message.notification);
+      else if (message.type === "notification_closed") this.handlers.onNotificationClosed(message.id);
     };
     ws.onclose = (event) => {
       clearInterval(this.keepAlive);
