@@ -143,9 +143,9 @@ class ResearchEncoding:
     the reference: a game may also give ``encode(state, seat)``, the float32 bytes of exactly
     ``observe(state.view(seat))`` (``bytes``, or a fresh ``bytearray`` the caller may keep),
     built without drawing the whole view (research adapters read a tensor at every step, and a
-    view is many times dearer than a move). An ``encode`` reads
-    only what ``view(seat)`` shows, and the game's tests hold it equal to ``observe`` over many
-    random matches, for every seat at every step.
+    view is many times dearer than a move). An ``encode`` reads only what ``view(seat)`` shows,
+    and the game's tests hold it equal to ``observe`` over many random matches, for every seat
+    at every step.
     ``simultaneous`` says whether ``to_move()`` may hold several seats at once, ``max_actions``
     bounds the actions of one match, and ``score_bound`` bounds the absolute value of any score
     (so of any score difference), which game-theory libraries ask for up front.

@@ -171,5 +171,4 @@ class Notices:
 
     def close_invitations_later(self, table_ids: list[int]) -> None:
         """``close_invitations`` off the request's path."""
-        if table_ids:
-            self._spawn(self.close_invitations(table_ids))
+        self._spawn(self.close_invitations(table_ids))

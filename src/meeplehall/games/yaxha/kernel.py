@@ -116,7 +116,8 @@ def _visible(occupied: int, consts: Any) -> int:
 
 @numba.njit(cache=True, inline="always")
 def _reach(cubes: int, consts: Any) -> int:
-    """Every cell beside, under or resting on one of ``cubes`` (a ring of scoring.groups_of)."""
+    """Every cell beside, under or resting on one of ``cubes``: one ring of a group's growth
+    (the neighbours of geometry.GROUP_NEIGHBOURS, by whole-mask shifts)."""
     side = (((cubes & consts[C_Y_UP]) << 1) | ((cubes & consts[C_Y_DOWN]) >> 1)
             | ((cubes & consts[C_X_UP]) << 4) | ((cubes & consts[C_X_DOWN]) >> 4))
     upper = cubes & consts[C_UPPER]
