@@ -307,8 +307,12 @@ function connectChannel() {
       if (notice.kind !== "invite") await refreshSocial(state.user);
       drawSocial();
     },
-    // An invitation whose table started or was removed: nothing left to join.
-    onNotificationClosed: dropNotice,
+    // An invitation whose table started or was removed: nothing left to join, and the
+    // friend's entry no longer lists that table among their open ones.
+    onNotificationClosed: async (id) => {
+      await refreshSocial(state.user);
+      dropNotice(id);
+    },
   });
   state.channel.connect();
 }
