@@ -16,7 +16,7 @@ import random
 import time
 
 from meeplehall.core.registry import get_game
-from meeplehall.server.encoding import encode
+from meeplehall.server.play.encoding import encode
 
 
 def measure(name: str, players: int, games: int) -> tuple[float, float, float, int]:

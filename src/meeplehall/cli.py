@@ -683,8 +683,8 @@ def serve(
 
     from meeplehall.server.app import create_app
     from meeplehall.server.config import Settings
-    from meeplehall.server.logsetup import FORMATS, LEVELS, configure
-    from meeplehall.server.metrics import networks
+    from meeplehall.server.operations.logs import FORMATS, LEVELS, configure
+    from meeplehall.server.operations.metrics import networks
 
     if log_level not in LEVELS:
         raise _refuse("--log-level", f"one of {', '.join(LEVELS)}, not {log_level!r}")
@@ -737,7 +737,7 @@ def serve(
 
 
 def _check_mail_settings(smtp_url: str, public_url: str) -> None:
-    from meeplehall.server.mail import MailSettingError, parse_smtp_url
+    from meeplehall.server.mail.mailer import MailSettingError, parse_smtp_url
 
     if smtp_url:
         try:

@@ -107,7 +107,7 @@ def backup_command(
     For PostgreSQL use pg_dump (docs/deploy.md)."""
     from sqlalchemy.engine import make_url
 
-    from meeplehall.server.backup import BackupError, backup_sqlite
+    from meeplehall.server.operations.backup import BackupError, backup_sqlite
 
     url = database_url(data_dir, database_url_)
     parsed = make_url(url)
@@ -134,8 +134,8 @@ TableId = Annotated[int, typer.Argument(metavar="TABLE", help="the table's numbe
 
 def _in_transaction(url: str, work: Callable[[Session], T]) -> T:
     """``work(session)`` in one transaction; a refusal raised inside changes nothing."""
-    from meeplehall.server import adminops
     from meeplehall.server.db.engine import make_sessionmaker, migrate
+    from meeplehall.server.operations import actions as adminops
 
     with _engine(url) as engine:
         migrate(engine)  # a hall that never started yet has no tables to read
@@ -148,7 +148,7 @@ def _in_transaction(url: str, work: Callable[[Session], T]) -> T:
 
 def _user_change(data_dir: Path, url: str, who: str,
                  change: Callable[[Session, Any], Any]) -> Any:
-    from meeplehall.server import adminops
+    from meeplehall.server.operations import actions as adminops
 
     resolved = database_url(data_dir, url)
     return _in_transaction(resolved,
@@ -164,7 +164,7 @@ def _described(info: Any) -> str:
 def make_admin(who: User, data_dir: DataDir = Path("data"),
                database_url_: DatabaseUrl = "") -> None:
     """Give USER the admin role (the admin API, /api/admin/...)."""
-    from meeplehall.server import adminops
+    from meeplehall.server.operations import actions as adminops
 
     info = _user_change(data_dir, database_url_, who,
                         lambda session, user: adminops.set_admin(session, user, True))
@@ -175,7 +175,7 @@ def make_admin(who: User, data_dir: DataDir = Path("data"),
 def remove_admin(who: User, data_dir: DataDir = Path("data"),
                  database_url_: DatabaseUrl = "") -> None:
     """Take the admin role from USER."""
-    from meeplehall.server import adminops
+    from meeplehall.server.operations import actions as adminops
 
     info = _user_change(data_dir, database_url_, who,
                         lambda session, user: adminops.set_admin(session, user, False))
@@ -194,8 +194,8 @@ def reset_password(
 ) -> None:
     """Set a new password for a registered USER (a generated one is printed, unless given on
     standard input); every session of the user ends."""
-    from meeplehall.server import adminops
-    from meeplehall.server.accounts import hasher
+    from meeplehall.server.accounts.passwords import hasher
+    from meeplehall.server.operations import actions as adminops
 
     if password_stdin:
         password = sys.stdin.readline().rstrip("\r\n")
@@ -223,7 +223,7 @@ def ban(
     database_url_: DatabaseUrl = "",
 ) -> None:
     """Ban USER: their sessions end and they can no longer log in."""
-    from meeplehall.server import adminops
+    from meeplehall.server.operations import actions as adminops
 
     info = _user_change(data_dir, database_url_, who,
                         lambda session, user: adminops.ban(session, user, reason))
@@ -233,7 +233,7 @@ def ban(
 @admin_app.command()
 def unban(who: User, data_dir: DataDir = Path("data"), database_url_: DatabaseUrl = "") -> None:
     """Lift USER's ban."""
-    from meeplehall.server import adminops
+    from meeplehall.server.operations import actions as adminops
 
     info = _user_change(data_dir, database_url_, who, adminops.unban)
     console.print(f"{_described(info)} is no longer banned.")
@@ -250,7 +250,7 @@ def reports(
 
     from rich.table import Table as RichTable
 
-    from meeplehall.server import adminops
+    from meeplehall.server.operations import actions as adminops
 
     url = database_url(data_dir, database_url_)
     found = _in_transaction(url, lambda session: adminops.chat_reports(session, limit))
@@ -275,8 +275,8 @@ def _who(user: Any) -> str:
 
 
 def _tell_servers(redis_url: str, url: str, table_id: int, before: str) -> None:
-    from meeplehall.server.admin import STOPPED
-    from meeplehall.server.fanout import tell_once
+    from meeplehall.server.play.fanout import tell_once
+    from meeplehall.server.play.manager import STOPPED
 
     if redis_url:
         try:
@@ -295,7 +295,7 @@ def _tell_servers(redis_url: str, url: str, table_id: int, before: str) -> None:
 def abort_table(table_id: TableId, data_dir: DataDir = Path("data"),
                 database_url_: DatabaseUrl = "", redis_url: RedisUrl = "") -> None:
     """Stop a waiting or playing table for good: status aborted, no result, no ratings."""
-    from meeplehall.server import adminops
+    from meeplehall.server.operations import actions as adminops
 
     url = database_url(data_dir, database_url_)
     before = _in_transaction(url, lambda session: adminops.abort_table(session, table_id))
@@ -312,7 +312,7 @@ def delete_table(
     yes: Annotated[bool, typer.Option("--yes", help="do not ask for confirmation")] = False,
 ) -> None:
     """Delete a table with its seats and its whole action log (no undo: back up first)."""
-    from meeplehall.server import adminops
+    from meeplehall.server.operations import actions as adminops
 
     url = database_url(data_dir, database_url_)
     if not yes and not typer.confirm(f"Delete table {table_id} and its whole log?"):

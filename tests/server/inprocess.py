@@ -17,7 +17,7 @@ import uvicorn
 
 from meeplehall.server.app import create_app
 from meeplehall.server.config import Settings
-from meeplehall.server.tables import TableManager
+from meeplehall.server.play.manager import TableManager
 from tests.live_server import OnLoopback, free_port
 
 T = TypeVar("T")

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, create_engine, func, select
 
-from meeplehall.server.botlane import Lane
+from meeplehall.server.bots.fairqueue import FairQueue
+from meeplehall.server.bots.lane import Lane
 from meeplehall.server.db.models import ActionRow
-from meeplehall.server.fairqueue import FairQueue
 from tests.live_server import ServerProcess
 from tests.server.client import Player
 

@@ -4,7 +4,7 @@ clock."""
 
 from __future__ import annotations
 
-from meeplehall.server.clocks import (
+from meeplehall.server.play.clocks import (
     ClockRules,
     SeatState,
     after_move,

@@ -10,7 +10,7 @@ import time
 
 import redis.asyncio as redis
 
-from meeplehall.server.leases import Leases
+from meeplehall.server.play.leases import Leases
 from tests.services import REDIS, redis_available, require
 
 #: Short lives, so a lapse comes within the test; each wait keeps seconds of margin.

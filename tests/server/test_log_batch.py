@@ -16,11 +16,11 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from meeplehall.server.clocks import SeatState
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
 from meeplehall.server.db.models import ActionRow, Seat, Table
-from meeplehall.server.store import LoggedStep, changed_seats, write_steps
-from meeplehall.server.writer import LogWriter
+from meeplehall.server.play.clocks import SeatState
+from meeplehall.server.play.store import LoggedStep, changed_seats, write_steps
+from meeplehall.server.play.writer import LogWriter
 
 
 def _table(session: Session, seats: int) -> int:

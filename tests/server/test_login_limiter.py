@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from meeplehall.server.accounts import SWEEP_MIN_KEYS, LoginLimiter
+from meeplehall.server.accounts.logins import SWEEP_MIN_KEYS, LoginLimiter
 
 
 def test_a_name_is_locked_after_its_failures_and_freed_when_they_age_out():

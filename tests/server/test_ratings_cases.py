@@ -17,10 +17,10 @@ from openskill.models import PlackettLuce
 from sqlalchemy.orm import Session, sessionmaker
 
 from meeplehall.core.rng import Seed
-from meeplehall.server.clocks import ClockRules, SeatState
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
 from meeplehall.server.db.models import Rating, User
-from meeplehall.server.store import TableRecord, rate
+from meeplehall.server.play.clocks import ClockRules, SeatState
+from meeplehall.server.play.store import TableRecord, rate
 
 GAME = "pyramido"
 FRESH = PlackettLuce().rating()

@@ -7,7 +7,7 @@ from pathlib import Path
 import httpx
 
 from meeplehall.core.registry import all_games
-from meeplehall.server.rules import RULES_DIR, rendered
+from meeplehall.server.api.rules import RULES_DIR, rendered
 from tests.live_server import ServerProcess
 
 REPO = Path(__file__).resolve().parents[2]

@@ -15,7 +15,7 @@ from meeplehall.core import Seed, replay
 from meeplehall.core.registry import get_game
 from meeplehall.core.rng import LEGACY
 from meeplehall.server.db.engine import MIGRATIONS, make_engine, make_sessionmaker, migrate
-from meeplehall.server.store import load_record
+from meeplehall.server.play.store import load_record
 
 # The rows as revision 0001 had them, written with the columns it knew.
 TABLES_0001 = sa.table(

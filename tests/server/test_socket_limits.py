@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from meeplehall.server.tables import Connection
+from meeplehall.server.play.connection import Connection
 
 from .client import Player, Socket
 from .inprocess import InProcessServer

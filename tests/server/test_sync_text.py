@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from meeplehall.core import events_for
-from meeplehall.server.tables import Room
+from meeplehall.server.play.room import Room
 
 from .client import Player
 from .inprocess import InProcessServer

@@ -10,10 +10,11 @@ import orjson
 
 from meeplehall.core import Seed, events_for
 from meeplehall.core.registry import get_game
-from meeplehall.server.clocks import ClockRules, SeatState
-from meeplehall.server.encoding import encode, fragment, visible_indexes
-from meeplehall.server.store import TableRecord
-from meeplehall.server.tables import Room, hide_secret_move
+from meeplehall.server.play.clocks import ClockRules, SeatState
+from meeplehall.server.play.encoding import encode, fragment, visible_indexes
+from meeplehall.server.play.manager import hide_secret_move
+from meeplehall.server.play.room import Room
+from meeplehall.server.play.store import TableRecord
 
 
 def _room(game: str, players: int, seed: int) -> Room:

@@ -127,7 +127,7 @@ def test_the_api_docs_work_offline_under_the_sub_path(
 
 
 def test_the_package_ships_the_docs_assets() -> None:
-    from meeplehall.server.apidocs import assets_folder
+    from meeplehall.server.api.apidocs import assets_folder
 
     folder: Path = assets_folder()
     assert (folder / "swagger-ui-bundle.js").stat().st_size > 100_000

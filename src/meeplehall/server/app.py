@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import logging
 import re
@@ -14,40 +13,26 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
-from meeplehall.server import (
+from meeplehall.server import errors
+from meeplehall.server.api import (
     accounts,
     admin,
     apidocs,
-    chatroutes,
+    chat,
     contact,
-    errors,
     friends,
     history,
     lobby,
     operations,
     rules,
-    userws,
-    ws,
+    table_socket,
+    user_socket,
 )
-from meeplehall.server.accounts import LoginLimiter
-from meeplehall.server.bodylimit import BodyLimit
-from meeplehall.server.bots import BotPool
-from meeplehall.server.chat import TableChat
 from meeplehall.server.config import Settings
-from meeplehall.server.creation import CreationLimits, CreationSettings
-from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
-from meeplehall.server.db.urls import shown
-from meeplehall.server.deps import Hall
-from meeplehall.server.fanout import Fanout, namespace_of
-from meeplehall.server.idle import IdleTables
-from meeplehall.server.leases import Leases
-from meeplehall.server.mail import Mailer
-from meeplehall.server.metrics import Metrics, networks
-from meeplehall.server.notices import Notices
-from meeplehall.server.origins import OriginCheck, allowed_set
-from meeplehall.server.presence import Hub
-from meeplehall.server.schedule import Scheduler
-from meeplehall.server.tables import TableManager
+from meeplehall.server.guards.bodylimit import BodyLimit
+from meeplehall.server.guards.origins import OriginCheck, allowed_set
+from meeplehall.server.hall import open_hall
+from meeplehall.server.operations.metrics import Metrics, networks
 
 log = logging.getLogger("meeplehall.server")
 
@@ -63,78 +48,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        url = settings.resolved_database_url()
-        log.info("database: %s", shown(url))
-        engine = make_engine(url)
-        before, after = await asyncio.to_thread(migrate, engine)
-        if before == after:
-            log.info("database schema up to date (revision %s)", after)
-        else:
-            log.info("database migrated from revision %s to %s", before or "(empty)", after)
-        sessions = make_sessionmaker(engine)
-        bots = BotPool(settings.bot_workers, settings.bot_cheap_workers)
-        for lane in (bots.cheap, bots.search):
-            lane.on_wait = metrics.bot_waited
-        bots.start()
-        hall = Hall(settings, engine, sessions, bots,
-                    serialise=engine.dialect.name == "sqlite", allowed_origins=allowed)
-        fanout = None
-        if settings.redis_url:
-            fanout = Fanout(settings.redis_url, namespace_of(url))
-        tables = TableManager(hall.run_db, bots, fanout, settings.bot_move_delay)
-        if fanout is not None:
-            tables.leases = Leases(fanout.client, fanout.namespace_prefix, fanout.origin)
-        tables.chat = TableChat(hall.run_db, settings, tables.publish_change)
-        tables.metrics = metrics
-        hall.tables = tables
-        metrics.hall = hall
-        tables.writer.start()
-        if fanout is not None:
-            await fanout.start(admin.fanout_handler(tables))
-        tables.describe = lobby.make_describer(hall)
-        hall.link_key = await hall.run_db(contact.link_key)
-        hall.hub = hub = Hub(fanout, hall.run_db)
-        hub.on_banned = lambda user_id: admin.end_sockets(hall, user_id)
-        await hub.start()
-        hall.mailer = mailer = Mailer(settings, hall.run_db, hall.link_key)
-        mailer.start()
-        hall.notices = notices = Notices(hall, hub, mailer)
-        tables.on_change = notices.table_changed
+        hall = await open_hall(settings, metrics, allowed)
         app.state.hall = hall
-        app.state.login_limiter = LoginLimiter(
-            settings.login_failures_per_name,
-            settings.login_failures_per_address,
-            settings.login_window_seconds,
-        )
-        await asyncio.to_thread(accounts.dummy_hash)  # made before the first login needs it
-        app.state.creation = CreationLimits(CreationSettings(), settings.creation_limits)
-        app.state.idle = idle = IdleTables(settings.idle_table_minutes)
-        sweeping = None
-        if settings.idle_table_minutes > 0 and fanout is None:
-            sweeping = asyncio.create_task(idle.run(hall))
-        scheduler = Scheduler(tables, settings.table_idle_seconds)
-        loaded = await scheduler.start()
-        scheduling = asyncio.create_task(scheduler.run())
         # Long-lived objects (modules, recovered tables) leave the collector's sight, and full
         # collections come less often: they were the long tail of move latency under load.
         gc.collect()
         gc.freeze()
         gc.set_threshold(20_000, 20, 50)
-        log.info("meeplehall server ready; %d tables due loaded, %d live in memory",
-                 loaded, len(tables.rooms))
         try:
             yield
         finally:
-            if sweeping is not None:
-                sweeping.cancel()
-            scheduling.cancel()
-            await tables.close()
-            await mailer.stop()
-            await hub.stop()
-            if fanout is not None:
-                await fanout.stop()
-            bots.stop()
-            engine.dispose()
+            await hall.close()
 
     app = FastAPI(
         title="Meeple Hall",
@@ -150,14 +74,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(OriginCheck, allowed=allowed)  # outermost: refused before any reading
     app.include_router(accounts.router)
     app.include_router(lobby.router)
-    app.include_router(chatroutes.router)
+    app.include_router(chat.router)
     app.include_router(history.router)
     app.include_router(rules.router)
-    app.include_router(ws.router)
+    app.include_router(table_socket.router)
     app.include_router(friends.router)
     app.include_router(contact.router)
     app.include_router(contact.pages)
-    app.include_router(userws.router)
+    app.include_router(user_socket.router)
     app.include_router(admin.router)
     app.include_router(operations.router)
     apidocs.install(app)

@@ -56,6 +56,11 @@ class Settings:
     login_failures_per_name: int = 5
     login_failures_per_address: int = 20
     login_window_seconds: float = 300.0
+    #: Worker threads that serve HTTP requests' database work, views and large documents off
+    #: the event loop (the request lane, db/access.py); more requests wait for a free one.
+    request_threads: int = 4
+    #: Bytes of finished tables' documents (replays, results) kept ready to send.
+    document_cache_bytes: int = 64 * 1024 * 1024
     #: Largest HTTP request body read; larger ones are refused with 413 before being read.
     max_body_bytes: int = 64 * 1024
     #: Origins (``scheme://host[:port]``) besides the server's own whose pages may post and open

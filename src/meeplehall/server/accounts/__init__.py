@@ -1,0 +1,1 @@
+"""Who people are: display names, sessions and the user's public form."""

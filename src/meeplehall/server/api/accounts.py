@@ -1,0 +1,257 @@
+"""Accounts: guests, registration, login with a rate limit, logout, session cookies."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Annotated, Any
+
+from argon2.exceptions import VerificationError
+from fastapi import APIRouter, Depends, Request, Response
+from pydantic import BaseModel, Field
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+
+from meeplehall.server.accounts.logins import LoginLimiter
+from meeplehall.server.accounts.names import clean_name, login_key
+from meeplehall.server.accounts.passwords import dummy_hash, hasher
+from meeplehall.server.accounts.sessions import COOKIE, token_hash, user_json
+from meeplehall.server.api.deps import current_user, hall_of, require_user
+from meeplehall.server.db.models import Session as SessionRow
+from meeplehall.server.db.models import User
+from meeplehall.server.errors import ApiError
+from meeplehall.server.guards.creation import address_of, creation_of
+from meeplehall.server.guards.strictjson import StrictJSONRoute
+
+router = APIRouter(prefix="/api", tags=["accounts"], route_class=StrictJSONRoute)
+
+
+class UserOut(BaseModel):
+    id: int
+    name: str
+    guest: bool
+
+
+class SessionOut(BaseModel):
+    user: UserOut | None
+
+
+class GuestIn(BaseModel):
+    name: str = Field(min_length=1, max_length=32)
+
+
+class Credentials(BaseModel):
+    name: str = Field(min_length=1, max_length=32)
+    password: str = Field(min_length=8, max_length=200)
+
+
+class LoginIn(BaseModel):
+    name: str = Field(min_length=1, max_length=32)
+    password: str = Field(min_length=1, max_length=200)
+
+
+def limiter_of(request: Request) -> LoginLimiter:
+    return hall_of(request).login_limiter
+
+
+def _open_session(request: Request, response: Response, user_id: int) -> None:
+    """A new session token for ``user_id``; the token the request came with stops working, so a
+    token planted in a browser before a login or a registration never becomes an account's."""
+    hall = hall_of(request)
+    token = secrets.token_urlsafe(32)
+    old = request.cookies.get(COOKIE)
+    with hall.db() as session:
+        if old:
+            session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash(old)))
+        session.add(
+            SessionRow(
+                token_hash=token_hash(token),
+                user_id=user_id,
+                expires_at=time.time() + hall.settings.session_seconds,
+            )
+        )
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=hall.settings.session_seconds,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path="/",
+    )
+
+
+@router.post("/auth/guest", response_model=UserOut)
+def guest(body: GuestIn, request: Request, response: Response) -> dict[str, Any]:
+    """Play as a guest under a display name; register later to keep the games."""
+    name = clean_name(body.name, ApiError(
+        422, "guest_name_blank", "a guest name needs at least one visible character"))
+    creation_of(request).guest(address_of(request))
+    with hall_of(request).db() as session:
+        user = User(name=name, login=None, password_hash=None, created_at=time.time())
+        session.add(user)
+        session.flush()
+        data = user_json(user)
+    _open_session(request, response, data["id"])
+    return data
+
+
+def _name_taken(name: str) -> ApiError:
+    return ApiError(409, "name_taken", f"the name {name!r} is taken; choose another",
+                    {"name": name})
+
+
+@router.post("/auth/register", response_model=UserOut, status_code=201)
+def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+    """Create an account; a guest who registers keeps their id, tables and history."""
+    name = clean_name(body.name, ApiError(
+        422, "name_blank", "a name needs at least one visible character"))
+    login = login_key(name)
+    me = current_user(request)
+    if me is not None and me.login is not None:
+        raise ApiError(409, "already_registered", "you are already registered; log out first")
+    hall = hall_of(request)
+    # Counted before the name is looked up, whether it is free or not, so trying names (to
+    # learn which exist) is as slow as creating accounts.
+    creation_of(request).account(address_of(request))
+    # The cheap refusals come before the costly hash, which only a request that can succeed
+    # pays for; the name is checked again below, as another registration may take it meanwhile.
+    with hall.db() as session:
+        if session.scalar(select(User.id).where(User.login == login)) is not None:
+            raise _name_taken(name)
+    password_hash = hasher.hash(body.password)
+    try:
+        with hall.db() as session:
+            if session.scalar(select(User.id).where(User.login == login)) is not None:
+                raise _name_taken(name)
+            user = session.get(User, me.id) if me is not None else None
+            if user is None:
+                user = User(name=name, created_at=time.time())
+                session.add(user)
+            user.name = name
+            user.login = login
+            user.password_hash = password_hash
+            session.flush()
+            data = user_json(user)
+    except IntegrityError:
+        raise _name_taken(name) from None
+    _open_session(request, response, data["id"])
+    return data
+
+
+def _reserve_attempt(limiter: LoginLimiter, name: str, address: str) -> float:
+    """Reserve a password check for ``name`` from ``address``, or refuse with 429 while their
+    failed logins make them wait; returns the reservation's stamp."""
+    wait, stamp = limiter.reserve(name, address)
+    if wait > 0:
+        seconds = int(wait) + 1
+        raise ApiError(
+            429,
+            "too_many_logins",
+            f"too many failed logins; try again in {seconds} seconds",
+            {"seconds": seconds},
+            headers={"Retry-After": str(seconds)},
+        )
+    return stamp
+
+
+@router.post(
+    "/auth/login",
+    response_model=UserOut,
+    responses={401: {"description": "wrong name or password"}, 429: {"description": "wait"}},
+)
+def login(
+    body: LoginIn,
+    request: Request,
+    response: Response,
+    limiter: Annotated[LoginLimiter, Depends(limiter_of)],
+) -> dict[str, Any]:
+    name = login_key(body.name)
+    address = address_of(request)  # the client's, behind a trusted proxy too (deploy.md)
+    stamp = _reserve_attempt(limiter, name, address)
+    with hall_of(request).db() as session:
+        user = session.scalar(select(User).where(User.login == name))
+        stored = user.password_hash if user is not None else None
+        data = user_json(user) if user is not None else None
+        banned = (user.ban_reason or "") if user is not None and user.banned_at else None
+    # A name that does not exist (or a guest's) is checked against a dummy hash, so a refusal
+    # takes as long whether or not the name exists.
+    ok: bool
+    try:
+        ok = hasher.verify(stored or dummy_hash(), body.password)
+    except VerificationError:
+        ok = False
+    if not ok or stored is None or data is None:
+        raise ApiError(401, "wrong_name_or_password", "wrong name or password")
+    limiter.release(name, address, stamp)
+    if banned is not None:  # told only to whoever knows the password
+        raise ApiError(403, "banned", "this account is banned", {"reason": banned})
+    _open_session(request, response, data["id"])
+    return data
+
+
+@router.post("/auth/logout", status_code=204)
+def logout(request: Request, response: Response) -> Response:
+    token = request.cookies.get(COOKIE)
+    if token:
+        with hall_of(request).db() as session:
+            session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash(token)))
+    response = Response(status_code=204)
+    response.delete_cookie(COOKIE, path="/")
+    return response
+
+
+@router.get("/me", response_model=UserOut)
+async def me(user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
+    return user_json(user)
+
+
+@router.get("/session", response_model=SessionOut)
+async def session_of(
+    user: Annotated[User | None, Depends(current_user)],
+) -> dict[str, Any]:
+    """Who the caller is, null when nobody is logged in: a page asks this, so an anonymous
+    visitor is an answer, not an error (``/api/me`` refuses with 401 for API clients)."""
+    return {"user": user_json(user) if user is not None else None}
+
+
+class PasswordChange(BaseModel):
+    old_password: str = Field(min_length=1, max_length=200)
+    new_password: str = Field(min_length=8, max_length=200)
+
+
+@router.post(
+    "/me/password",
+    status_code=204,
+    responses={401: {"description": "wrong password"}, 429: {"description": "wait"}},
+)
+def change_password(
+    body: PasswordChange,
+    request: Request,
+    user: Annotated[User, Depends(require_user)],
+    limiter: Annotated[LoginLimiter, Depends(limiter_of)],
+) -> Response:
+    """Change your own password, given the current one. Your other sessions end; this one
+    gets a new token. Wrong current passwords count as failed logins."""
+    if user.login is None or user.password_hash is None:
+        raise ApiError(409, "guest_has_no_password", "a guest has no password; register first")
+    name = user.login
+    address = address_of(request)
+    stamp = _reserve_attempt(limiter, name, address)
+    try:
+        ok: bool = hasher.verify(user.password_hash, body.old_password)
+    except VerificationError:
+        ok = False
+    if not ok:
+        raise ApiError(401, "wrong_password", "the current password is wrong")
+    limiter.release(name, address, stamp)
+    password_hash = hasher.hash(body.new_password)
+    with hall_of(request).db() as session:
+        row = session.get(User, user.id)
+        if row is None:
+            raise ApiError(401, "not_logged_in", "log in or pick a guest name first")
+        row.password_hash = password_hash
+        session.execute(delete(SessionRow).where(SessionRow.user_id == user.id))
+    response = Response(status_code=204)
+    _open_session(request, response, user.id)
+    return response

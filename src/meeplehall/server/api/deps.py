@@ -1,0 +1,55 @@
+"""What request handlers share: the hall and the current user."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import Request, WebSocket
+from sqlalchemy.orm import Session
+
+from meeplehall.server.accounts.sessions import COOKIE, user_for_token
+from meeplehall.server.db.models import User
+from meeplehall.server.errors import ApiError
+from meeplehall.server.guards.origins import foreign_origin, refusal
+from meeplehall.server.hall import Hall
+
+
+def hall_of(request: Any) -> Hall:
+    hall: Hall = request.app.state.hall
+    return hall
+
+
+def user_of(session: Session, request: Request) -> User | None:
+    """The logged-in user (guest or registered) of ``request``, or None; in a worker thread."""
+    return user_for_token(session, request.cookies.get(COOKIE))
+
+
+def current_user(request: Request) -> User | None:
+    """The logged-in user (guest or registered), or None.
+
+    A plain ``def`` dependency: FastAPI runs it in the request lane's threads, off the loop."""
+    with hall_of(request).db() as session:
+        return user_of(session, request)
+
+
+def require_user(request: Request) -> User:
+    user = current_user(request)
+    if user is None:
+        raise ApiError(401, "not_logged_in", "log in or pick a guest name first")
+    return user
+
+
+#: Close code of a table WebSocket opened by a page of a foreign origin (see origins.py).
+CLOSE_FOREIGN_ORIGIN = 4400
+
+
+async def refuse_foreign_origin(websocket: WebSocket) -> bool:
+    """Close a WebSocket handshake from a foreign origin (accepted, then closed with
+    ``CLOSE_FOREIGN_ORIGIN`` and a reason, like the other refusals); True when it was."""
+    hall = hall_of(websocket)
+    origin = foreign_origin(websocket.scope, hall.allowed_origins)
+    if origin is None:
+        return False
+    await websocket.accept()
+    await websocket.close(CLOSE_FOREIGN_ORIGIN, refusal(origin).detail[:120])
+    return True

@@ -1,0 +1,158 @@
+"""Finished tables: results, replays, leaderboards and a player's history."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import orjson
+from fastapi import APIRouter, Request, Response
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from meeplehall.core import UnknownGame
+from meeplehall.core.registry import get_game
+from meeplehall.server.accounts.sessions import user_json
+from meeplehall.server.api.deps import current_user, hall_of, user_of
+from meeplehall.server.db.ids import is_id
+from meeplehall.server.db.models import ActionRow, Rating, Seat, Table, User
+from meeplehall.server.errors import ApiError
+from meeplehall.server.guards.strictjson import StrictJSONRoute
+from meeplehall.server.play.access import visible_table
+from meeplehall.server.play.chatstore import all_messages
+from meeplehall.server.play.description import describe_table
+from meeplehall.server.play.ratings import ordinal
+from meeplehall.server.play.replays import replay_head
+
+router = APIRouter(prefix="/api", tags=["history"], route_class=StrictJSONRoute)
+
+
+def _finished_table(session: Session, request: Request, table_id: int,
+                    invite: str | None) -> Table:
+    viewer = user_of(session, request)
+    table = visible_table(session, table_id, viewer.id if viewer else None, invite)
+    if table.status != "finished":
+        raise ApiError(409, "not_finished", "this table has not finished yet")
+    return table
+
+
+@router.get("/tables/{table_id}/result")
+def table_result(table_id: int, request: Request, invite: str | None = None) -> dict[str, Any]:
+    """Scores, ranks, winners and breakdown; seats say who played and who was replaced."""
+    with hall_of(request).db() as session:
+        table = _finished_table(session, request, table_id, invite)
+        viewer = user_of(session, request)
+        described = describe_table(session, table, viewer.id if viewer else None)
+        return {"table": table.id, "game": table.game, **(table.result or {}),
+                "seats": described["seats"]}
+
+
+@router.get("/tables/{table_id}/replay", response_class=Response,
+            responses={200: {"content": {"application/json": {}}},
+                       304: {"description": "the copy the client holds (its ETag) is current"}})
+def table_replay(table_id: int, request: Request, invite: str | None = None,
+                 views: bool = False) -> Response:
+    """The whole record of a finished match, with every step's events (secrets included).
+
+    Built once per table (and ``views``), then served from memory; its ``ETag`` changes only
+    when the table's chat grows, so a client asking again with ``If-None-Match`` gets 304."""
+    hall = hall_of(request)
+    key = (table_id, views)
+    with hall.db() as session:
+        table = _finished_table(session, request, table_id, invite)
+        try:
+            get_game(table.game)
+        except UnknownGame as error:
+            raise ApiError(404, "unknown_game", error.reason, {"game": table.game}) from None
+        head = hall.replays.get(key)
+        actions = None if head is not None else session.execute(
+            select(ActionRow.seq, ActionRow.seat, ActionRow.action, ActionRow.bot)
+            .where(ActionRow.table_id == table_id)
+            .order_by(ActionRow.seq)
+        ).all()
+        chat = orjson.dumps(all_messages(session, table_id))
+    if head is None:
+        head = hall.replays.get_or_build(key, lambda: replay_head(table, list(actions or []),
+                                                                  views))
+    tag = f'"{table_id}-{int(views)}-{hashlib.blake2b(chat, digest_size=8).hexdigest()}"'
+    headers = {"ETag": tag, "Cache-Control": "private, no-cache"}
+    if request.headers.get("if-none-match") == tag:
+        return Response(status_code=304, headers=headers)
+    return Response(head + b',"chat":' + chat + b"}", media_type="application/json",
+                    headers=headers)
+
+
+@router.get("/leaderboard/{game}")
+def leaderboard(game: str, request: Request, limit: int = 50) -> list[dict[str, Any]]:
+    """Registered players of one game, best conservative rating (mu - 3 sigma) first."""
+    try:
+        get_game(game)
+    except UnknownGame as error:
+        raise ApiError(404, "unknown_game", error.reason, {"game": game}) from None
+    with hall_of(request).db() as session:
+        rows = session.execute(
+            select(Rating, User).join(User, User.id == Rating.user_id).where(Rating.game == game)
+        ).all()
+    board: list[dict[str, Any]] = [
+        {
+            "user": user_json(user),
+            "mu": rating.mu,
+            "sigma": rating.sigma,
+            "ordinal": ordinal(rating.mu, rating.sigma),
+            "games": rating.games,
+        }
+        for rating, user in rows
+    ]
+    board.sort(key=lambda entry: -float(entry["ordinal"]))
+    return board[: max(1, min(limit, 500))]
+
+
+@router.get("/users/{user_id}")
+def user_profile(user_id: int, request: Request) -> dict[str, Any]:
+    with hall_of(request).db() as session:
+        user = session.get(User, user_id) if is_id(user_id) else None
+        if user is None:
+            raise ApiError(404, "no_user", f"no user {user_id}", {"user": user_id})
+        ratings = session.scalars(select(Rating).where(Rating.user_id == user_id)).all()
+        return {
+            "user": user_json(user),
+            "ratings": [
+                {"game": r.game, "mu": r.mu, "sigma": r.sigma,
+                 "ordinal": ordinal(r.mu, r.sigma), "games": r.games}
+                for r in ratings
+            ],
+        }
+
+
+@router.get("/users/{user_id}/history")
+def user_history(user_id: int, request: Request, limit: int = 50) -> list[dict[str, Any]]:
+    """Finished tables the user sat at, newest first; a private one only for a viewer who sat
+    at it too (the user themself, or another of its players)."""
+    viewer = current_user(request)
+    with hall_of(request).db() as session:
+        if not is_id(user_id) or session.get(User, user_id) is None:
+            raise ApiError(404, "no_user", f"no user {user_id}", {"user": user_id})
+        shown = Table.visibility == "public"
+        if viewer is not None:
+            sat = select(Seat.table_id).where(Seat.user_id == viewer.id)
+            shown = or_(shown, Table.id.in_(sat))
+        rows = session.execute(
+            select(Table, Seat)
+            .join(Seat, Seat.table_id == Table.id)
+            .where(Seat.user_id == user_id, Table.status == "finished", shown)
+            .order_by(Table.finished_at.desc())
+        ).all()
+    history: dict[int, dict[str, Any]] = {}
+    for table, seat in rows:
+        entry = history.setdefault(
+            table.id,
+            {"table": table.id, "game": table.game, "finished_at": table.finished_at,
+             "players": table.players, "rated": table.rated, "seats": [], "ranks": [],
+             "scores": [], "replaced": []},
+        )
+        result = table.result or {}
+        entry["seats"].append(seat.seat)
+        entry["ranks"].append(result.get("ranks", [None] * table.players)[seat.seat])
+        entry["scores"].append(result.get("scores", [None] * table.players)[seat.seat])
+        entry["replaced"].append(seat.replaced)
+    return list(history.values())[: max(1, min(limit, 500))]

@@ -1,0 +1,136 @@
+"""The per-user WebSocket ``/ws/me``: the live count of tables waiting for my move and my
+notifications, pushed as they happen; the same socket also marks me online.
+
+A WebSocket rather than server-sent events: it shares the table socket's guards (origin check,
+sockets per address, message rates) and its queue bounds, lets the page answer on it (mark a
+notification read, say its language) without extra requests, and does not hold one of the
+browser's six HTTP/1.1 connections per host for each open tab.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from meeplehall.server.accounts.sessions import COOKIE, user_for_token
+from meeplehall.server.api.deps import hall_of
+from meeplehall.server.api.table_socket import accept_guarded, guard_of, serve_until_ended
+from meeplehall.server.db.models import Notification
+from meeplehall.server.guards.sockets import CLOSE_TOO_MANY, Verdict
+from meeplehall.server.play.connection import Connection
+from meeplehall.server.social.notices import RECENT_NOTIFICATIONS, notification_json
+from meeplehall.server.social.presence import contact_of
+
+router = APIRouter()
+log = logging.getLogger("meeplehall.server")
+
+#: Close code of a per-user socket opened without a session.
+CLOSE_NOT_LOGGED_IN = 4401
+LANGUAGES = ("en", "ja", "ko")
+
+
+def _unread(session: Session, user_id: int) -> list[dict[str, Any]]:
+    rows = session.scalars(
+        select(Notification).where(Notification.user_id == user_id, ~Notification.read)
+        .order_by(Notification.id.desc()).limit(RECENT_NOTIFICATIONS)
+    ).all()
+    return [notification_json(row) for row in reversed(rows)]
+
+
+def _mark_read(session: Session, user_id: int, notification_id: int) -> None:
+    session.execute(update(Notification).where(
+        Notification.user_id == user_id, Notification.id == notification_id
+    ).values(read=True))
+
+
+def _set_lang(session: Session, user_id: int, lang: str) -> None:
+    contact = contact_of(session, user_id)
+    if contact.lang != lang:
+        contact.lang = lang
+
+
+@router.websocket("/ws/me")
+async def user_socket(websocket: WebSocket) -> None:
+    address = await accept_guarded(websocket)
+    if address is None:
+        return
+    guard = guard_of(websocket)
+    try:
+        await _open(websocket, guard, address)
+    finally:
+        guard.release(address)
+
+
+def _user_id(session: Session, token: str | None) -> int | None:
+    user = user_for_token(session, token)
+    return user.id if user is not None else None
+
+
+async def _open(websocket: WebSocket, guard: Any, address: str) -> None:
+    hall = hall_of(websocket)
+    user_id = await hall.database.serve(_user_id, websocket.cookies.get(COOKIE))
+    if user_id is None:
+        await websocket.close(CLOSE_NOT_LOGGED_IN, "log in first")
+        return
+    lang = websocket.query_params.get("lang")
+    if lang in LANGUAGES:
+        await hall.database.serve(_set_lang, user_id, lang)
+    hub = hall.hub
+    settings = hall.settings
+    connection = Connection(websocket, user_id, None, settings.ws_queue_messages,
+                            settings.ws_queue_bytes)
+    unread = await hall.database.serve(_unread, user_id)
+    mail = hall.mailer.enabled
+    connection.send_json({"type": "hello", "mail": mail, "notifications": unread})
+    hub.opened(user_id)
+    hub.join_channel(user_id, connection)
+    try:
+        await hub.send_waiting(user_id)
+        await serve_until_ended(_serve(websocket, hall, connection, guard.flow(address)),
+                                connection)
+    finally:
+        hub.leave_channel(user_id, connection)
+        hub.closed(user_id)
+        await connection.close()
+
+
+async def _serve(websocket: WebSocket, hall: Any, connection: Connection, flow: Any) -> None:
+    user_id = connection.user_id
+    limit = hall.settings.max_message_bytes
+    while True:
+        try:
+            message = await websocket.receive()
+        except WebSocketDisconnect:
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        refusal = flow.charge(1.0)
+        if refusal.verdict is Verdict.FLOOD:
+            connection.end(CLOSE_TOO_MANY, "too many messages: slow down")
+            return
+        if refusal.verdict is not Verdict.OK:
+            connection.send_json({"type": "error", "code": "rate_limited",
+                                  "reason": "too many messages; wait a moment"})
+            await asyncio.sleep(min(refusal.retry, 60.0))
+            continue
+        raw = message.get("text") or ""
+        try:
+            data = json.loads(raw) if len(raw) <= limit else None
+        except (ValueError, RecursionError):
+            data = None
+        kind = data.get("type") if isinstance(data, dict) else None
+        if kind == "ping":
+            connection.send_json({"type": "pong"})
+        elif kind == "read" and isinstance(data, dict) and type(data.get("id")) is int:
+            await hall.database.serve(_mark_read, user_id, data["id"])
+        elif kind == "lang" and isinstance(data, dict) and data.get("lang") in LANGUAGES:
+            await hall.database.serve(_set_lang, user_id, data["lang"])
+        else:
+            connection.send_json({"type": "error", "code": "bad_message",
+                                  "reason": "known messages: ping, read {id}, lang {lang}"})

@@ -1,0 +1,146 @@
+"""The running hall: every part of the server, built once when it starts and closed when it
+stops. Request handlers reach it as ``app.state.hall``; no part is optional or set later."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from meeplehall.server.accounts.logins import LoginLimiter
+from meeplehall.server.accounts.passwords import dummy_hash
+from meeplehall.server.bots.pool import BotPool
+from meeplehall.server.config import Settings
+from meeplehall.server.db.access import Database
+from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
+from meeplehall.server.db.urls import shown
+from meeplehall.server.guards.creation import CreationLimits, CreationSettings
+from meeplehall.server.mail.mailer import Mailer
+from meeplehall.server.mail.tokens import link_key
+from meeplehall.server.operations.metrics import Metrics
+from meeplehall.server.play.fanout import Fanout, namespace_of
+from meeplehall.server.play.leases import Leases
+from meeplehall.server.play.manager import TableManager
+from meeplehall.server.play.replays import ReplayCache
+from meeplehall.server.play.scheduler import Scheduler
+from meeplehall.server.social.idle import IdleTables
+from meeplehall.server.social.limits import FriendLimits
+from meeplehall.server.social.notices import Notices
+from meeplehall.server.social.presence import CLOSE_BANNED, Hub
+
+log = logging.getLogger("meeplehall.server")
+
+
+@dataclass
+class Hall:
+    """The server's running parts."""
+
+    settings: Settings
+    database: Database
+    bots: BotPool
+    #: Other server processes, when there are several (Redis pub/sub); else None.
+    fanout: Fanout | None
+    manager: TableManager
+    #: Who is online and the per-user channels; notifications; outgoing e-mail.
+    hub: Hub
+    notices: Notices
+    mailer: Mailer
+    metrics: Metrics
+    scheduler: Scheduler
+    #: The key signing links in e-mail (made once per database by a migration).
+    link_key: str
+    #: Origins besides the server's own whose pages may change state (normalised).
+    allowed_origins: frozenset[str]
+    login_limiter: LoginLimiter
+    creation: CreationLimits
+    friend_limits: FriendLimits
+    idle: IdleTables
+    #: Finished tables' replays, built once (play/replays.py).
+    replays: ReplayCache
+    _tasks: list[asyncio.Task[Any]] = field(default_factory=list)
+
+    @contextmanager
+    def db(self) -> Iterator[Session]:
+        """A transaction in the calling thread: only for code running in a worker thread."""
+        with self.database.session() as session:
+            yield session
+
+    def end_sockets_of(self, user_id: int) -> None:
+        """Close a banned user's table and per-user sockets in this process."""
+        for room in list(self.manager.rooms.values()):
+            for connection in list(room.connections):
+                if connection.user_id == user_id:
+                    connection.end(CLOSE_BANNED, "banned")
+        for connection in list(self.hub.channels.get(user_id, ())):
+            connection.end(CLOSE_BANNED, "banned")
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await self.manager.close()
+        await self.mailer.stop()
+        await self.hub.stop()
+        if self.fanout is not None:
+            await self.fanout.stop()
+        self.bots.stop()
+        self.database.engine.dispose()
+
+
+async def open_hall(settings: Settings, metrics: Metrics,
+                    allowed_origins: frozenset[str]) -> Hall:
+    """Migrate the database, start every part, and load the tables that are due."""
+    url = settings.resolved_database_url()
+    log.info("database: %s", shown(url))
+    engine = make_engine(url)
+    before, after = await asyncio.to_thread(migrate, engine)
+    if before == after:
+        log.info("database schema up to date (revision %s)", after)
+    else:
+        log.info("database migrated from revision %s to %s", before or "(empty)", after)
+    database = Database(engine, make_sessionmaker(engine), settings.request_threads)
+    database.start()
+    bots = BotPool(settings.bot_workers, settings.bot_cheap_workers)
+    for lane in (bots.cheap, bots.search):
+        lane.on_wait = metrics.bot_waited
+    bots.start()
+    fanout = Fanout(settings.redis_url, namespace_of(url)) if settings.redis_url else None
+    leases = (Leases(fanout.client, fanout.namespace_prefix, fanout.origin)
+              if fanout is not None else None)
+    manager = TableManager(database, bots, settings, fanout, leases, metrics)
+    manager.writer.start()
+    hub = Hub(fanout, database.serve)
+    mailer = Mailer(settings, database.serve, await database.serve(link_key))
+    notices = Notices(database, manager, settings, hub, mailer)
+    scheduler = Scheduler(manager, settings.table_idle_seconds)
+    hall = Hall(
+        settings=settings, database=database, bots=bots, fanout=fanout, manager=manager,
+        hub=hub, notices=notices, mailer=mailer, metrics=metrics, scheduler=scheduler,
+        link_key=mailer.link_key, allowed_origins=allowed_origins,
+        login_limiter=LoginLimiter(settings.login_failures_per_name,
+                                   settings.login_failures_per_address,
+                                   settings.login_window_seconds),
+        creation=CreationLimits(CreationSettings(), settings.creation_limits),
+        friend_limits=FriendLimits(settings.friend_requests_per_hour),
+        idle=IdleTables(settings.idle_table_minutes),
+        replays=ReplayCache(settings.document_cache_bytes),
+    )
+    metrics.watch(manager, bots)
+    manager.watchers.append(notices.table_changed)
+    hub.on_banned = hall.end_sockets_of
+    if fanout is not None:
+        await fanout.start(manager.remote_change)
+    await hub.start()
+    mailer.start()
+    await asyncio.to_thread(dummy_hash)  # made before the first login needs it
+    if settings.idle_table_minutes > 0 and fanout is None:
+        hall._tasks.append(asyncio.create_task(hall.idle.run(manager, notices)))
+    loaded = await scheduler.start()
+    hall._tasks.append(asyncio.create_task(scheduler.run()))
+    log.info("meeplehall server ready; %d tables due loaded, %d live in memory",
+             loaded, len(manager.rooms))
+    return hall

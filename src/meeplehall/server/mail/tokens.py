@@ -1,0 +1,65 @@
+"""Signed tokens for links in e-mail (verify an address, unsubscribe) that work without a login.
+
+A token is ``base64url(JSON payload) "." base64url(HMAC-SHA256(key, purpose + payload))``: the
+purpose is part of what is signed, so an unsubscribe token cannot verify an address. The key is
+made once per database by a migration (``server_keys``), so every process accepts every token.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import time
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from meeplehall.server.db.models import ServerKey
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def _mac(key: str, purpose: str, body: str) -> str:
+    digest = hmac.new(key.encode(), f"{purpose}\n{body}".encode(), hashlib.sha256).digest()
+    return _b64(digest)
+
+
+def sign(key: str, purpose: str, payload: dict[str, Any]) -> str:
+    """A token carrying ``payload`` (and when it was made) for ``purpose``."""
+    body = _b64(json.dumps({**payload, "at": int(time.time())}, separators=(",", ":")).encode())
+    return f"{body}.{_mac(key, purpose, body)}"
+
+
+def verify(key: str, purpose: str, token: str,
+           max_age: float | None = None) -> dict[str, Any] | None:
+    """The payload of a token made for ``purpose`` with ``key`` (and younger than ``max_age``
+    seconds when given); None for anything else, however it is wrong."""
+    if len(token) > 1024 or token.count(".") != 1:
+        return None
+    body, mac = token.split(".")
+    if not hmac.compare_digest(mac, _mac(key, purpose, body)):
+        return None
+    try:
+        payload = json.loads(_unb64(body))
+    except ValueError:
+        return None
+    if not isinstance(payload, dict) or not isinstance(payload.get("at"), int):
+        return None
+    if max_age is not None and time.time() - payload["at"] > max_age:
+        return None
+    return payload
+
+
+def link_key(session: Session) -> str:
+    """The key signing e-mail links, made by migration 0003."""
+    row = session.get(ServerKey, "mail_links")
+    assert row is not None, "the database lacks its mail_links key (migration 0003)"
+    return str(row.value)

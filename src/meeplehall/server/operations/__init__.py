@@ -1,0 +1,1 @@
+"""What operators use: admin actions, logging, backups and metrics."""

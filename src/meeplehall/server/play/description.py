@@ -1,0 +1,102 @@
+"""The Table object of the protocol: a table as one viewer may see it, with its live state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from meeplehall.server.accounts.sessions import user_json
+from meeplehall.server.db.models import Seat, Table, User
+
+if TYPE_CHECKING:
+    from meeplehall.server.play.room import Room
+
+#: Builds the Table object for a viewer: (table id, viewer's user id) -> JSON.
+Describe = Callable[[int, int | None], dict[str, Any]]
+
+
+def describe_table(session: Session, table: Table, viewer: int | None,
+                   live: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The Table object of the protocol, as ``viewer`` may see it."""
+    seats = session.scalars(
+        select(Seat).where(Seat.table_id == table.id).order_by(Seat.seat)
+    ).all()
+    user_ids = {s.user_id for s in seats if s.user_id is not None}
+    if table.owner_id is not None:
+        user_ids.add(table.owner_id)
+    users = {u.id: u for u in session.scalars(select(User).where(User.id.in_(user_ids)))}
+    mine = [s.seat for s in seats if viewer is not None and s.user_id == viewer]
+    to_move = list((live or {}).get("to_move", []))
+    data: dict[str, Any] = {
+        "id": table.id,
+        "game": table.game,
+        "options": table.options,
+        "players": table.players,
+        "status": table.status,
+        "mode": table.mode,
+        "clock": {
+            "initial_ms": table.initial_ms,
+            "increment_ms": table.increment_ms,
+            "move_deadline_ms": table.move_deadline_ms,
+        },
+        "visibility": table.visibility,
+        "rated": table.rated,
+        "hints": table.hints and not table.rated,
+        "spectator_chat": table.spectator_chat,
+        "owner": user_json(users[table.owner_id]) if table.owner_id in users else None,
+        "seats": [
+            {
+                "seat": s.seat,
+                "user": user_json(users[s.user_id]) if s.user_id in users else None,
+                "bot_level": s.bot_level,
+                "replaced": s.replaced,
+            }
+            for s in seats
+        ],
+        # While playing, the public count: the log's length would count secret moves.
+        "seq": table.seq if table.status == "finished" else (live or {}).get("seq"),
+        "to_move": to_move,
+        "waiting_for_me": any(seat in to_move for seat in mine)
+        and not any(seats[seat].replaced for seat in mine if seat in to_move),
+        "created_at": table.created_at,
+        "started_at": table.started_at,
+        "finished_at": table.finished_at,
+    }
+    if table.invite_token and (mine or viewer == table.owner_id):
+        data["invite_token"] = table.invite_token
+    return data
+
+
+def live_info(rooms: dict[int, Room], table_id: int) -> dict[str, Any] | None:
+    """The live part of a table held in memory: its public seq and who is to move."""
+    room = rooms.get(table_id)
+    if room is None or room.match is None:
+        return None
+    return {"seq": room.match.seq_for(None), "to_move": room.to_move()}
+
+
+def describer_in(rooms: dict[int, Room]) -> Callable[[Session, int, int | None], dict[str, Any]]:
+    """``describe(session, table_id, viewer)`` in the caller's transaction ({} when gone)."""
+
+    def describe(session: Session, table_id: int, viewer: int | None) -> dict[str, Any]:
+        table = session.get(Table, table_id)
+        if table is None:
+            return {}
+        return describe_table(session, table, viewer, live_info(rooms, table_id))
+
+    return describe
+
+
+def describer(session_factory: Callable[[], Any], rooms: dict[int, Room]) -> Describe:
+    """``describe(table_id, viewer)`` in a transaction of its own (for a worker thread)."""
+
+    in_session = describer_in(rooms)
+
+    def describe(table_id: int, viewer: int | None) -> dict[str, Any]:
+        with session_factory() as session:
+            return in_session(session, table_id, viewer)
+
+    return describe

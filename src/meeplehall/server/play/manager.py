@@ -1,0 +1,692 @@
+"""The table manager: one room per table, serial application of moves, persistence, fan-out.
+
+Every change to a table (a player's or a bot's move, a clock running out, a player leaving)
+happens under that table's lock, so moves from several seats at once are applied one at a time.
+A move counts only once its row is committed; then every connection gets its own update.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any, Protocol
+
+import anyio.to_thread
+import orjson
+from sqlalchemy.exc import IntegrityError
+
+from meeplehall.core import Game, events_for
+from meeplehall.core.registry import get_game
+from meeplehall.server.bots.pool import BotPool, Decision, replacement_level, strongest_level
+from meeplehall.server.config import Settings
+from meeplehall.server.db.access import Database
+from meeplehall.server.play import clocks
+from meeplehall.server.play.chat import TableChat
+from meeplehall.server.play.connection import Connection
+from meeplehall.server.play.deadlines import due_at, room_due_at
+from meeplehall.server.play.description import describer, describer_in
+from meeplehall.server.play.encoding import encode, fragment, visible_indexes
+from meeplehall.server.play.fanout import Fanout
+from meeplehall.server.play.leases import Leases
+from meeplehall.server.play.match import Match, Rejection, Step
+from meeplehall.server.play.pacing import TooSoon
+from meeplehall.server.play.room import Room
+from meeplehall.server.play.store import (
+    LoggedStep,
+    changed_seats,
+    load_record,
+    save_seats,
+    write_due,
+    write_steps,
+)
+from meeplehall.server.play.writer import LogWriter
+
+log = logging.getLogger("meeplehall.server")
+
+class MoveCounter(Protocol):
+    """Counts moves and bot decisions (operations/metrics.py)."""
+
+    def moved(self, game: str, bot: bool, seconds: float) -> None: ...
+
+    def bot_decided(self, game: str) -> None: ...
+
+
+#: The status a deleted table's room shows for the little while it lives on.
+GONE_STATUS = "aborted"
+#: The Redis message of an operator's stop (abort or delete) of a table.
+STOPPED = "stopped"
+#: Close code of the sockets of a table an operator deleted.
+CLOSE_GONE = 4404
+
+
+class TableManager:
+    def __init__(self, database: Database, bots: BotPool, settings: Settings,
+                 fanout: Fanout | None = None, leases: Leases | None = None,
+                 counter: MoveCounter | None = None) -> None:
+        self.database = database
+        #: Runs a function ``f(session, *args)`` in a transaction, in the play lane's threads.
+        self.run_db = database.run
+        self.bots = bots
+        #: Least seconds between a table's previous move going out and a bot's move, where a
+        #: person sits (pacing.py).
+        self.bot_move_delay = settings.bot_move_delay
+        #: Other server processes, when there are several (Redis pub/sub).
+        self.fanout = fanout
+        #: With several processes, which tables this one drives (bots, clocks).
+        self.leases = leases
+        self.writer: LogWriter[LoggedStep] = LogWriter(self.run_db, write_steps)
+        self.rooms: dict[int, Room] = {}
+        self.describe = describer(database.session, self.rooms)
+        self.describe_in = describer_in(self.rooms)
+        self.chat = TableChat(self.run_db, settings, self.publish_change)
+        #: Told after every change of a table (notices.py: whose move it is now).
+        self.watchers: list[Callable[[Room], None]] = []
+        self._load_lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        #: Counts moves and their latency (metrics.py); None in a bare manager.
+        self.counter = counter
+
+    # -- rooms -------------------------------------------------------------------------------
+
+    async def room(self, table_id: int) -> Room | None:
+        """The table's room, loaded (and its match rebuilt by replay) on first use."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            room.used_at = time.monotonic()
+            return room
+        async with self._load_lock:
+            room = self.rooms.get(table_id)
+            if room is not None:
+                return room
+            record = await self.run_db(load_record, table_id)
+            if record is None:
+                return None
+            leases = self.leases
+            room = Room(record, get_game(record.game),
+                        driving=leases is None or table_id in leases.held)
+            if record.status in ("playing", "finished"):
+                room.build_match()
+            self.rooms[table_id] = room
+            if self.fanout is not None:
+                await self.fanout.subscribe(table_id)
+            return room
+
+    def evict(self, room: Room) -> None:
+        """Forget the room (it is loaded again from the log when asked for)."""
+        if self.rooms.get(room.record.id) is not room:
+            return
+        del self.rooms[room.record.id]
+        room.evicted = True
+        room.stop_timer()
+        self._stop_driving(room)
+        if self.fanout is not None:
+            self._spawn(self.fanout.unsubscribe(room.record.id))
+
+    def _stop_driving(self, room: Room) -> None:
+        if self.leases is not None and room.driving:
+            room.driving = False
+            self._spawn(self.leases.release(room.record.id))
+
+    async def _publish(self, room: Room, kind: str) -> None:
+        if self.fanout is not None:
+            try:
+                await self.fanout.publish(room.record.id, kind)
+            except Exception:
+                log.exception("table %s: could not tell the other processes", room.record.id)
+
+    async def publish_change(self, room: Room, kind: str) -> None:
+        """Tell the other server processes (if any) that this table changed."""
+        await self._publish(room, kind)
+
+    async def remote_change(self, table_id: int, kind: str) -> None:
+        """Another process changed this table: read the log and tell our connections."""
+        room = self.rooms.get(table_id)
+        if room is None:
+            return
+        if kind == "chat":
+            await self.chat.remote(room)
+            return
+        if kind == STOPPED:
+            await self.stopped(table_id)
+            return
+        async with room.lock:
+            if room.match is None:
+                record = await self.run_db(load_record, table_id)
+                if record is None:
+                    return
+                room.record = record
+                await self.recheck_seats(room)
+                if record.status != "waiting":
+                    room.build_match()
+                    for connection in room.connections:
+                        connection.send(room.sync_text(connection.seat, 0))
+            else:
+                await self._catch_up(room, committed=room.match.seq)
+        if kind == "table":
+            await self.broadcast_table(room)
+        self._after_change(room)
+
+    async def _catch_up(self, room: Room, committed: int) -> None:
+        """Under the room's lock: bring the match to the log's end, fanning out each new step.
+
+        ``committed`` is how many of the match's steps are known to be in the log; a step
+        beyond it (applied here, then refused by the database) is thrown away by a rebuild.
+        """
+        if room.match is None:
+            return
+        # The log's first steps are known here (every step this process committed or read):
+        # only the rest is read, so catching up costs the new steps, not the whole game.
+        known = room.record.actions[:committed]
+        record = await self.run_db(load_record, room.record.id, len(known))
+        if record is None:
+            return
+        record.actions = known + record.actions
+        if committed < room.match.seq:
+            match = Match(self.game_of(room), record.players, record.options, record.seed)
+            match.replay_log(known)
+            room.match = match
+        final_status = record.status
+        room.record = record
+        await self.recheck_seats(room)
+        fresh = record.actions[room.match.seq:]
+        for seat, data, bot in fresh:
+            step = room.match.apply(seat, room.game.parse_action(data), bot)
+            # The status follows the log, whatever moment the table row was read at.
+            record.status = "finished" if room.match.state.is_over() else "playing"
+            self._fan_out(room, step)
+        if room.match.state.is_over():
+            record.status = "finished"
+        elif not fresh:
+            record.status = final_status
+
+    async def take_over(self, table_id: int) -> bool:
+        """Drive a table that no process drives (scheduler): take its lease, load it, bring it
+        to the log's end, start a clock its start left stopped, write when it is due next,
+        then run its bots and timer. False when another process took it first."""
+        leases = self.leases
+        if leases is not None and not await leases.claim(table_id):
+            return False
+        loaded = table_id in self.rooms
+        room = await self.room(table_id)
+        if room is None:
+            if leases is not None:
+                await leases.release(table_id)
+            return False
+        room.driving = True
+        async with room.lock:
+            if loaded and room.match is not None:
+                await self._catch_up(room, committed=room.match.seq)
+            if room.record.status == "playing" and room.match is not None:
+                now = time.time()
+                stopped = [seat.running_since for seat in room.seats]
+                # A crash between the start and its clocks being saved leaves them stopped.
+                clocks.start_clocks(room.record.rules, room.seats, room.to_move(), now)
+                due, seq = room_due_at(room, now), room.match.seq
+                if stopped != [seat.running_since for seat in room.seats]:
+                    await self.run_db(save_seats, table_id, room.seats, due, seq)
+                else:
+                    await self.run_db(write_due, table_id, due, seq)
+        self._after_change(room)
+        return True
+
+    async def renew_leases(self) -> None:
+        """Keep this process's leases; a table whose lease was lost (this process stalled past
+        it) stops being driven here."""
+        leases = self.leases
+        if leases is None:
+            return
+        for table_id in await leases.renew():
+            room = self.rooms.get(table_id)
+            if room is not None:
+                room.driving = False
+                room.stop_timer()
+                log.warning("table %s: lost its lease; another process drives it", table_id)
+
+    def attach(self, room: Room, connection: Connection) -> None:
+        room.connections.add(connection)
+
+    def detach(self, room: Room, connection: Connection) -> None:
+        room.connections.discard(connection)
+        room.used_at = time.monotonic()
+        if not room.connections and room.record.status != "playing":
+            self.evict(room)
+
+    async def refresh(self, table_id: int) -> None:
+        """The lobby changed the table (seats, owner): reload and tell the connections."""
+        room = self.rooms.get(table_id)
+        if room is None:
+            return
+        async with room.lock:
+            record = await self.run_db(load_record, table_id)
+            if record is None:
+                return
+            room.record = record
+            await self.recheck_seats(room)
+        await self.broadcast_table(room)
+
+    async def table_changed(self, table_id: int) -> None:
+        """The lobby changed a table's seats: this process's connections and the others'."""
+        await self.refresh(table_id)
+        if self.fanout is not None:
+            await self.fanout.publish(table_id, "table")
+
+    async def recheck_seats(self, room: Room) -> None:
+        """Under the room's lock, right after its seats changed: a connection showing a seat its
+        user no longer holds is moved, before anything else is sent to it, to the user's first
+        seat still held or else to the spectators, and told so by a new ``welcome`` (and a
+        ``sync`` from the current seq, if the game has started)."""
+        room.pace.seats_changed()
+        tables: dict[int | None, dict[str, Any]] = {}
+        for connection in list(room.connections):
+            owned = room.owned(connection.user_id)
+            if connection.seat is None or connection.seat in owned:
+                continue
+            connection.seat = owned[0] if owned else None
+            user = connection.user_id
+            if user not in tables:
+                tables[user] = await self.run_db_plain(self.describe, room.record.id, user)
+            connection.send_json(
+                {"type": "welcome", "table": tables[user], "seats": owned, "seat": connection.seat}
+            )
+            if room.match is not None:
+                connection.send(room.sync_text(connection.seat, room.match.seq))
+
+    async def started(self, table_id: int) -> None:
+        """The lobby started the table: build the match, start clocks and bots, tell everyone."""
+        room = await self.room(table_id)
+        if room is None:
+            return
+        async with room.lock:
+            record = await self.run_db(load_record, table_id)
+            if record is None:  # removed meanwhile
+                return
+            room.record = record
+            await self.recheck_seats(room)
+            room.build_match()
+            now = time.time()
+            clocks.start_clocks(record.rules, record.seats, room.to_move(), now)
+            await self.run_db(save_seats, table_id, record.seats, room_due_at(room, now), 0)
+            for connection in room.connections:
+                connection.send(room.sync_text(connection.seat, 0))
+            room.pace.moved()  # a first bot move waits for people to see the board
+        await self.broadcast_table(room)
+        await self._publish(room, "table")
+        self._after_change(room)
+
+    async def broadcast_table(self, room: Room) -> None:
+        texts: dict[int | None, str] = {}
+        for connection in list(room.connections):
+            user = connection.user_id
+            if user not in texts:
+                table = await self.run_db_plain(self.describe, room.record.id, user)
+                texts[user] = json.dumps({"type": "table", "table": table})
+            connection.send(texts[user])
+
+    async def run_db_plain(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)``, which opens its own transaction, in the play lane."""
+        return await anyio.to_thread.run_sync(partial(function, *args),
+                                              limiter=self.database.play_lane)
+
+    # -- moves -------------------------------------------------------------------------------
+
+    async def submit(self, room: Room, seat: int, seq: int, data: Any, bot: bool,
+                     user_id: int | None = None) -> None:
+        """Check, log (committed) and apply one action, then fan out; Rejection if refused.
+
+        A person's action (``user_id``) counts only if that user still holds ``seat`` when it
+        is applied. A bot's waits first, unlocked, until the table's pace allows it (pacing.py).
+        """
+        races = 0
+        started = time.perf_counter()
+        while races < 10:
+            outcome = await self._submit_once(room, seat, seq, data, bot, user_id)
+            if outcome is True:
+                if self.counter is not None:
+                    self.counter.moved(room.record.game, bot, time.perf_counter() - started)
+                await self._publish(room, "step")
+                self._after_change(room)
+                return
+            if isinstance(outcome, TooSoon):
+                await room.pace.wait(outcome)
+                continue
+            races += 1
+            # Another process wrote first; a little jitter keeps one from always winning.
+            await asyncio.sleep(random.uniform(0, 0.005 * races))
+        raise Rejection("stale_seq", "the table moved on meanwhile; look again and resend")
+
+    async def _submit_once(self, room: Room, seat: int, seq: int, data: Any,
+                           bot: bool, user_id: int | None = None) -> bool | TooSoon:
+        """True once applied; False when another process logged this step first; TooSoon for
+        a bot's move that must wait (checked under the lock, against the move last sent)."""
+        async with room.lock:
+            match = room.match
+            if match is None or room.record.status == "waiting":
+                raise Rejection("not_started", "the game has not started yet")
+            if room.record.status != "playing":
+                raise Rejection("finished", "the game is over")
+            if bot and (too_soon := room.pace.too_soon(self.bot_move_delay, room.seats)):
+                return too_soon
+            if not bot and room.seats[seat].by_bot:
+                raise Rejection("replaced", f"a bot plays seat {seat} now")
+            if user_id is not None and seat not in room.owned(user_id):
+                raise Rejection("not_your_seat", f"you do not hold seat {seat}")
+            action = match.check(seat, seq, data)
+            step = match.apply(seat, action, bot)
+            finished = match.state.is_over()
+            seats = [clocks.SeatState(**vars(s)) for s in room.seats]
+            to_move = match.state.to_move() if not finished else frozenset()
+            now = time.time()
+            clocks.after_move(room.record.rules, seats, seat, to_move, finished, now)
+            result = match.result_json()
+            new_seq = match.seq
+            try:
+                await self.writer.write(LoggedStep(
+                    table_id=room.record.id, seq=new_seq, seat=seat, action=step.action,
+                    bot=bot, changed_seats=changed_seats(room.seats, seats), result=result,
+                    rated=room.record if result is not None and room.record.rated else None,
+                    due_at=due_at(room.record.rules, seats, to_move, now), created_at=now,
+                ))
+            except IntegrityError:
+                # Another server process logged step ``new_seq`` first: catch up, try again.
+                await self._catch_up(room, committed=new_seq - 1)
+                return False
+            except Exception:
+                log.exception("table %s: action %s not stored", room.record.id, new_seq)
+                await self._catch_up(room, committed=new_seq - 1)
+                raise Rejection("server_error", "the move could not be saved; try again") from None
+            room.record.seats = seats
+            room.record.actions.append((seat, step.action, bot))
+            if finished:
+                room.record.status = "finished"
+            self._fan_out(room, step)
+        return True
+
+    def _fan_out(self, room: Room, step: Step) -> None:
+        texts: dict[int | None, str] = {}
+        last = room.describe_step(step)
+        # The mover's connections first: their update is the acknowledgement they wait for.
+        ordered = sorted(room.connections, key=lambda c: c.seat != step.seat)
+        match = room.match
+        assert match is not None
+        # What every audience gets alike is encoded once, and so is each distinct set of the
+        # step's events (most steps show every audience the same ones).
+        shared: dict[str, Any] | None = None
+        events_text: dict[tuple[int, ...], orjson.Fragment] = {}
+        for connection in ordered:
+            seat = connection.seat
+            if not match.saw_last(seat):
+                continue  # a secret step: only its mover hears of it, not even as a number
+            if seat not in texts:
+                if shared is None:
+                    shared = {key: fragment(value) for key, value in room.shared_parts().items()}
+                seen = visible_indexes(step.events, seat)
+                if seen not in events_text:
+                    events_text[seen] = fragment(events_for(step.events, seat))
+                shown = last if seat == step.seat else hide_secret_move(last, step.events, seat)
+                try:
+                    texts[seat] = encode(room.message(
+                        "update", seat, events_text[seen], last=shown, shared=shared))
+                except orjson.JSONEncodeError:  # the slow way, for what orjson cannot encode
+                    texts[seat] = json.dumps(room.message(
+                        "update", seat, events_for(step.events, seat), last=shown))
+            connection.send(texts[seat])
+        room.pace.step_applied(match, room.seats)
+
+    async def hand_over(self, room: Room, seat: int, reason: str) -> None:
+        """From now on a bot plays ``seat`` (its clock ran out, or its player left)."""
+        async with room.lock:
+            state = room.seats[seat]
+            if room.record.status != "playing" or state.by_bot:
+                return
+            now = time.time()
+            if reason == "timeout":
+                # The seat may have moved while this waited for the lock.
+                when = clocks.expiry(room.record.rules, state)
+                if when is None or when > now + 0.001:
+                    return
+            clocks.stop_clock(room.record.rules, state, now, increment=False)
+            if reason == "timeout" and room.record.rules.live:
+                state.clock_ms = 0
+            state.replaced = reason
+            await self.run_db(save_seats, room.record.id, room.seats, room_due_at(room, now),
+                              room.match.seq if room.match is not None else 0)
+            await self.recheck_seats(room)
+        await self.broadcast_table(room)
+        await self._publish(room, "table")
+        self._after_change(room)
+
+    async def stop(self, table_id: int, change: Callable[..., str]) -> str:
+        """An operator's stop: ``change(session, table_id)`` made under the live room's lock
+        when this process holds the table, then the room told; the others through Redis."""
+        room = self.rooms.get(table_id)
+        if room is None:
+            before = await self.run_db(change, table_id)
+        else:
+            async with room.lock:
+                before = await self.run_db(change, table_id)
+        await self.stopped(table_id)
+        if self.fanout is not None:
+            await self.fanout.publish(table_id, STOPPED)
+        return before
+
+    async def stopped(self, table_id: int) -> None:
+        """An operator aborted or deleted the table: the room (if this process holds it) takes
+        the status from the database and tells its sockets, or closes them if it is gone."""
+        room = self.rooms.get(table_id)
+        if room is None:
+            return
+        async with room.lock:
+            record = await self.run_db(load_record, table_id)
+            room.record.status = record.status if record is not None else GONE_STATUS
+            if record is None:
+                for connection in list(room.connections):
+                    connection.end(CLOSE_GONE, f"table {table_id} was deleted")
+        if record is not None:
+            await self.broadcast_table(room)
+        self._after_change(room)  # stops its clock timer; forgets it once nobody is connected
+        if record is None:
+            self.evict(room)
+
+    # -- bots and clocks ---------------------------------------------------------------------
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _after_change(self, room: Room) -> None:
+        for watcher in self.watchers:
+            try:
+                watcher(room)
+            except Exception:
+                log.exception("table %s: telling of a change failed", room.record.id)
+        self._drive(room)
+
+    def _drive(self, room: Room) -> None:
+        """Run the table's bots and clock timer, if this process drives it (or may now)."""
+        room.used_at = time.monotonic()
+        if room.record.status != "playing":
+            room.stop_timer()
+            self._stop_driving(room)
+            if not room.connections and not room.pending_bots:
+                self.evict(room)  # a finished table is reloaded when asked for
+            return
+        if room.evicted:
+            return
+        if not room.driving:
+            if not room.claiming and room_due_at(room, time.time()) is not None:
+                room.claiming = True
+                self._spawn(self._claim(room))
+            return
+        for seat in room.to_move():
+            if room.seats[seat].by_bot and seat not in room.pending_bots:
+                room.pending_bots.add(seat)
+                self._spawn(self._bot_turn(room, seat))
+        self._arm_timer(room)
+
+    async def _claim(self, room: Room) -> None:
+        """Drive the table if no other process does (its lease is free)."""
+        assert self.leases is not None
+        try:
+            room.driving = await self.leases.claim(room.record.id)
+        except Exception:
+            log.exception("table %s: could not ask for its lease", room.record.id)
+        finally:
+            room.claiming = False
+        if not room.driving:
+            return
+        if room.evicted:
+            self._stop_driving(room)
+            return
+        # The previous driver released or lost the lease after its last step was committed:
+        # reading the log now starts from there, not from a step this process heard of late.
+        async with room.lock:
+            if room.match is not None and room.record.status == "playing":
+                await self._catch_up(room, committed=room.match.seq)
+        self._drive(room)
+
+    def _arm_timer(self, room: Room) -> None:
+        room.stop_timer()
+        expiries = [
+            when
+            for seat in room.seats
+            if (when := clocks.expiry(room.record.rules, seat)) is not None
+        ]
+        if not expiries:
+            return
+        delay = max(0.0, min(expiries) - time.time())
+        room.timer = asyncio.get_running_loop().call_later(
+            delay, lambda: self._spawn(self._expire(room))
+        )
+
+    async def _expire(self, room: Room) -> None:
+        now = time.time()
+        for index, seat in enumerate(room.seats):
+            when = clocks.expiry(room.record.rules, seat)
+            if when is not None and when <= now + 0.001:
+                await self.hand_over(room, index, "timeout")
+        self._after_change(room)
+
+    def _decision(self, room: Room, seat: int, level: int, bot_seed: int) -> Decision:
+        assert room.match is not None
+        return Decision(
+            table_id=room.record.id,
+            game=room.record.game,
+            players=room.record.players,
+            options=room.record.options,
+            seed=room.record.seed,
+            actions=[(step.seat, step.action) for step in room.match.steps],
+            seat=seat,
+            level=level,
+            bot_seed=bot_seed,
+        )
+
+    async def _bot_turn(self, room: Room, seat: int) -> None:
+        try:
+            match = room.match
+            if match is None:
+                return
+            seq = match.seq_for(seat)
+            level = room.seats[seat].bot_level or replacement_level()
+            # The bot's own sampling seed only has to vary; drawn apart from the table's
+            # seed, so its moves tell nothing about it.
+            bot_seed = random.randrange(1 << 31)
+            try:
+                if room.bot_failures >= 3:
+                    raise RuntimeError("the bot keeps failing here; playing the first legal move")
+                if self.counter is not None:
+                    self.counter.bot_decided(room.record.game)
+                # The table's owner takes the turn in the fair queue, whoever sits there.
+                data = await self.bots.decide(self._decision(room, seat, level, bot_seed),
+                                              owner=room.record.owner_id)
+            except Exception:
+                log.exception("table %s seat %s: bot failed", room.record.id, seat)
+                legal = match.state.legal_actions(seat) if seat in room.to_move() else []
+                if not legal:
+                    return
+                data = legal[0].to_json()
+            try:
+                await self.submit(room, seat, seq, data, bot=True)
+                room.bot_failures = 0
+            except Rejection as rejection:
+                if rejection.code not in ("stale_seq", "not_your_turn", "finished"):
+                    room.bot_failures += 1
+                    log.warning("table %s seat %s: bot move refused: %s",
+                                room.record.id, seat, rejection.reason)
+        finally:
+            room.pending_bots.discard(seat)
+            self._after_change(room)
+
+    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
+        """A suggestion from the strongest bot for ``seat`` (asked by that seat only)."""
+        match = room.match
+        if match is None or room.record.status != "playing":
+            raise Rejection("not_started", "hints are for a game in progress")
+        if not room.record.hints:
+            raise Rejection("hints_off", "hints are not allowed at this table")
+        if seat not in room.to_move():
+            raise Rejection("not_your_turn", f"seat {seat} is not to move now")
+        seq = match.seq_for(seat)
+        level = strongest_level()
+        data = await self.bots.decide(
+            self._decision(room, seat, level, random.randrange(1 << 31)),
+            owner=room.seats[seat].user_id,  # the asker's turn, as for their tables' bots
+        )
+        action = self.game_of(room).parse_action(data)
+        return {
+            "type": "hint",
+            "seat": seat,
+            "seq": seq,
+            "action": data,
+            "label": self.game_of(room).describe_action(action),
+            "level": level,
+        }
+
+    @staticmethod
+    def game_of(room: Room) -> Game:
+        return room.game
+
+    async def close(self) -> None:
+        self.writer.stop()
+        for room in self.rooms.values():
+            room.stop_timer()
+        for task in list(self._tasks):
+            task.cancel()
+        if self.leases is not None:
+            # Another process takes this one's tables over at its next look, not a lease later.
+            await self.leases.release_all()
+
+
+#: What other seats read as the label of a move whose content is secret.
+HIDDEN_MOVE_LABEL = "a hidden move"
+
+
+def hide_secret_move(
+    last: dict[str, Any], events: list[dict[str, Any]], seat: int | None
+) -> dict[str, Any]:
+    """``last`` as another ``seat`` may see it.
+
+    A move is secret to ``seat`` when the step's events that carry the action's values (a chosen
+    tile, a cube's place) are all private to other seats: the action and its label would then
+    give the secret away, so the seat only learns who moved. (An action without values is
+    secret when the seat sees no event of the step at all.)
+    """
+    action = last.get("action") or {}
+    values = {key: value for key, value in action.items() if key != "type"}
+
+    def carries(event: dict[str, Any]) -> bool:
+        return all(event.get(key) == value for key, value in values.items())
+
+    def visible(event: dict[str, Any]) -> bool:
+        return "private" not in event or seat in event["private"]
+
+    hidden = [event for event in events if not visible(event) and carries(event)]
+    shown = [event for event in events if visible(event) and carries(event)]
+    if hidden and not shown:
+        return {**last, "action": None, "label": HIDDEN_MOVE_LABEL}
+    return last

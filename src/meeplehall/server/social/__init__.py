@@ -1,0 +1,1 @@
+"""People together: who is online, the per-user channel, notifications, invitations."""
