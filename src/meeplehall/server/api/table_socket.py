@@ -2,7 +2,7 @@
 
 Whatever a client sends gets an answer and leaves the socket open: a malformed message, or one
 the server fails on, is an ``error`` reply. The socket is closed only for the limits of
-``wsguard`` (too many sockets from one address, a flood) and for a client too far behind.
+``guards.sockets`` (too many sockets from one address, a flood) and for a client too far behind.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ router = APIRouter()
 log = logging.getLogger("meeplehall.server")
 
 MESSAGE_TYPES = ("act", "sync", "watch", "hint", "ping", "chat", "chat_report")
-#: Messages of the table's chat (chat.py): spectators may send them too.
+#: Messages of the table's chat (play/chat.py): spectators may send them too.
 CHAT_TYPES = ("chat", "chat_report")
 
 #: Table ids are database keys (64-bit); anything else names no table.
@@ -189,7 +189,7 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
                 )
                 if room.match is not None:
                     connection.send(room.sync_text(viewing, since or 0))
-                # With no await between this and attaching: every message comes once (chat.py).
+                # With no await between this and attaching: every message comes once (play/chat.py).
                 connection.send(chat.log_text(room))
                 manager.attach(room, connection)
     if connection is None:

@@ -77,7 +77,7 @@ class Table(Base):
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     seq: Mapped[int] = mapped_column(Integer, default=0)
     #: When a table in play next needs a server process with nobody connected: now for a bot
-    #: to move, else its first clock's expiry; NULL when it waits for people (schedule.py).
+    #: to move, else its first clock's expiry; NULL when it waits for people (deadlines.py).
     due_at: Mapped[float | None] = mapped_column(Float, index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[float] = mapped_column(Float)

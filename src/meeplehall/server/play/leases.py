@@ -4,7 +4,7 @@ Any process serves any table (its sockets, its moves), but a bot move must be co
 step, and a clock must run out once. With several processes (Redis) a table's driver holds a
 lease: a Redis key naming the process, set only if absent and renewed while the process lives.
 A process that dies (even by SIGKILL) stops renewing, its leases lapse within ``LEASE_SECONDS``
-and another process's scheduler takes its tables over (schedule.py).
+and another process's scheduler takes its tables over (scheduler.py).
 """
 
 from __future__ import annotations

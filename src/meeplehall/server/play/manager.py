@@ -88,7 +88,7 @@ class TableManager:
         self.watchers: list[Callable[[Room], None]] = []
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[Any]] = set()
-        #: Counts moves and their latency (metrics.py); None in a bare manager.
+        #: Counts moves and their latency (operations/metrics.py); None in a bare manager.
         self.counter = counter
 
     # -- rooms -------------------------------------------------------------------------------

@@ -138,7 +138,7 @@ class LoggedStep:
     #: (seat index, replaced, clock_ms, running_since) of each seat the move changed.
     changed_seats: tuple[tuple[int, str | None, int | None, float | None], ...]
     result: dict[str, Any] | None = None
-    #: The table's ``due_at`` after the move (schedule.py).
+    #: The table's ``due_at`` after the move (deadlines.py).
     due_at: float | None = None
     #: The table's record, for its ratings, when this move ended a rated game.
     rated: TableRecord | None = None

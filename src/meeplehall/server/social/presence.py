@@ -69,7 +69,7 @@ class Hub:
         self.channels: dict[int, set[Connection]] = {}
         self.last_waiting: dict[Connection, str] = {}
         self.recount: Recount | None = None
-        #: Ends a user's sockets in this process once they are banned (admin.py).
+        #: Ends a user's sockets in this process once they are banned (Hall.end_sockets_of).
         self.on_banned: Callable[[int], None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._renewing: asyncio.Task[None] | None = None
