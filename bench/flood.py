@@ -68,12 +68,13 @@ def guest(base: str, name: str) -> httpx.Client:
     return http
 
 
-def long_finished_table(base: str) -> tuple[int, int]:
-    """A Yaxha table four level-1 bots played to the end; its id and its number of steps."""
+def long_finished_table(base: str, game: str = "yaxha", players: int = 4) -> tuple[int, int]:
+    """A table of level-1 bots played to the end (four at Yaxha unless told); its id and its
+    number of steps."""
     http = guest(base, "bots")
     table = http.post("/api/tables", json={
-        "game": "yaxha", "players": 4, "seat": None,
-        "bots": [{"seat": seat, "level": 1} for seat in range(4)]}).json()
+        "game": game, "players": players, "seat": None,
+        "bots": [{"seat": seat, "level": 1} for seat in range(players)]}).json()
     http.post(f"/api/tables/{table['id']}/start").raise_for_status()
     while (info := http.get(f"/api/tables/{table['id']}").json())["status"] != "finished":
         time.sleep(0.2)

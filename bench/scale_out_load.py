@@ -44,6 +44,7 @@ from tests.services import (
     redis_available,
 )
 
+from procstat import cpu_seconds
 from server_load import Figures, add_round_arguments, one_round, percentile
 
 
@@ -55,12 +56,6 @@ class Row:
     p99_ms: float
     errors: int
     cpu_ms_per_move: float
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU of a process (Linux, /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @contextmanager

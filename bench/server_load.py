@@ -19,6 +19,7 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,10 +63,17 @@ async def new_table(base: str, game: str, seats: int, options: dict[str, Any]
     return table_id, cookies
 
 
+def uniform_think(rng: random.Random, mean: float) -> float:
+    """A think time drawn uniformly from 0 to twice ``mean``."""
+    return rng.uniform(0, 2 * mean)
+
+
 async def seat_client(ws_base: str, table_id: int, cookie: str, figures: Figures,
                       think: float, deadline: float, started: asyncio.Event,
-                      rng: random.Random) -> None:
-    """One seat until ``deadline`` (``time.monotonic()``) or the game's end.
+                      rng: random.Random,
+                      pause: Callable[[random.Random, float], float] = uniform_think) -> None:
+    """One seat until ``deadline`` (``time.monotonic()``) or the game's end; before each move
+    it thinks ``pause(rng, think)`` seconds.
 
     At the deadline a seat with no move of its own in flight stops at once, even while it waits
     for the others (a seat whose turn never comes back would otherwise wait for ever); a seat
@@ -110,7 +118,7 @@ async def seat_client(ws_base: str, table_id: int, cookie: str, figures: Figures
                     if (message["legal"] and required and sent_at is None
                             and time.monotonic() < deadline):
                         if think:
-                            await asyncio.sleep(rng.uniform(0, 2 * think))
+                            await asyncio.sleep(pause(rng, think))
                         waiting.reschedule(None)  # its own update is awaited past the deadline
                         sent_at = time.perf_counter()
                         await socket.send(json.dumps({
