@@ -20,7 +20,7 @@ from meeplehall.core import UnknownGame
 from meeplehall.core.registry import get_game
 from meeplehall.server.errors import ApiError
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "web" / "rules"
+RULES_DIR = Path(__file__).resolve().parents[2] / "web" / "rules"
 LANGUAGES = ("en", "ja", "ko")
 
 router = APIRouter(prefix="/api", tags=["catalog"])
