@@ -19,8 +19,11 @@ from meeplehall.games.monsterhex.config import (
     REWARD,
     SMALL,
 )
-from meeplehall.games.monsterhex.objective_places import objective_cells
-from meeplehall.games.monsterhex.objectives import objective_count, objective_points
+from meeplehall.games.monsterhex.objectives import (
+    objective_cells,
+    objective_count,
+    objective_points,
+)
 
 if TYPE_CHECKING:
     from meeplehall.games.monsterhex.state import MonsterHexState
