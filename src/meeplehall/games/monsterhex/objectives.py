@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from meeplehall.games.monsterhex.state import MonsterHexState
+from meeplehall.games.monsterhex.state import MonsterHexState
 
 #: One place a card counts: the cells of the seat's units it rests on (none for a shape or an
 #: absence).
