@@ -8,8 +8,8 @@ from typing import Any
 from meeplehall.core import OptionSpec, Seed, check_players, rng_for, validate_options
 from meeplehall.core.research import ResearchEncoding
 from meeplehall.games.yaxha.actions import YaxhaAction, describe_action, parse_action
+from meeplehall.games.yaxha.match import YaxhaMatch
 from meeplehall.games.yaxha.options import OPTIONS, deal_bonus_cards
-from meeplehall.games.yaxha.state import YaxhaState
 
 
 class YaxhaGame:
@@ -21,12 +21,12 @@ class YaxhaGame:
 
     def new_state(
         self, players: int, options: Mapping[str, Any] | None = None, seed: int | Seed = 0
-    ) -> YaxhaState:
+    ) -> YaxhaMatch:
         check_players("Yaxha", players, self.min_players, self.max_players)
         chosen = validate_options(self.options, options)
         rng = rng_for(seed)
         cards = deal_bonus_cards(chosen["bonus_cards"], players, rng)
-        return YaxhaState.new(players, chosen, cards, rng)
+        return YaxhaMatch.new(players, chosen, cards, rng)
 
     def parse_action(self, data: Any) -> YaxhaAction:
         return parse_action(data)
