@@ -16,6 +16,7 @@ from meeplehall.core.research import ResearchEncoding
 from meeplehall.games.pyramido.actions import Action, parse_action
 from meeplehall.games.pyramido.components import DominoFileError, load_dominoes
 from meeplehall.games.pyramido.legend import A_LEGEND, THE_LEGEND
+from meeplehall.games.pyramido.match import PyramidoMatch
 from meeplehall.games.pyramido.render import describe_action, render_text
 from meeplehall.games.pyramido.state import PyramidoState
 from meeplehall.games.pyramido.topview import areas, top_view
@@ -63,11 +64,11 @@ class PyramidoGame:
 
     def new_state(
         self, players: int, options: Mapping[str, Any] | None = None, seed: int | Seed = 0
-    ) -> PyramidoState:
+    ) -> PyramidoMatch:
         chosen = validate_options(self.options, options)
         check_players("Pyramido", players, self.min_players, self.max_players)
         dominoes = load_dominoes(chosen["dominoes"] or None)
-        return PyramidoState(players, dominoes, chosen["legend"], seed)
+        return PyramidoMatch(players, dominoes, chosen["legend"], seed)
 
     def parse_action(self, data: Any) -> Action:
         return parse_action(data)
@@ -90,4 +91,4 @@ class PyramidoGame:
 
 GAME = PyramidoGame()
 
-__all__ = ["GAME", "PyramidoGame", "PyramidoState", "areas", "top_view"]
+__all__ = ["GAME", "PyramidoGame", "PyramidoMatch", "PyramidoState", "areas", "top_view"]
