@@ -13,7 +13,6 @@ from meeplehall.core import (
     rng_for,
     validate_options,
 )
-from meeplehall.core.research import ResearchEncoding
 from meeplehall.games.monsterhex.actions import Action, parse_action
 from meeplehall.games.monsterhex.components import Components, load_components
 from meeplehall.games.monsterhex.config import CATEGORIES, Config, build_place_table
@@ -212,14 +211,6 @@ class MonsterHexGame:
         from meeplehall.games.monsterhex.render import render_text
 
         return render_text(view)
-
-    def research_encoding(
-        self, players: int, options: Mapping[str, Any] | None = None
-    ) -> ResearchEncoding:
-        """The fixed action indexing and observation layout research adapters use."""
-        from meeplehall.games.monsterhex.research import encoding
-
-        return encoding(players, options)
 
 
 GAME = MonsterHexGame()

@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeplehall.core import InvalidOption, OptionSpec, Seed, check_players, validate_options
-from meeplehall.core.research import ResearchEncoding
 from meeplehall.games.pyramido.actions import Action, parse_action
 from meeplehall.games.pyramido.components import DominoFileError, load_dominoes
 from meeplehall.games.pyramido.legend import A_LEGEND, THE_LEGEND
@@ -78,15 +77,6 @@ class PyramidoGame:
 
     def render_text(self, view: Mapping[str, Any]) -> str:
         return render_text(view)
-
-    def research_encoding(
-        self, players: int, options: Mapping[str, Any] | None = None
-    ) -> ResearchEncoding:
-        """The fixed action indexing and observation layout research adapters use."""
-        from meeplehall.games.pyramido.research import encoding
-        self.new_state(players, options)  # refuses a bad player count or option first
-
-        return encoding(players, options)
 
 
 GAME = PyramidoGame()
