@@ -7,7 +7,8 @@ Modules: ``components`` (data file and loader), ``geometry`` (bit layout, tables
 (legal cells and refusal reasons), ``state`` (the state machine), ``scoring`` (visibility,
 groups, bonus cards), ``views`` (per-seat JSON), ``hidden`` (determinization), ``heuristic``
 (bot evaluation), ``match`` (the state with its views, determinization and evaluation: what the
-game hands out), ``actions``, ``options``, ``render``, ``game``.
+game hands out), ``actions``, ``options``, ``render``, ``game``; on top, imported by none of
+them, the research wing ``research`` (``layout``, ``encode`` and the numba ``kernel``).
 
 Rulings where the rules leave a choice to the engine:
 - Market choice: ``to_move()`` lists the seats that have not chosen yet; a seat that has chosen
