@@ -149,7 +149,7 @@ MUTATIONS: tuple[Mutation, ...] = (
         "points *= count", "points *= min(count, 1)",
         ("tests/games/monsterhex/test_objectives.py",)),
     one("monsterhex_out_of_turn", "a Monster Hex seat may play out of turn",
-        S + "games/monsterhex/state.py",
+        S + "games/monsterhex/match.py",
         "if seat != mover:\n", "if not 0 <= seat < self.cfg.players:\n",
         ("tests/games/monsterhex/",)),
     # -- server: match and seq -----------------------------------------------------------------

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from meeplehall.ai.keys import is_take_back
-from meeplehall.core.registry import all_games, get_game
+from meeplehall.core.registry import all_games, get_game, research_encoding
 from meeplehall.core.research import ActionField, ActionIndex, ActionKind, UnindexedAction
 
 #: (game, players, options): every player count, plus the options that add actions.
@@ -27,7 +27,7 @@ CASES = [
 @pytest.mark.parametrize(("name", "players", "options"), CASES)
 def test_every_legal_action_has_its_own_index_that_maps_back(name, players, options):
     game = get_game(name)
-    encoding = game.research_encoding(players, options)
+    encoding = research_encoding(name, players, options)
     for seed in range(2):
         state = game.new_state(players, options, seed)
         rng = random.Random(seed)
@@ -53,7 +53,7 @@ def test_the_tensor_reads_only_what_the_seat_may_see(name):
     """A determinized world (hidden information resampled) gives the seat the same tensor."""
     game = get_game(name)
     players = 3
-    encoding = game.research_encoding(players, {})
+    encoding = research_encoding(name, players, {})
     state = game.new_state(players, {}, 5)
     rng = random.Random(5)
     checked = played = 0
@@ -96,6 +96,6 @@ def test_a_bad_player_count_or_option_is_refused_before_any_encoding():
     from meeplehall.core import InvalidOption
 
     with pytest.raises(InvalidOption):
-        get_game("yaxha").research_encoding(5, {})
+        research_encoding("yaxha", 5, {})
     with pytest.raises(InvalidOption):
-        get_game("monsterhex").research_encoding(3, {"shared_faction": True})
+        research_encoding("monsterhex", 3, {"shared_faction": True})

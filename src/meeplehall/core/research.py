@@ -1,9 +1,10 @@
 """What a game declares for research adapters: a fixed action indexing and observation layout.
 
 Reinforcement-learning libraries want every action as an index into a fixed-size space and every
-observation as a fixed-shape tensor. A game offers both through
-``Game.research_encoding(players, options) -> ResearchEncoding``, built from declarations in
-this module, so the adapters (``meeplehall.rl``) never need to know any game. Everything here is
+observation as a fixed-shape tensor. A game offers both through its research wing, the module
+``research`` of its package, whose ``encoding(players, options) -> ResearchEncoding`` is built
+from declarations in this module; :func:`meeplehall.core.registry.research_encoding` finds it by
+name, so the adapters (``meeplehall.rl``) never need to know any game. Everything here is
 pure Python: numbers come out as lists of floats (or, from a game's ``encode``, as the float32
 bytes of the same list), and the adapters turn them into arrays.
 
@@ -21,6 +22,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from math import prod
 from typing import Any
+
+
+class MissingEncoding(TypeError):
+    """The game offers no research encoding, so it has no fixed action space to expose."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +167,10 @@ class ResearchEncoding:
     @cached_property
     def observation_size(self) -> int:
         return sum(section.size for section in self.sections)
+
+
+#: A research wing's ``encoding(players, options)``: InvalidOption for a bad player count or option.
+EncodingFactory = Callable[[int, Mapping[str, Any] | None], ResearchEncoding]
 
 
 def one_hot(value: Any, choices: Sequence[Any]) -> list[float]:

@@ -2,7 +2,8 @@
 
 Needs the ``rl`` extra (``pip install 'meeplehall[rl]'``). Each adapter reaches games only
 through the registry and the protocol, with the fixed action indexing and observation layout
-each game declares (``Game.research_encoding``); ``docs/research.md`` documents them.
+each game's research wing declares (``meeplehall.core.registry.research_encoding``);
+``docs/research.md`` documents them.
 
 - :func:`pettingzoo_env` — an AEC environment; :func:`parallel_env` — its parallel form;
 - :func:`gym_env` — one learner seat against the project's bots;

@@ -32,7 +32,7 @@ import pyspiel
 
 from meeplehall.ai.keys import is_take_back
 from meeplehall.core import Game, State
-from meeplehall.core.registry import all_games, get_game
+from meeplehall.core.registry import all_games, get_game, research_factory
 from meeplehall.core.replay import replay
 from meeplehall.core.research import ResearchEncoding
 from meeplehall.rl.table import REWARDS, Table, check_reward, final_rewards
@@ -290,7 +290,7 @@ def register_openspiel_games() -> list[str]:
     names = []
     registered = set(pyspiel.registered_names())
     for game in all_games():
-        if getattr(game, "research_encoding", None) is None:
+        if research_factory(game.name) is None:
             continue
         name = PREFIX + game.name
         names.append(name)

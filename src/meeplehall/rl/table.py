@@ -22,7 +22,7 @@ import numpy as np
 
 from meeplehall.ai.keys import is_take_back
 from meeplehall.core import Action, Game, State
-from meeplehall.core.registry import get_game
+from meeplehall.core.registry import get_game, research_encoding
 from meeplehall.core.replay import replay
 from meeplehall.core.research import ResearchEncoding
 from meeplehall.rl.viewinfo import ViewInfo
@@ -33,19 +33,9 @@ INDEX_CACHE_LIMIT = 100_000
 REWARDS = ("score_diff", "win_loss")
 
 
-class MissingEncoding(TypeError):
-    """The game offers no research encoding, so it has no fixed action space to expose."""
-
-
 def encoding_of(game: Game, players: int, options: Mapping[str, Any]) -> ResearchEncoding:
-    make = getattr(game, "research_encoding", None)
-    if make is None:
-        raise MissingEncoding(
-            f"game {game.name!r} declares no research_encoding(players, options), so it has no "
-            "fixed action indexing for research adapters"
-        )
-    encoding: ResearchEncoding = make(players, options)
-    return encoding
+    """The game's research encoding (MissingEncoding when it has no research wing)."""
+    return research_encoding(game.name, players, options)
 
 
 def check_reward(reward: str) -> str:

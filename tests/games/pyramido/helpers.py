@@ -12,6 +12,7 @@ from meeplehall.games.pyramido.components import (
     DominoSet,
     parse_domino_records,
 )
+from meeplehall.games.pyramido.match import PyramidoMatch
 from meeplehall.games.pyramido.pyramid import Pyramid
 from meeplehall.games.pyramido.state import PyramidoState
 from tests.rng_draws import next_draws
@@ -40,8 +41,8 @@ def domino_set(**overrides: Any) -> DominoSet:
 
 
 def new_state(players: int, seed: int = 0, dominoes: DominoSet | None = None,
-              legend: str = "a_legend") -> PyramidoState:
-    return PyramidoState(players, dominoes or DEFAULT_DOMINOES, legend, seed)
+              legend: str = "a_legend") -> PyramidoMatch:
+    return PyramidoMatch(players, dominoes or DEFAULT_DOMINOES, legend, seed)
 
 
 def gems(**counts: int) -> list[int]:

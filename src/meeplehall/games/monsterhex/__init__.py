@@ -5,6 +5,7 @@ in ``NOTES.md`` beside this file, and the component data in ``components.json``.
 """
 
 from meeplehall.games.monsterhex.game import GAME, MonsterHexGame
+from meeplehall.games.monsterhex.match import MonsterHexMatch
 from meeplehall.games.monsterhex.state import MonsterHexState
 
-__all__ = ["GAME", "MonsterHexGame", "MonsterHexState"]
+__all__ = ["GAME", "MonsterHexGame", "MonsterHexMatch", "MonsterHexState"]

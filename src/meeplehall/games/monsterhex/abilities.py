@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from meeplehall.core import Event, IllegalAction
 from meeplehall.games.monsterhex.actions import Action, DrawObjective, Pass, Pick, Rotate, Target
 from meeplehall.games.monsterhex.components import Ability
 from meeplehall.games.monsterhex.constants import COUNTER_CELL, EMPTY, PLACE
 from meeplehall.games.monsterhex.placement import recompute_need
-
-if TYPE_CHECKING:
-    from meeplehall.games.monsterhex.state import MonsterHexState
+from meeplehall.games.monsterhex.state import MonsterHexState
 
 
 def rush_possible(state: MonsterHexState, seat: int) -> bool:

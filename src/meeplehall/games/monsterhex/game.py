@@ -13,13 +13,12 @@ from meeplehall.core import (
     rng_for,
     validate_options,
 )
-from meeplehall.core.research import ResearchEncoding
 from meeplehall.games.monsterhex.actions import Action, parse_action
 from meeplehall.games.monsterhex.components import Components, load_components
 from meeplehall.games.monsterhex.config import CATEGORIES, Config, build_place_table
 from meeplehall.games.monsterhex.constants import DRAFT, EMPTY, PLACE
 from meeplehall.games.monsterhex.editions import CURRENT, FIRST, check_edition, with_edition
-from meeplehall.games.monsterhex.state import MonsterHexState
+from meeplehall.games.monsterhex.match import MonsterHexMatch
 from meeplehall.games.monsterhex.turns import round_order
 
 OPTIONS: tuple[OptionSpec, ...] = (
@@ -59,7 +58,7 @@ def _place_table(comp: Components, source: str, board_key: str) -> Any:
 
 def new_state(
     players: int, options: Mapping[str, Any] | None, seed: int | Seed
-) -> MonsterHexState:
+) -> MonsterHexMatch:
     opts = validate_options(OPTIONS, with_edition(options))
     check_players("Monster Hex", players, 1, 4)
     if opts["shared_faction"] and players not in (1, 2):
@@ -78,7 +77,7 @@ def new_state(
         place_table=_place_table(comp, opts["components"], board_key),
     )
     rng = rng_for(seed)
-    s = MonsterHexState.__new__(MonsterHexState)
+    s = MonsterHexMatch.__new__(MonsterHexMatch)
     s.cfg = cfg
     n_cells = len(board.cells)
     s.owner = [EMPTY] * n_cells
@@ -197,7 +196,7 @@ class MonsterHexGame:
 
     def new_state(
         self, players: int, options: Mapping[str, Any] | None = None, seed: int | Seed = 0
-    ) -> MonsterHexState:
+    ) -> MonsterHexMatch:
         return new_state(players, options, seed)
 
     def parse_action(self, data: Any) -> Action:
@@ -212,14 +211,6 @@ class MonsterHexGame:
         from meeplehall.games.monsterhex.render import render_text
 
         return render_text(view)
-
-    def research_encoding(
-        self, players: int, options: Mapping[str, Any] | None = None
-    ) -> ResearchEncoding:
-        """The fixed action indexing and observation layout research adapters use."""
-        from meeplehall.games.monsterhex.research import encoding
-
-        return encoding(players, options)
 
 
 GAME = MonsterHexGame()

@@ -6,14 +6,12 @@ shared faction's prizes are logged as discarded.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from meeplehall.core import Event
 from meeplehall.games.monsterhex.config import BIG, CATEGORIES, COLOUR, COUNTER, REWARD, SMALL
 from meeplehall.games.monsterhex.constants import COUNTER_CELL, EMPTY
-
-if TYPE_CHECKING:
-    from meeplehall.games.monsterhex.state import MonsterHexState
+from meeplehall.games.monsterhex.state import MonsterHexState
 
 
 def strength_totals(

@@ -8,13 +8,9 @@ count at half weight for the same reason. The value is relative to the best riva
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from meeplehall.games.monsterhex.gems import strength_totals
 from meeplehall.games.monsterhex.objectives import objective_points
-
-if TYPE_CHECKING:
-    from meeplehall.games.monsterhex.state import MonsterHexState
+from meeplehall.games.monsterhex.state import MonsterHexState
 
 OBJECTIVE_WEIGHT = 0.5
 

@@ -6,15 +6,11 @@ towards it, so a unit at a rotation matches when its ``match_mask`` shares a bit
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from meeplehall.core import Event, IllegalAction
 from meeplehall.games.monsterhex.actions import Place
 from meeplehall.games.monsterhex.constants import COUNTER_CELL, EMPTY
 from meeplehall.games.monsterhex.labels import hex_label
-
-if TYPE_CHECKING:
-    from meeplehall.games.monsterhex.state import MonsterHexState
+from meeplehall.games.monsterhex.state import MonsterHexState
 
 
 def skirmish_relaxation(state: MonsterHexState, seat: int) -> int:

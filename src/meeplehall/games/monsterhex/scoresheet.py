@@ -8,7 +8,7 @@ whether it is a personal card, its count and the points it brings (0 when missed
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from meeplehall.games.monsterhex.config import (
     BIG,
@@ -19,11 +19,12 @@ from meeplehall.games.monsterhex.config import (
     REWARD,
     SMALL,
 )
-from meeplehall.games.monsterhex.objective_places import objective_cells
-from meeplehall.games.monsterhex.objectives import objective_count, objective_points
-
-if TYPE_CHECKING:
-    from meeplehall.games.monsterhex.state import MonsterHexState
+from meeplehall.games.monsterhex.objectives import (
+    objective_cells,
+    objective_count,
+    objective_points,
+)
+from meeplehall.games.monsterhex.state import MonsterHexState
 
 _KINDS = {SMALL: "small", COUNTER: "counter", REWARD: "reward"}
 

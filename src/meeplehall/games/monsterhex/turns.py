@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from meeplehall.core import Event
 from meeplehall.games.monsterhex.config import OBJECTIVES, OWN, SHARED, Config
 from meeplehall.games.monsterhex.constants import OVER
 from meeplehall.games.monsterhex.gems import award
-
-if TYPE_CHECKING:
-    from meeplehall.games.monsterhex.state import MonsterHexState
+from meeplehall.games.monsterhex.objectives import score_objectives
+from meeplehall.games.monsterhex.state import MonsterHexState
 
 
 def round_order(cfg: Config, first: int) -> list[tuple[int, int]]:
@@ -92,8 +89,6 @@ def draw(
 
 def finish(state: MonsterHexState, events: list[Event]) -> None:
     """Final scoring: objective cards (option or Scheme draws), then the game is over."""
-    from meeplehall.games.monsterhex.objectives import score_objectives
-
     state.phase = OVER
     if state.common or any(state.personal):
         for seat, points, oid, places in score_objectives(state):

@@ -7,14 +7,12 @@ to the six board directions (E, NE, NW, W, SW, SE).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from meeplehall.games.monsterhex.abilities import draftable
 from meeplehall.games.monsterhex.components import DIRECTION_NAMES
 from meeplehall.games.monsterhex.scoresheet import score_now
-
-if TYPE_CHECKING:
-    from meeplehall.games.monsterhex.state import MonsterHexState
+from meeplehall.games.monsterhex.state import MonsterHexState
 
 
 def _objective(state: MonsterHexState, index: int) -> dict[str, Any]:

@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeplehall.core import InvalidOption, OptionSpec, Seed, check_players, validate_options
-from meeplehall.core.research import ResearchEncoding
 from meeplehall.games.pyramido.actions import Action, parse_action
 from meeplehall.games.pyramido.components import DominoFileError, load_dominoes
 from meeplehall.games.pyramido.legend import A_LEGEND, THE_LEGEND
+from meeplehall.games.pyramido.match import PyramidoMatch
 from meeplehall.games.pyramido.render import describe_action, render_text
 from meeplehall.games.pyramido.state import PyramidoState
 from meeplehall.games.pyramido.topview import areas, top_view
@@ -63,11 +63,11 @@ class PyramidoGame:
 
     def new_state(
         self, players: int, options: Mapping[str, Any] | None = None, seed: int | Seed = 0
-    ) -> PyramidoState:
+    ) -> PyramidoMatch:
         chosen = validate_options(self.options, options)
         check_players("Pyramido", players, self.min_players, self.max_players)
         dominoes = load_dominoes(chosen["dominoes"] or None)
-        return PyramidoState(players, dominoes, chosen["legend"], seed)
+        return PyramidoMatch(players, dominoes, chosen["legend"], seed)
 
     def parse_action(self, data: Any) -> Action:
         return parse_action(data)
@@ -78,16 +78,7 @@ class PyramidoGame:
     def render_text(self, view: Mapping[str, Any]) -> str:
         return render_text(view)
 
-    def research_encoding(
-        self, players: int, options: Mapping[str, Any] | None = None
-    ) -> ResearchEncoding:
-        """The fixed action indexing and observation layout research adapters use."""
-        from meeplehall.games.pyramido.research import encoding
-        self.new_state(players, options)  # refuses a bad player count or option first
-
-        return encoding(players, options)
-
 
 GAME = PyramidoGame()
 
-__all__ = ["GAME", "PyramidoGame", "PyramidoState", "areas", "top_view"]
+__all__ = ["GAME", "PyramidoGame", "PyramidoMatch", "PyramidoState", "areas", "top_view"]

@@ -6,15 +6,11 @@ areas (the best split of its gems over areas of their colour), plus the mythical
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from meeplehall.games.pyramido.components import COLOURS, MYTHICAL
 from meeplehall.games.pyramido.geometry import STAGES
 from meeplehall.games.pyramido.phases import ACTIVATING, OVER, SCORE
 from meeplehall.games.pyramido.scoring import best_area_value
-
-if TYPE_CHECKING:
-    from meeplehall.games.pyramido.state import PyramidoState
+from meeplehall.games.pyramido.state import PyramidoState
 
 #: What a held gem's possible score is worth, against a point already scored.
 HELD_GEM_WEIGHT = 0.75

@@ -10,14 +10,12 @@ left over scores 1, so a pair is spent only where it earns more than the 2 point
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from meeplehall.games.pyramido.components import COLOURS, MYTHICAL
 from meeplehall.games.pyramido.phases import ACTIVATING, OVER, SCORE
 from meeplehall.games.pyramido.scoring import UNIT_MULTIPLIER
-
-if TYPE_CHECKING:
-    from meeplehall.games.pyramido.state import PyramidoState
+from meeplehall.games.pyramido.state import PyramidoState
 
 #: A plan: (area index, units) of each activation.
 Plan = tuple[tuple[int, int], ...]

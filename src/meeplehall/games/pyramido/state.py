@@ -1,4 +1,8 @@
-"""A Pyramido match in progress: the turn sequence, stage scoring, solo, views and secrets.
+"""A Pyramido match in progress: the turn sequence, stage scoring, solo and secrets.
+
+The bottom of the game's match: the views (:mod:`views`, with :mod:`score_now`) and the bots'
+evaluation (:mod:`evaluation`) read a state, so they sit above it, and
+:class:`~meeplehall.games.pyramido.match.PyramidoMatch` (what the game hands out) adds them.
 
 Phases of a turn (rules 3): TAKE (space + gem) -> SPLIT (only when the pile emptied) -> the
 refill happens by itself -> REVEAL -> PLACE. A seat with no legal placement loses its turn
@@ -10,7 +14,7 @@ to decide (no area can be activated, one kind of gem left to discard) happen by 
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Self
 
 from meeplehall.core import Event, IllegalAction, Result, Seed, SplitMix64, rng_for
 from meeplehall.core.untrusted import MALFORMED
@@ -32,7 +36,6 @@ from meeplehall.games.pyramido.components import (
     MYTHICAL_GEMS,
     DominoSet,
 )
-from meeplehall.games.pyramido.evaluation import heuristic
 from meeplehall.games.pyramido.exploration import SPACES, Exploration, gem_names
 from meeplehall.games.pyramido.geometry import STAGE_TURNS, STAGES
 from meeplehall.games.pyramido.legend import Explorer
@@ -65,7 +68,6 @@ from meeplehall.games.pyramido.scoring import (
     solo_result,
 )
 from meeplehall.games.pyramido.topview import Area
-from meeplehall.games.pyramido.views import build_view
 
 #: Interned actions, so listing legal actions allocates nothing new.
 TAKES = tuple(
@@ -509,8 +511,8 @@ class PyramidoState:
 
     # -- copies and secrets -----------------------------------------------------------------
 
-    def clone(self) -> PyramidoState:
-        twin = PyramidoState.__new__(PyramidoState)
+    def clone(self) -> Self:
+        twin = self.__class__.__new__(self.__class__)
         twin._to_move = self._to_move
         twin.activated = self.activated[:]
         twin.active = self.active
@@ -533,7 +535,7 @@ class PyramidoState:
         twin.turn = self.turn
         return twin
 
-    def determinize(self, seat: int, rng: Random) -> PyramidoState:
+    def determinize(self, seat: int, rng: Random) -> Self:
         """Reshuffle what no seat can see: every pile below a face-up top, keeping each
         face-down top's back (its colours and icon counts), and the bag's future draws."""
         twin = self.clone()
@@ -599,14 +601,6 @@ class PyramidoState:
             return 3 if face_down >= 2 else 2
         # TAKE, or PLACE after the reveal
         return 3 if face_down else 2
-
-    # -- evaluation and views (own modules) ------------------------------------------------
-
-    def heuristic(self, seat: int) -> float:
-        return heuristic(self, seat)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return build_view(self, seat)
 
 
 def _verb(action: Action) -> str:

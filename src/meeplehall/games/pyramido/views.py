@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from meeplehall.games.pyramido.components import COLOURS
 from meeplehall.games.pyramido.exploration import gem_names
 from meeplehall.games.pyramido.geometry import STAGE_TURNS, STAGES
 from meeplehall.games.pyramido.phases import OVER, SCORE, SCORING_STATUS
 from meeplehall.games.pyramido.score_now import score_now
-
-if TYPE_CHECKING:
-    from meeplehall.games.pyramido.state import PyramidoState
+from meeplehall.games.pyramido.state import PyramidoState
 
 
 def build_view(state: PyramidoState, seat: int | None) -> dict[str, Any]:

@@ -6,7 +6,9 @@
 Modules: ``components`` (data file and loader), ``geometry`` (bit layout, tables), ``placement``
 (legal cells and refusal reasons), ``state`` (the state machine), ``scoring`` (visibility,
 groups, bonus cards), ``views`` (per-seat JSON), ``hidden`` (determinization), ``heuristic``
-(bot evaluation), ``actions``, ``options``, ``render``, ``game``.
+(bot evaluation), ``match`` (the state with its views, determinization and evaluation: what the
+game hands out), ``actions``, ``options``, ``render``, ``game``; on top, imported by none of
+them, the research wing ``research`` (``layout``, ``encode`` and the numba ``kernel``).
 
 Rulings where the rules leave a choice to the engine:
 - Market choice: ``to_move()`` lists the seats that have not chosen yet; a seat that has chosen
@@ -28,7 +30,8 @@ Rulings where the rules leave a choice to the engine:
 """
 
 from meeplehall.games.yaxha.game import GAME, YaxhaGame
+from meeplehall.games.yaxha.match import YaxhaMatch
 from meeplehall.games.yaxha.scoring import score
 from meeplehall.games.yaxha.state import YaxhaState
 
-__all__ = ["GAME", "YaxhaGame", "YaxhaState", "score"]
+__all__ = ["GAME", "YaxhaGame", "YaxhaMatch", "YaxhaState", "score"]

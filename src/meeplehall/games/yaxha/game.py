@@ -6,10 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeplehall.core import OptionSpec, Seed, check_players, rng_for, validate_options
-from meeplehall.core.research import ResearchEncoding
 from meeplehall.games.yaxha.actions import YaxhaAction, describe_action, parse_action
+from meeplehall.games.yaxha.match import YaxhaMatch
 from meeplehall.games.yaxha.options import OPTIONS, deal_bonus_cards
-from meeplehall.games.yaxha.state import YaxhaState
 
 
 class YaxhaGame:
@@ -21,12 +20,12 @@ class YaxhaGame:
 
     def new_state(
         self, players: int, options: Mapping[str, Any] | None = None, seed: int | Seed = 0
-    ) -> YaxhaState:
+    ) -> YaxhaMatch:
         check_players("Yaxha", players, self.min_players, self.max_players)
         chosen = validate_options(self.options, options)
         rng = rng_for(seed)
         cards = deal_bonus_cards(chosen["bonus_cards"], players, rng)
-        return YaxhaState.new(players, chosen, cards, rng)
+        return YaxhaMatch.new(players, chosen, cards, rng)
 
     def parse_action(self, data: Any) -> YaxhaAction:
         return parse_action(data)
@@ -38,15 +37,6 @@ class YaxhaGame:
         from meeplehall.games.yaxha.render import render_text
 
         return render_text(view)
-
-    def research_encoding(
-        self, players: int, options: Mapping[str, Any] | None = None
-    ) -> ResearchEncoding:
-        """The fixed action indexing and observation layout research adapters use."""
-        from meeplehall.games.yaxha.research import encoding
-        self.new_state(players, options)  # refuses a bad player count or option first
-
-        return encoding(players, options)
 
 
 GAME = YaxhaGame()

@@ -13,8 +13,6 @@ to a one-ply search than undoing it, so a greedy bot never loops between placing
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from meeplehall.games.yaxha.components import CARDS, NUM_COLOURS
 from meeplehall.games.yaxha.geometry import BASE, FULL_CELLS, GROUP_NEIGHBOURS, bit_of
 from meeplehall.games.yaxha.placement import base_moves, can_place_any, upper_legal
@@ -25,9 +23,7 @@ from meeplehall.games.yaxha.scoring import (
     metrics,
     score_options,
 )
-
-if TYPE_CHECKING:
-    from meeplehall.games.yaxha.state import YaxhaState
+from meeplehall.games.yaxha.state import BUILD, SELECT, YaxhaState
 
 BONUS = 5.0
 #: How much of the optimistic growth estimate to believe (the market decides what comes).
@@ -37,8 +33,6 @@ _NEIGHBOURS = [GROUP_NEIGHBOURS.get(b, 0) for b in range(64)]
 
 
 def evaluate(state: YaxhaState, seat: int) -> float:
-    from meeplehall.games.yaxha.state import BUILD
-
     values = seat_values(state)
     rivals = [v for s, v in enumerate(values) if s != seat]
     value = values[seat] - max(rivals)
@@ -50,8 +44,6 @@ def evaluate(state: YaxhaState, seat: int) -> float:
 
 
 def seat_values(state: YaxhaState) -> list[float]:
-    from meeplehall.games.yaxha.state import SELECT
-
     n = state.n
     sides = any(CARDS[card].kind == "single_colour_side" for card in state.cards)
     table = [metrics(p, sides) for p in state.pyramid]

@@ -12,17 +12,16 @@ What a seat cannot see, and how it is resampled consistently with ``view(seat)``
 from __future__ import annotations
 
 from random import Random
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from meeplehall.games.yaxha.actions import Place
+from meeplehall.games.yaxha.state import BUILD, EMPTY_HAND, SELECT, YaxhaState, hand_of
 
-if TYPE_CHECKING:
-    from meeplehall.games.yaxha.state import YaxhaState
+#: The state's own class comes back: a match's copy is a match.
+S = TypeVar("S", bound=YaxhaState)
 
 
-def determinize(state: YaxhaState, seat: int, rng: Random) -> YaxhaState:
-    from meeplehall.games.yaxha.state import BUILD, EMPTY_HAND, SELECT, hand_of
-
+def determinize(state: S, seat: int, rng: Random) -> S:
     copy = state.clone()
     # Sorted first, so the copy depends on what the seat knows and on rng alone, never on the
     # true bag order: a bot then decides the same whatever the hidden order is.

@@ -1,5 +1,10 @@
 """The Yaxha state machine: secret market choice, tie resolution, simultaneous building.
 
+The bottom of the game: it reads only the placement and scoring rules, which work on masks and
+counts, never on a state. The views, determinization and the bots' evaluation read a state, so
+they sit above it, and :class:`~meeplehall.games.yaxha.match.YaxhaMatch` (what the game hands
+out) adds them to it.
+
 Phases per round: SELECT (simultaneous, secret) -> PICK (pending players after ties, one at a
 time; only when a tie leaves two or more of them) -> BUILD (simultaneous) -> next round.
 
@@ -10,8 +15,7 @@ counts; both are immutable, so clone() copies only the outer lists and undo keep
 from __future__ import annotations
 
 import itertools
-from random import Random
-from typing import Any
+from typing import Any, Self
 
 from meeplehall.core import Event, IllegalAction, Result, Rng
 from meeplehall.core.untrusted import MALFORMED
@@ -133,7 +137,7 @@ class YaxhaState:
     @classmethod
     def new(
         cls, players: int, options: dict[str, Any], cards: tuple[int, ...], rng: Rng
-    ) -> YaxhaState:
+    ) -> Self:
         state = cls.__new__(cls)
         n = state.n = players
         state.options = options
@@ -248,8 +252,8 @@ class YaxhaState:
             return self._undo(seat)
         raise IllegalAction(f"{action!r} is not a Yaxha action", rule=MALFORMED)
 
-    def clone(self) -> YaxhaState:
-        other = YaxhaState.__new__(YaxhaState)
+    def clone(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
         other.n = self.n
         other.options = self.options
         other.cards = self.cards
@@ -289,21 +293,6 @@ class YaxhaState:
     def score_now(self) -> list[dict[str, Any]]:
         """Every seat's breakdown for the current pyramids (final once the match is over)."""
         return score_pyramids(self.pyramid, self.cards, self.options)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from meeplehall.games.yaxha.views import build_view
-
-        return build_view(self, seat)
-
-    def determinize(self, seat: int, rng: Random) -> YaxhaState:
-        from meeplehall.games.yaxha.hidden import determinize
-
-        return determinize(self, seat, rng)
-
-    def heuristic(self, seat: int) -> float:
-        from meeplehall.games.yaxha.heuristic import evaluate
-
-        return evaluate(self, seat)
 
     # --- rounds --------------------------------------------------------------------------------
 

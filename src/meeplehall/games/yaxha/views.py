@@ -9,7 +9,7 @@ nobody's to see. Pyramids are lists of cubes with explicit level/x/y and colour 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from meeplehall.games.yaxha.components import CARDS, COLOUR_NAMES, COMPONENTS, NUM_COLOURS, ROUNDS
 from meeplehall.games.yaxha.geometry import BASE, CELL_OF_BIT, bits, visible_mask
@@ -20,9 +20,7 @@ from meeplehall.games.yaxha.scoring import (
     group_points,
     score_pyramids,
 )
-
-if TYPE_CHECKING:
-    from meeplehall.games.yaxha.state import YaxhaState
+from meeplehall.games.yaxha.state import BUILD, OVER, SELECT, YaxhaState
 
 PHASES = ("select", "pick", "build", "over")
 
@@ -70,8 +68,6 @@ def _hand_names(hand: tuple[int, ...]) -> list[str]:
 
 
 def build_view(state: YaxhaState, seat: int | None) -> dict[str, Any]:
-    from meeplehall.games.yaxha.state import BUILD, OVER, SELECT
-
     n, phase = state.n, state.phase
     # This round's placements stay private until all have confirmed (i.e. while building).
     building = phase == BUILD

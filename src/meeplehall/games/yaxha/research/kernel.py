@@ -20,7 +20,7 @@ Packed state, all int64, in this order (``n`` seats, seat order, not turned):
 - how many market tiles; per tile who took it (-1: nobody); per tile how many cubes; then all
   their colours, tile after tile.
 
-The tensor laid out as :mod:`research` documents it; ``tests/games/test_research_encode.py``
+The tensor laid out as :mod:`layout` documents it; ``tests/games/test_research_encode.py``
 holds it equal to the one built from the view.
 """
 
@@ -68,7 +68,7 @@ C_POINTS = 54  # the points table, from size 0; then the match's bonus cards
 M_POINTS, M_SIZES, M_LEVEL1, M_SPAN, M_COLOURS, M_SIDE = 0, 1, 2, 3, 4, 5
 M_ON_LEVEL, M_LARGEST = 6, 10
 
-# The tensor's fixed sizes (research.py's sections), written here rather than imported: numba
+# The tensor's fixed sizes (layout.py's sections), written here rather than imported: numba
 # keeps compiled code until this file changes, so what it compiles in must live in this file.
 _PLANE = 64  # a level, y, x plane of four 4x4 levels
 _MAX_TILES = 4

@@ -15,13 +15,12 @@ from meeplehall.core.research import (
     ActionField,
     ActionIndex,
     ActionKind,
-    ResearchEncoding,
     Section,
     one_hot,
 )
 from meeplehall.games.pyramido.actions import SPACES
 from meeplehall.games.pyramido.components import COLOURS, GEM_KINDS
-from meeplehall.games.pyramido.geometry import STAGE_TURNS, STAGES
+from meeplehall.games.pyramido.geometry import STAGES
 from meeplehall.games.pyramido.phases import OVER, PLACE, REVEAL, SCORE, SPLIT, TAKE
 
 PHASES = (TAKE, SPLIT, REVEAL, PLACE, SCORE, OVER)
@@ -65,7 +64,7 @@ ACTIONS = ActionIndex(
 DOMINO = 2 * (len(COLOURS) + 1) + 1
 
 
-def _sections(players: int) -> tuple[Section, ...]:
+def sections(players: int) -> tuple[Section, ...]:
     return (
         Section("tops", (players, QUARTER, GRID, GRID),
                 "each seat's visible pyramid top, per quarter: colour planes, icon, stage/4"),
@@ -83,23 +82,6 @@ def _sections(players: int) -> tuple[Section, ...]:
         Section("phase", (len(PHASES),), "take, split, reveal, place, score, over (one-hot)"),
         Section("progress", (STAGES + 4,),
                 "stage (one-hot), turn/10, I am active, emptied space/5, gems in the bag/63"),
-    )
-
-
-def encoding(players: int, options: Mapping[str, Any] | None = None) -> ResearchEncoding:
-    from meeplehall.games.pyramido.encode import encode
-
-    del options  # the layout is the same under every option
-    turns = sum(STAGE_TURNS)
-    return ResearchEncoding(
-        actions=ACTIONS,
-        sections=_sections(players),
-        observe=lambda view: observe(view, players),
-        simultaneous=True,
-        # Per turn: take, split, reveal, place; per stage end: every area, finish, discards.
-        max_actions=players * (turns * 4 + STAGES * (MAX_AREAS + 1 + len(GEM_KINDS) * 9)),
-        score_bound=400,
-        encode=encode,
     )
 
 

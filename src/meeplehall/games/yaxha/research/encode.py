@@ -1,4 +1,4 @@
-"""Yaxha's observation tensor straight from the state: ``research.observe(view(seat))`` as
+"""Yaxha's observation tensor straight from the state: ``layout.observe(view(seat))`` as
 float32 bytes, without drawing the view.
 
 It packs exactly what :func:`views.build_view` shows the seat, by the same rules (a rival's
@@ -17,7 +17,6 @@ from itertools import chain
 
 import numpy as np
 
-from meeplehall.games.yaxha import kernel
 from meeplehall.games.yaxha.components import (
     CARDS,
     COMPONENTS,
@@ -37,7 +36,8 @@ from meeplehall.games.yaxha.geometry import (
     Y_UP,
     bit_of,
 )
-from meeplehall.games.yaxha.research import sections
+from meeplehall.games.yaxha.research import kernel
+from meeplehall.games.yaxha.research.layout import sections
 from meeplehall.games.yaxha.scoring import score_options
 from meeplehall.games.yaxha.state import BUILD, YaxhaState
 

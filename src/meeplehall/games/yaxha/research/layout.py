@@ -7,22 +7,18 @@ uses x, y in 0..3-z, so cells outside it stay 0.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
 from meeplehall.core.research import (
     ActionField,
     ActionIndex,
     ActionKind,
-    ResearchEncoding,
     Section,
     one_hot,
 )
 from meeplehall.games.yaxha.components import CARDS, COLOUR_NAMES, NUM_COLOURS, ROUNDS
 from meeplehall.games.yaxha.geometry import LEVELS
-
-if TYPE_CHECKING:
-    from meeplehall.games.yaxha.state import YaxhaState
 
 PHASES = ("select", "pick", "build", "over")
 #: A base cube may name x or y down to -3 before the base is re-normalised.
@@ -67,25 +63,6 @@ def sections(players: int) -> tuple[Section, ...]:
         Section("bonus_cards", (len(CARDS),), "1 for each bonus card on the table"),
         Section("phase", (len(PHASES),), "select, pick, build, over (one-hot)"),
         Section("round", (2,), "round/10, my score if the game ended now/100"),
-    )
-
-
-def encoding(players: int, options: Mapping[str, Any] | None = None) -> ResearchEncoding:
-    encode: Callable[[YaxhaState, int], bytearray] | None
-    try:
-        from meeplehall.games.yaxha.encode import encode
-    except ImportError:  # numba (the research extra) is missing: the view-built tensor
-        encode = None
-
-    del options  # the layout is the same under every option
-    return ResearchEncoding(
-        actions=ACTIONS,
-        sections=sections(players),
-        observe=lambda view: observe(view, players),
-        simultaneous=True,
-        max_actions=ROUNDS * players * ROUND_ACTIONS,
-        score_bound=200,
-        encode=encode,
     )
 
 

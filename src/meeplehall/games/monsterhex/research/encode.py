@@ -1,4 +1,4 @@
-"""Monster Hex's observation tensor straight from the state: ``research.observe(view(seat))``
+"""Monster Hex's observation tensor straight from the state: ``layout.observe(view(seat))``
 as float32 bytes, without drawing the view.
 
 It reads what :func:`views.build_view` shows the seat, by the same rules: the board, the gems
@@ -21,7 +21,7 @@ from meeplehall.games.monsterhex.components import RANKS
 from meeplehall.games.monsterhex.config import Config
 from meeplehall.games.monsterhex.constants import ABILITY, DRAFT, OVER, PLACE, RUSH
 from meeplehall.games.monsterhex.objectives import objective_points
-from meeplehall.games.monsterhex.research import PHASES, RANK_ORDER, SEAT_FIELDS
+from meeplehall.games.monsterhex.research.layout import PHASES, RANK_ORDER, SEAT_FIELDS
 from meeplehall.games.monsterhex.state import MonsterHexState
 
 _SEAT = struct.Struct(f"{len(SEAT_FIELDS)}f")

@@ -1,4 +1,4 @@
-"""Pyramido's observation tensor straight from the state: ``research.observe(view(seat))`` as
+"""Pyramido's observation tensor straight from the state: ``layout.observe(view(seat))`` as
 float32 bytes, without drawing the view.
 
 It reads what :func:`views.build_view` shows, by the same rules: a face-down top only as its
@@ -18,7 +18,7 @@ from meeplehall.core.research import float32_bytes
 from meeplehall.games.pyramido.components import COLOURS, GEM_KINDS, Domino, DominoSet
 from meeplehall.games.pyramido.geometry import STAGES
 from meeplehall.games.pyramido.phases import SCORE
-from meeplehall.games.pyramido.research import DOMINO, GRID, MAX_AREAS, PHASES, QUARTER
+from meeplehall.games.pyramido.research.layout import DOMINO, GRID, MAX_AREAS, PHASES, QUARTER
 from meeplehall.games.pyramido.state import PyramidoState
 from meeplehall.games.pyramido.topview import Area, QuarterGrid
 

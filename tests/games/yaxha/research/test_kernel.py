@@ -18,9 +18,9 @@ import pytest
 
 from meeplehall.games.yaxha import GAME
 from meeplehall.games.yaxha.components import CARDS
-from meeplehall.games.yaxha.encode import encode
 from meeplehall.games.yaxha.geometry import FRAME, HIDEABLE, visible_mask
-from meeplehall.games.yaxha.research import sections
+from meeplehall.games.yaxha.research.encode import encode
+from meeplehall.games.yaxha.research.layout import sections
 from meeplehall.games.yaxha.scoring import SECOND_LARGEST_MODES, score_pyramids
 from meeplehall.games.yaxha.state import SELECT
 from meeplehall.games.yaxha.views import base_extent, colour_points

@@ -15,13 +15,12 @@ from meeplehall.core.research import (
     ActionField,
     ActionIndex,
     ActionKind,
-    ResearchEncoding,
     Section,
     one_hot,
 )
 from meeplehall.games.monsterhex.components import RANKS, Components
+from meeplehall.games.monsterhex.config import Config
 from meeplehall.games.monsterhex.constants import ABILITY, DRAFT, OVER, PLACE, RUSH, SLOT
-from meeplehall.games.monsterhex.game import new_state
 
 PHASES = (DRAFT, PLACE, ABILITY, RUSH, SLOT, OVER)
 ROTATIONS = tuple(range(6))
@@ -34,7 +33,8 @@ SEAT_FIELDS = ("score", "hand", "deck", "shared_hand", "shared_deck", "placed", 
                "holds_seven")
 
 
-def _actions(comp: Components, cells: tuple[tuple[int, int], ...]) -> ActionIndex:
+def actions(comp: Components, cells: tuple[tuple[int, int], ...]) -> ActionIndex:
+    """Every action of a match on these cells with these components, numbered."""
     where = ActionField(("q", "r"), cells)
     return ActionIndex(
         (
@@ -53,17 +53,15 @@ def _actions(comp: Components, cells: tuple[tuple[int, int], ...]) -> ActionInde
     )
 
 
-def encoding(players: int, options: Mapping[str, Any] | None = None) -> ResearchEncoding:
-    from meeplehall.games.monsterhex.encode import encode
-
-    cfg = new_state(players, options, 0).cfg  # validates the options, and names the board
+def sections(cfg: Config) -> tuple[Section, ...]:
+    """The observation's sections for a match of this setup (board and component data)."""
     comp, board = cfg.comp, cfg.board
     owners = cfg.owners
     cells = board.cells
     factions = comp.factions
     abilities = tuple(a.id for a in comp.abilities)
     units = tuple(u.id for u in comp.units)
-    sections = (
+    return (
         Section("cells", (len(cells), owners + CELL_EXTRA),
                 "per board cell: owner of its unit (me first, shared last), rank, the six "
                 "rotated powers/5, white and black markers, counter gem, start, outer, and 1 "
@@ -71,7 +69,7 @@ def encoding(players: int, options: Mapping[str, Any] | None = None) -> Research
         Section("gems", (len(board.sites), 3 + 2 * (owners + 1)),
                 "per gem site: big, resolved, value/7; per slot (big gems; a small gem's "
                 "winner is slot 0): value/7 and who took it (owners, one-hot)"),
-        Section("seats", (players, len(SEAT_FIELDS) + len(factions) + len(abilities)),
+        Section("seats", (cfg.players, len(SEAT_FIELDS) + len(factions) + len(abilities)),
                 "per seat (me first): score/50, hand, deck, shared hand and deck sizes/10, "
                 "units placed/10, personal objectives/3, holds the 7, colour and ability "
                 "(one-hot)"),
@@ -81,18 +79,6 @@ def encoding(players: int, options: Mapping[str, Any] | None = None) -> Research
         Section("draft", (len(abilities),), "abilities still to draft"),
         Section("progress", (3,), "round/rounds, I am to move, my score if it ended now/50"),
     )
-    return ResearchEncoding(
-        actions=_actions(comp, cells),
-        sections=sections,
-        observe=lambda view: observe(view, players, owners, comp),
-        simultaneous=False,
-        # Every cell filled once, each followed by at most an ability, a rush and two slot
-        # choices, plus the draft and Scheme draws.
-        max_actions=len(cells) * 5 + players * 4 + len(board.sites) * 2,
-        score_bound=250,
-        encode=encode,
-    )
-
 
 def observe(view: Mapping[str, Any], players: int, owners: int, comp: Components) -> list[float]:
     me = view["you"] or 0
