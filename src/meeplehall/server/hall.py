@@ -79,6 +79,12 @@ class Hall:
         for connection in list(self.hub.channels.get(user_id, ())):
             connection.end(CLOSE_BANNED, "banned")
 
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A transaction that only reads, in the calling thread (see Database.reading)."""
+        with self.database.reading() as session:
+            yield session
+
     async def close(self) -> None:
         for task in self._tasks:
             task.cancel()

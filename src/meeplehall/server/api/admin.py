@@ -70,7 +70,7 @@ def _on_user(hall: Hall, user_id: int, change: Any, *args: Any) -> dict[str, Any
 @router.get("/reports")
 def chat_reports(request: Request, limit: int = 100) -> dict[str, Any]:
     """The newest chat reports (at most ``limit``, up to 500), with the reported message."""
-    with hall_of(request).db() as session:
+    with hall_of(request).reading() as session:
         return {"reports": adminops.chat_reports(session, limit)}
 
 

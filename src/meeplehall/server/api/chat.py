@@ -35,7 +35,7 @@ async def set_spectator_chat(table_id: int, body: SpectatorChat, request: Reques
         await manager.broadcast_table(room)
         # Other processes reload the table's record and tell their sockets.
         await manager.publish_change(room, "table")
-    return await hall.database.serve(_described, table_id, user.id, manager.rooms)
+    return await hall.database.look(_described, table_id, user.id, manager.rooms)
 
 
 def _set(session: Session, table_id: int, user_id: int, allowed: bool) -> None:

@@ -28,7 +28,7 @@ def current_user(request: Request) -> User | None:
     """The logged-in user (guest or registered), or None.
 
     A plain ``def`` dependency: FastAPI runs it in the request lane's threads, off the loop."""
-    with hall_of(request).db() as session:
+    with hall_of(request).reading() as session:
         return user_of(session, request)
 
 

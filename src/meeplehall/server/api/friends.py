@@ -60,7 +60,7 @@ class InviteIn(BaseModel):
 async def friends_list(request: Request, user: Registered) -> dict[str, Any]:
     """My friends (online or not, their open tables), requests to me, and those I sent."""
     hall = hall_of(request)
-    friends_json, open_tables, incoming, outgoing = await hall.database.serve(
+    friends_json, open_tables, incoming, outgoing = await hall.database.look(
         _friends_of, user.id)
     ids = [friend["id"] for friend in friends_json]
     online = await hall.hub.online(ids) if ids else set()

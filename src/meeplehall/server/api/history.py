@@ -39,7 +39,7 @@ def _finished_table(session: Session, request: Request, table_id: int,
 @router.get("/tables/{table_id}/result")
 def table_result(table_id: int, request: Request, invite: str | None = None) -> dict[str, Any]:
     """Scores, ranks, winners and breakdown; seats say who played and who was replaced."""
-    with hall_of(request).db() as session:
+    with hall_of(request).reading() as session:
         table = _finished_table(session, request, table_id, invite)
         viewer = user_of(session, request)
         described = describe_table(session, table, viewer.id if viewer else None)
@@ -58,7 +58,7 @@ def table_replay(table_id: int, request: Request, invite: str | None = None,
     when the table's chat grows, so a client asking again with ``If-None-Match`` gets 304."""
     hall = hall_of(request)
     key = (table_id, views)
-    with hall.db() as session:
+    with hall.reading() as session:
         table = _finished_table(session, request, table_id, invite)
         try:
             get_game(table.game)
@@ -89,7 +89,7 @@ def leaderboard(game: str, request: Request, limit: int = 50) -> list[dict[str, 
         get_game(game)
     except UnknownGame as error:
         raise ApiError(404, "unknown_game", error.reason, {"game": game}) from None
-    with hall_of(request).db() as session:
+    with hall_of(request).reading() as session:
         rows = session.execute(
             select(Rating, User).join(User, User.id == Rating.user_id).where(Rating.game == game)
         ).all()
@@ -109,7 +109,7 @@ def leaderboard(game: str, request: Request, limit: int = 50) -> list[dict[str, 
 
 @router.get("/users/{user_id}")
 def user_profile(user_id: int, request: Request) -> dict[str, Any]:
-    with hall_of(request).db() as session:
+    with hall_of(request).reading() as session:
         user = session.get(User, user_id) if is_id(user_id) else None
         if user is None:
             raise ApiError(404, "no_user", f"no user {user_id}", {"user": user_id})
@@ -129,7 +129,7 @@ def user_history(user_id: int, request: Request, limit: int = 50) -> list[dict[s
     """Finished tables the user sat at, newest first; a private one only for a viewer who sat
     at it too (the user themself, or another of its players)."""
     viewer = current_user(request)
-    with hall_of(request).db() as session:
+    with hall_of(request).reading() as session:
         if not is_id(user_id) or session.get(User, user_id) is None:
             raise ApiError(404, "no_user", f"no user {user_id}", {"user": user_id})
         shown = Table.visibility == "public"

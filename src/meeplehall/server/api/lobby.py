@@ -22,7 +22,7 @@ from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.creation import address_of, creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.play.access import visible_table
-from meeplehall.server.play.description import describe_table, live_info
+from meeplehall.server.play.description import describe_table, describe_tables, live_info
 from meeplehall.server.play.store import new_seed_columns
 from meeplehall.server.social.invites import MAX_INVITED, check_friends, send_invitations
 
@@ -230,7 +230,7 @@ def list_tables(
                        {"status": status})
     hall = hall_of(request)
     viewer = current_user(request)
-    with hall.db() as session:
+    with hall.reading() as session:
         query = select(Table).where(Table.status == status, Table.visibility == "public")
         if game is not None:
             query = query.where(Table.game == game)
@@ -238,11 +238,9 @@ def list_tables(
             tables = _few_per_owner(session, query, hall.settings.lobby_tables_per_owner)
         else:
             tables = session.scalars(query.order_by(Table.id.desc()).limit(100)).all()
-        viewer_id = viewer.id if viewer else None
-        return [
-            describe_table(session, t, viewer_id, live_info(hall.manager.rooms, t.id))
-            for t in tables
-        ]
+        rooms = hall.manager.rooms
+        return describe_tables(session, tables, viewer.id if viewer else None,
+                               {t.id: live_info(rooms, t.id) for t in tables})
 
 
 def _few_per_owner(session: Session, query: Select[Any], per_owner: int) -> Sequence[Table]:
@@ -262,7 +260,7 @@ def get_table(table_id: int, request: Request,
     hall = hall_of(request)
     viewer = current_user(request)
     viewer_id = viewer.id if viewer else None
-    with hall.db() as session:
+    with hall.reading() as session:
         table = visible_table(session, table_id, viewer_id, invite)
         return describe_table(session, table, viewer_id, live_info(hall.manager.rooms, table_id))
 
@@ -321,7 +319,7 @@ async def leave_table(table_id: int, body: LeaveTable, request: Request,
         if room is not None:
             for seat_number in seat_numbers:
                 await hall.manager.hand_over(room, seat_number, "left")
-    return await hall.database.serve(_table_now, table_id, user.id, hall.manager.rooms)
+    return await hall.database.look(_table_now, table_id, user.id, hall.manager.rooms)
 
 
 def _free_seats(session: Session, table_id: int, seat: int | None,
@@ -355,7 +353,7 @@ async def start_table(table_id: int, request: Request,
     await hall.database.serve(_mark_started, table_id, user.id)
     await hall.manager.started(table_id)
     hall.notices.close_invitations_later([table_id])
-    return await hall.database.serve(_table_now, table_id, user.id, hall.manager.rooms)
+    return await hall.database.look(_table_now, table_id, user.id, hall.manager.rooms)
 
 
 def _mark_started(session: Session, table_id: int, user_id: int) -> None:
@@ -380,15 +378,14 @@ def my_tables(request: Request, user: Annotated[User, Depends(require_user)],
                     status: str | None = None) -> list[dict[str, Any]]:
     """Tables where I hold a seat, those waiting for my move first."""
     hall = hall_of(request)
-    with hall.db() as session:
+    with hall.reading() as session:
         mine = select(Seat.table_id).where(Seat.user_id == user.id)
         query = select(Table).where(Table.id.in_(mine))
         if status is not None:
             query = query.where(Table.status == status)
         tables = session.scalars(query.order_by(Table.id.desc()).limit(200)).all()
-        described = [
-            describe_table(session, t, user.id, live_info(hall.manager.rooms, t.id))
-            for t in tables
-        ]
+        rooms = hall.manager.rooms
+        described = describe_tables(session, tables, user.id,
+                                    {t.id: live_info(rooms, t.id) for t in tables})
     described.sort(key=lambda t: not t["waiting_for_me"])
     return described

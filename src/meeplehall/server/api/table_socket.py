@@ -151,7 +151,7 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
     if not 0 < table_id <= LARGEST_ID:
         await websocket.close(4404, f"no table {_shown(table_text)}")
         return
-    user_id, visible, invited = await hall.database.serve(
+    user_id, visible, invited = await hall.database.look(
         _who_sees, websocket.cookies.get(COOKIE), table_id, invite)
     if not visible:
         await websocket.close(4404, f"no table {table_id} (a private table needs its invite)")
@@ -171,7 +171,7 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
             # yet (Redis is a moment behind, or that process died before telling): read them
             # from the log first, so that its sync never takes back a step it was shown.
             await manager.remote_change(table_id, "step")
-        described = await hall.database.serve(manager.describe_in, table_id, user_id)
+        described = await hall.database.look(manager.describe_in, table_id, user_id)
         await chat.ensure(room)
         # The seat is checked, and the socket joins the room, under the room's lock: a change
         # of seats is then either before (and seen here) or after (and re-checks this socket).

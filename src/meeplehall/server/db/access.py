@@ -4,7 +4,9 @@ Two lanes keep requests from slowing play. The **play lane** (its own thread lim
 what a live table waits for: the move writer's batches, loading a table, saving seats. The
 **request lane** is anyio's default thread limiter, which FastAPI also uses for plain ``def``
 handlers and dependencies; it is sized by a setting, so a flood of heavy requests queues for a
-few threads instead of taking the machine. Nothing here runs on the event loop.
+few threads instead of taking the machine. Nothing here runs on the event loop. Requests that
+only read use ``reading`` transactions, which never queue for the writers' lock on SQLite, so a
+heavy read never delays the commit of a move.
 """
 
 from __future__ import annotations
@@ -51,6 +53,14 @@ class Database:
         with guard, self.sessions() as session, session.begin():
             yield session
 
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A transaction that only reads, in the calling thread (a worker): it never waits for
+        the writers' lock, since SQLite's WAL lets readers run beside its one writer, and it is
+        rolled back at the end, so nothing written in it would be kept."""
+        with self.sessions() as session:
+            yield session
+
     def _in_session(self, function: Callable[..., T], *args: Any) -> T:
         with self.session() as session:
             return function(session, *args)
@@ -63,6 +73,14 @@ class Database:
     async def serve(self, function: Callable[..., T], *args: Any) -> T:
         """``function(session, *args)`` in a transaction, in the request lane."""
         return await anyio.to_thread.run_sync(partial(self._in_session, function, *args))
+
+    def _in_reading(self, function: Callable[..., T], *args: Any) -> T:
+        with self.reading() as session:
+            return function(session, *args)
+
+    async def look(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(session, *args)`` in a reading transaction, in the request lane."""
+        return await anyio.to_thread.run_sync(partial(self._in_reading, function, *args))
 
     async def compute(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` (no database: a replay, a hash, a large encoding), in the

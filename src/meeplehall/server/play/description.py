@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
@@ -21,13 +21,27 @@ Describe = Callable[[int, int | None], dict[str, Any]]
 def describe_table(session: Session, table: Table, viewer: int | None,
                    live: dict[str, Any] | None = None) -> dict[str, Any]:
     """The Table object of the protocol, as ``viewer`` may see it."""
-    seats = session.scalars(
-        select(Seat).where(Seat.table_id == table.id).order_by(Seat.seat)
-    ).all()
-    user_ids = {s.user_id for s in seats if s.user_id is not None}
-    if table.owner_id is not None:
-        user_ids.add(table.owner_id)
+    return describe_tables(session, [table], viewer, {table.id: live})[0]
+
+
+def describe_tables(session: Session, tables: Sequence[Table], viewer: int | None,
+                    live: dict[int, dict[str, Any] | None]) -> list[dict[str, Any]]:
+    """Several tables as ``viewer`` may see them, in their order: their seats and people are
+    read with one query each, however many tables there are (the lobby's lists)."""
+    seats_of: dict[int, list[Seat]] = {table.id: [] for table in tables}
+    for seat in session.scalars(
+        select(Seat).where(Seat.table_id.in_(list(seats_of))).order_by(Seat.table_id, Seat.seat)
+    ):
+        seats_of[seat.table_id].append(seat)
+    user_ids = {s.user_id for seats in seats_of.values() for s in seats if s.user_id is not None}
+    user_ids |= {table.owner_id for table in tables if table.owner_id is not None}
     users = {u.id: u for u in session.scalars(select(User).where(User.id.in_(user_ids)))}
+    return [_described(table, seats_of[table.id], users, viewer, live.get(table.id))
+            for table in tables]
+
+
+def _described(table: Table, seats: list[Seat], users: dict[int, User], viewer: int | None,
+               live: dict[str, Any] | None) -> dict[str, Any]:
     mine = [s.seat for s in seats if viewer is not None and s.user_id == viewer]
     to_move = list((live or {}).get("to_move", []))
     data: dict[str, Any] = {
