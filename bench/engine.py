@@ -15,7 +15,7 @@ import random
 import statistics
 import time
 
-from meeplehall.benchmark import bench_engine
+from meeplehall.cli.bench import bench_engine
 from meeplehall.core.playout import random_playout
 from meeplehall.core.protocol import Game
 from meeplehall.core.registry import all_games, get_game

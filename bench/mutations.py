@@ -332,7 +332,7 @@ MUTATIONS: tuple[Mutation, ...] = (
         "if registry is None:",
         (SRV + "test_operations.py",)),
     one("forwarded_from_anyone", "X-Forwarded-For is believed from any peer",
-        S + "cli.py", "        forwarded_allow_ips=proxies,\n",
+        S + "cli/serve.py", "        forwarded_allow_ips=proxies,\n",
         '        forwarded_allow_ips="*",\n', (SRV + "test_proxy_headers.py",)),
     one("ban_told_here_only", "a ban closes the user's sockets in its own process only",
         S + "server/api/admin.py", '    await hall.hub.tell(user_id, {"type": BANNED})\n',

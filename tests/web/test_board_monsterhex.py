@@ -281,7 +281,7 @@ def test_each_seats_last_move_is_outlined_on_its_unit_and_cell(pages: Pages) -> 
 
 
 PLACES_OF = """async ({legal, view}) => {
-  const renderer = await import('/games/monsterhex.js');
+  const renderer = await import('/games/monsterhex/index.js');
   const root = document.getElementById('game-root');
   return legal.map((action) => {
     const keys = renderer.places({action}, {view});
@@ -353,7 +353,7 @@ def test_a_resolved_big_gem_lights_its_units_shows_the_totals_and_flies_the_poin
     # The renderer's animate hook on the board as drawn, with the events of a resolution.
     seen = page.evaluate(
         """async ({gem}) => {
-          const renderer = await import('/games/monsterhex.js');
+          const renderer = await import('/games/monsterhex/index.js');
           const root = document.getElementById('game-root');
           const events = [
             {type: 'gem_resolved', kind: 'big', q: gem.q, r: gem.r, totals: {'0': 9, '1': 4}},
@@ -383,7 +383,7 @@ def test_every_text_of_the_renderer_exists_in_japanese_and_korean(pages: Pages) 
     page.goto("/")
     missing = page.evaluate(
         """async () => {
-          const { texts } = await import('/games/monsterhex_texts.js');
+          const { texts } = await import('/games/monsterhex/texts.js');
           const out = {};
           for (const lang of ['ja', 'ko']) {
             out[lang] = Object.keys(texts.en).filter((key) => !(key in texts[lang]));

@@ -172,7 +172,7 @@ def test_every_seats_last_turn_is_outlined(pages: Pages) -> None:
 
 
 _MISSING_PLACES = """async ({view, legal, seat}) => {
-  const renderer = await import('/games/pyramido.js');
+  const renderer = await import('/games/pyramido/index.js');
   const ctx = {view, legal, seat, actor: seat, t: (key) => key, players: []};
   const missing = [];
   for (const action of legal) {

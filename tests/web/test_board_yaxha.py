@@ -302,7 +302,7 @@ def _missing_places(page: Any, actions: list[dict[str, Any]]) -> list[Any]:
     """The actions whose first place key (the spot itself) is not on the board, or none is."""
     missing: list[Any] = page.evaluate(
         """async ({actions, view}) => {
-          const renderer = await import('/games/yaxha.js');
+          const renderer = await import('/games/yaxha/index.js');
           const missing = [];
           for (const action of actions) {
             const keys = renderer.places({ action }, { view, seat: 0, actor: 0 });
@@ -394,7 +394,7 @@ def test_a_hinted_placement_is_lit_whichever_cube_is_picked_in_hand(pages: Pages
     assert action["type"] == "place"
     key = page.evaluate(
         """async (action) =>
-             (await import('/games/yaxha.js')).places({ action }, { seat: 0 })[0]""",
+             (await import('/games/yaxha/index.js')).places({ action }, { seat: 0 })[0]""",
         action,
     )
     assert _lit_and_shown(page, key)
@@ -417,7 +417,7 @@ def test_the_choice_cards_turn_face_up_together_at_the_reveal(pages: Pages) -> N
     # The renderer's own hook flips every revealed card at once, for the duration it is given.
     flipping = page.evaluate(
         """async () => {
-          const renderer = await import('/games/yaxha.js');
+          const renderer = await import('/games/yaxha/index.js');
           const root = document.querySelector('#game-root');
           // The page's own playback of the update first, so only the hook's turns are counted.
           await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
@@ -441,7 +441,7 @@ def test_colour_letters_are_the_language_packs_own(pages: Pages) -> None:
     page.goto("/")
     letters = page.evaluate(
         """async () => {
-          const { texts } = await import('/games/yaxha.js');
+          const { texts } = await import('/games/yaxha/index.js');
           const out = {};
           for (const lang of ['en', 'ja', 'ko']) {
             out[lang] = ['orange', 'yellow', 'blue', 'green', 'white']
@@ -461,7 +461,7 @@ def test_a_spot_left_of_the_base_is_named_as_the_board_labels_it(pages: Pages) -
     page.goto("/")
     lines = page.evaluate(
         """async () => {
-          const renderer = await import('/games/yaxha.js');
+          const renderer = await import('/games/yaxha/index.js');
           const { translator } = await import('/js/renderers.js');
           const t = translator(renderer);
           const ctx = (view) => ({ view, legal: [], seat: 0, actor: 0, t, lang: 'en' });

@@ -213,7 +213,7 @@ def test_every_renderer_text_exists_in_japanese_and_korean_with_the_same_placeho
     wait_ready(page)
     problems = page.evaluate(
         """async (game) => {
-          const { texts } = await import(`/games/${game}.js`);
+          const { texts } = await import(`/games/${game}/index.js`);
           const holes = (text) =>
             [...String(text).matchAll(/\\{(\\w+)\\}/g)].map((m) => m[1]).sort();
           const problems = [];
@@ -314,7 +314,7 @@ def test_every_action_type_is_described_in_english_japanese_and_korean(
     # no view and with the engine's real view of the seat about to play its first legal action.
     lines = page.evaluate(
         """async ({game, samples, view, seat}) => {
-          const renderer = await import(`/games/${game}.js`);
+          const renderer = await import(`/games/${game}/index.js`);
           const { actionText, translator } = await import("/js/renderers.js");
           const { setLanguage } = await import("/js/i18n.js");
           const out = {};

@@ -340,7 +340,7 @@ def test_the_rule_a_move_broke_is_said_in_the_readers_language(pages: Any) -> No
     assert errors[0]["reason"] not in shown  # the server's sentence is English
     sentence = page.evaluate(
         """async ([rule, params]) => {
-             const { texts } = await import('/games/yaxha.js');
+             const { texts } = await import('/games/yaxha/index.js');
              const { format } = await import('/js/i18n.js');
              return format(texts.ja[`illegal.${rule}`], params);
            }""",

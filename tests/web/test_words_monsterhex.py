@@ -125,7 +125,7 @@ def test_a_draw_and_an_award_read_in_the_right_plural(pages: Pages) -> None:
     # One and two units drawn (two after a Rush), one and seven points.
     lines = page.evaluate(
         """async () => {
-          const game = await import('/games/monsterhex.js');
+          const game = await import('/games/monsterhex/index.js');
           const { translator } = await import('/js/renderers.js');
           const players = [{ seat: 0, name: 'Ann' }, { seat: 1, name: 'Bob' }];
           const ctx = { t: translator(game), view: null, players };

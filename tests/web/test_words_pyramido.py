@@ -178,7 +178,7 @@ def test_option_help_names_no_internal_ids(pages: Pages) -> None:
     wait_ready(page)
     helps: list[str] = page.evaluate(
         """async () => {
-          const { texts } = await import('/games/pyramido.js');
+          const { texts } = await import('/games/pyramido/index.js');
           return ['en', 'ja', 'ko'].flatMap((lang) => Object.entries(texts[lang])
             .filter(([key]) => key.startsWith('option.') && key.endsWith('.help'))
             .map(([, text]) => text));

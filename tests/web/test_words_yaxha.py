@@ -175,7 +175,7 @@ def test_every_rule_the_engine_refuses_by_has_its_sentence_in_three_languages(pa
     wait_ready(page)
     missing = page.evaluate(
         """async (rules) => {
-          const { texts } = await import('/games/yaxha.js');
+          const { texts } = await import('/games/yaxha/index.js');
           return ['en', 'ja', 'ko'].flatMap((lang) =>
             rules.filter((rule) => !texts[lang][`illegal.${rule}`])
               .map((rule) => `${lang} ${rule}`));
@@ -193,7 +193,7 @@ def test_option_help_names_no_internal_ids(pages: Pages) -> None:
     wait_ready(page)
     helps: list[str] = page.evaluate(
         """async () => {
-          const { texts } = await import('/games/yaxha.js');
+          const { texts } = await import('/games/yaxha/index.js');
           return ['en', 'ja', 'ko'].flatMap((lang) => Object.entries(texts[lang])
             .filter(([key]) => key.startsWith('option.')).map(([, text]) => text));
         }"""

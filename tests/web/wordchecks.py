@@ -26,7 +26,7 @@ def english_only(page: Any, game: str, lang: str) -> list[str]:
     the pieces of each text between its placeholders, long enough to be words."""
     pieces: list[str] = page.evaluate(
         """async ([game, lang]) => {
-          const { texts } = await import(`/games/${game}.js`);
+          const { texts } = await import(`/games/${game}/index.js`);
           const out = new Set();
           for (const [key, english] of Object.entries(texts.en)) {
             if (texts[lang][key] === english || key === 'rules' || key === 'summary') continue;

@@ -18,7 +18,7 @@ from tests.games.monsterhex.helpers import new, put, set_hand, set_turn
 
 ROOT = Path(__file__).resolve().parents[3]
 ENGINE = ROOT / "src" / "meeplehall" / "games" / "monsterhex"
-TEXTS = ROOT / "src" / "meeplehall" / "web" / "games" / "monsterhex_texts.js"
+TEXTS = ROOT / "src" / "meeplehall" / "web" / "games" / "monsterhex" / "texts.js"
 
 
 def _rules_in_source() -> set[str]:

@@ -19,7 +19,7 @@ from meeplehall.games.pyramido.topview import areas
 from tests.games.pyramido.helpers import new_state
 
 ENGINE = Path(__file__).parents[3] / "src/meeplehall/games/pyramido"
-TEXTS = Path(__file__).parents[3] / "src/meeplehall/web/games/pyramido_texts.js"
+TEXTS = Path(__file__).parents[3] / "src/meeplehall/web/games/pyramido/texts.js"
 
 
 def brute_force(areas: list[tuple[int, int, int]], gems: list[int]) -> int:

@@ -1,6 +1,6 @@
 // The generic renderer: used for a game that has no renderer of its own. It follows the same
-// contract as web/games/<game>.js: the legal actions are offered as buttons by their labels, and
-// the view is shown as data.
+// contract as web/games/<game>/index.js: the legal actions are offered as buttons by their
+// labels, and the view is shown as data.
 
 import { h } from "./dom.js";
 

@@ -43,7 +43,7 @@ function gameCard(game) {
   return h(
     "article",
     { class: "game-card", dataset: { game: game.name } },
-    gamePicture(game.name, game.title),
+    gamePicture(renderer, game.title),
     h("h3", {}, rendererText(renderer, "title") || game.title),
     h("p", { class: "players" }, t("lobby.players_range", { min: game.min_players, max: game.max_players })),
     h("p", { class: "summary" }, summary),

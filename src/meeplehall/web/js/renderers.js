@@ -1,18 +1,37 @@
 // Finds the renderer of a game and gives it a translator that falls back to the shell's texts.
+//
+// The shell names no game: it has their names from the server's catalog (/api/games), and a
+// game's renderer is web/games/<name>/index.js, with everything else of that game beside it.
 
-import { RENDERERS } from "../games/index.js";
 import * as generic from "./generic.js";
 import { currentLanguage, format, pluralForm, t as shellText } from "./i18n.js";
 
 const loaded = new Map();
 
-/** The renderer module of `game` (the generic one when the game has none). */
+/** The renderer module of `game` (the generic one when the game has no folder of its own). */
 export async function loadRenderer(game) {
-  if (!loaded.has(game)) {
-    const module = RENDERERS.includes(game) ? await import(`../games/${game}.js`) : generic;
-    loaded.set(game, module);
-  }
+  if (!loaded.has(game)) loaded.set(game, await importRenderer(game));
   return loaded.get(game);
+}
+
+async function importRenderer(game) {
+  const url = new URL(`../games/${encodeURIComponent(game)}/index.js`, import.meta.url).href;
+  try {
+    return await import(url);
+  } catch (error) {
+    // A game installed without a web folder is drawn by the generic renderer; a renderer that
+    // is there but fails to load is an error to see.
+    if (await absent(url)) return generic;
+    throw error;
+  }
+}
+
+async function absent(url) {
+  try {
+    return (await fetch(url, { method: "HEAD" })).status === 404;
+  } catch {
+    return false;
+  }
 }
 
 /** The renderer's own text for key in the current language, else English, else undefined. */

@@ -62,7 +62,7 @@ function draw() {
   const summary = rendererText(page.renderer, "rules") || t("rules.missing");
   replace(main, 
     h("h1", {}, t("rules.title", { game: rendererText(page.renderer, "title") || page.entry.title })),
-    gamePicture(page.entry.name, page.entry.title),
+    gamePicture(page.renderer, page.entry.title),
     h("p", { class: "players" }, t("lobby.players_range", { min: page.entry.min_players, max: page.entry.max_players })),
     h("section", { id: "rules", class: "rules", lang: document_ ? document_.lang : null },
       document_ ? rulesBody(document_) : summary.split(/\n\s*\n/).map((paragraph) => h("p", {}, paragraph))),

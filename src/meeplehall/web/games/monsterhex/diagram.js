@@ -27,7 +27,7 @@ function powersFacing(facing, power) {
 }
 
 function frame(content, viewBox, label) {
-  ensureStyles(new URL("../monsterhex.css", import.meta.url).href);
+  ensureStyles(new URL("./style.css", import.meta.url).href);
   return el("div", { class: "mh-monsterhex mx-diagram" }, [
     svg("svg", { viewBox, role: "img", "aria-label": label, style: "max-width: 520px; width: 100%; display: block; margin: 0 auto;" }, content),
   ]);

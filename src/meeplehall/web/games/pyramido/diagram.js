@@ -61,7 +61,7 @@ const DIAGRAMS = { "sample-pyramid": samplePyramid, "scored-area": scoredArea };
 export function diagram(name, ctx) {
   const make = DIAGRAMS[name];
   if (!make) return null;
-  ensureStyles(new URL("../pyramido.css", import.meta.url).href);
+  ensureStyles(new URL("./style.css", import.meta.url).href);
   ensureGemDefs();
   return make(ctx);
 }

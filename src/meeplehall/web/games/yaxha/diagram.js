@@ -84,6 +84,6 @@ export function diagram(name, ctx) {
   const make = DIAGRAMS[name];
   if (!make) return null;
   ensureStyles(new URL("../games.css", import.meta.url).href);
-  ensureStyles(new URL("../yaxha.css", import.meta.url).href);
+  ensureStyles(new URL("./style.css", import.meta.url).href);
   return make(ctx);
 }

@@ -2,7 +2,7 @@
 // bonus card), the same rows for "if the game ended now", and the parts of the bar chart.
 
 import { pageText, tr } from "../kit.js";
-import { texts } from "../yaxha_texts.js";
+import { texts } from "./texts.js";
 import { cardCubes, colourGroup } from "./cardcubes.js";
 import { COLOUR_ORDER, colourOf } from "./palette.js";
 import { spotPlace } from "./places.js";

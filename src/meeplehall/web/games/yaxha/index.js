@@ -1,23 +1,24 @@
 // Yaxha: the market with its tiles and the seats' initiative and secret choice cards, every
 // pyramid drawn in layers as on the table (or flat from above), the cubes in hand with the legal
-// spots as ghost cubes, and the bonus cards. The parts live in ./yaxha/.
+// spots as ghost cubes, and the bonus cards. The parts live beside this module.
 
-import { el, ensureStyles, redrawer, tr } from "./kit.js";
-import { texts } from "./yaxha_texts.js";
-import { bonusPanel } from "./yaxha/bonus.js";
-import { seatBoard, viewToggle } from "./yaxha/boards.js";
-import { markLastMoves } from "./yaxha/lastmove.js";
-import { marketPanel } from "./yaxha/market.js";
-import { trackPieces } from "./yaxha/pieces.js";
+import { el, ensureStyles, redrawer, tr } from "../kit.js";
+import { texts } from "./texts.js";
+import { bonusPanel } from "./bonus.js";
+import { seatBoard, viewToggle } from "./boards.js";
+import { markLastMoves } from "./lastmove.js";
+import { marketPanel } from "./market.js";
+import { trackPieces } from "./pieces.js";
 
 export { texts };
-export { places } from "./yaxha/places.js";
-export { animate } from "./yaxha/reveal.js";
-export { seatColours } from "./yaxha/palette.js";
-export { describeAction, prompt, scores } from "./yaxha/words.js";
-export { eventText, hiddenMoveText, logIcons } from "./yaxha/log.js";
-export { breakdownParts, liveScore, scoreRows } from "./yaxha/score.js";
-export { diagram } from "./yaxha/diagram.js";
+export { places } from "./places.js";
+export { animate } from "./reveal.js";
+export { seatColours } from "./palette.js";
+export { describeAction, prompt, scores } from "./words.js";
+export { eventText, hiddenMoveText, logIcons } from "./log.js";
+export { breakdownParts, liveScore, scoreRows } from "./score.js";
+export { diagram } from "./diagram.js";
+export { picture } from "./picture.js";
 
 // Local choice that survives redraws: the colour of the cube in hand about to be placed.
 const ui = { colour: null };
@@ -40,8 +41,8 @@ function redrawKeepingSpots() {
 }
 
 export function render(root, ctx) {
-  ensureStyles(new URL("./games.css", import.meta.url).href);
-  ensureStyles(new URL("./yaxha.css", import.meta.url).href);
+  ensureStyles(new URL("../games.css", import.meta.url).href);
+  ensureStyles(new URL("./style.css", import.meta.url).href);
   // A hot-seat hand-over or a replay shows another seat: forget the last seat's half-made choice.
   if (ctx.seat !== shownSeat) {
     shownSeat = ctx.seat;

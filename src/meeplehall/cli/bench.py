@@ -1,4 +1,5 @@
-"""Engine benchmark: random full games through the public protocol, as figures to read.
+"""``meeplehall bench``, the engine benchmark: random full games through the public protocol,
+as figures to read.
 
 It prints; it never asserts. Figures are medians over several runs, timed on one core
 (process time), since the machines it runs on are shared.
@@ -11,10 +12,30 @@ import statistics
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
+import typer
+
+from meeplehall.cli.args import GameOptions, game_named, new_state, parse_options
+from meeplehall.cli.terminal import console
 from meeplehall.core.playout import random_playout
 from meeplehall.core.protocol import Game, State
+
+
+def bench_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    players: Annotated[int, typer.Option(help="number of seats")] = 4,
+    runs: Annotated[int, typer.Option(min=1, help="runs; the median is printed")] = 5,
+    games: Annotated[int, typer.Option(min=1, help="games per run")] = 200,
+    option: GameOptions = None,
+) -> None:
+    """Benchmark a game engine: random full games per second through the protocol."""
+    game = game_named(game_name)
+    options = parse_options(option or [])
+    new_state(game, players, options, 0)
+    figures = bench_engine(game, players, options, runs, games)
+    for line in figures.lines():
+        console.print(line)
 
 
 @dataclass(frozen=True)

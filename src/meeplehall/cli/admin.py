@@ -1,36 +1,26 @@
-"""The operator's commands: ``meeplehall migrate``, ``meeplehall backup`` and
-``meeplehall admin ...``, each on the database a ``serve`` with the same ``--data-dir`` or
-``--database-url`` uses.
+"""``meeplehall admin ...``: users and tables of a hall, on the database a ``serve`` with the
+same ``--data-dir`` or ``--database-url`` uses (see ``database.py``).
 
-A refused command changes nothing and says why in one line (two for a missing PostgreSQL role
-or database: what is missing, and what to create).
+A refused command changes nothing and says why in one line.
 """
 
 from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
-from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
-console = Console(highlight=False, soft_wrap=True)  # paths and passwords whole
+from meeplehall.cli.database import DatabaseUrl, DataDir, console, database_url, transaction
+from meeplehall.cli.errors import fail
+
 T = TypeVar("T")
 
-DataDir = Annotated[
-    Path, typer.Option("--data-dir", help="where the SQLite database lives (as for serve)")
-]
-DatabaseUrl = Annotated[
-    str,
-    typer.Option("--database-url",
-                 help="database URL, e.g. postgresql://user@host/db (default: SQLite)"),
-]
 RedisUrl = Annotated[
     str,
     typer.Option("--redis-url",
@@ -38,90 +28,13 @@ RedisUrl = Annotated[
 ]
 
 
-def fail(*lines: str) -> typer.Exit:
-    """Print the lines on stderr; the exit to raise."""
-    for line in lines:
-        typer.echo(line, err=True)
-    return typer.Exit(1)
+def _ops() -> ModuleType:
+    """The server's operator functions, loaded when a command runs (the server's modules take
+    most of a second to load, which other commands should not wait for)."""
+    from meeplehall.server.operations import actions as adminops
 
+    return adminops
 
-def database_url(data_dir: Path, url: str, create: bool = False) -> str:
-    """The database the command works on, checked reachable; an SQLite file must exist
-    unless ``create``."""
-    from meeplehall.server.config import Settings
-    from meeplehall.server.db.urls import DatabaseUnavailable, check_reachable, normalise
-
-    if url:
-        try:
-            resolved = normalise(url)
-        except ValueError as error:
-            raise fail(f"Error: Invalid value for '--database-url': {error}") from None
-        try:
-            check_reachable(resolved)
-        except DatabaseUnavailable as error:
-            raise fail(*error.lines) from None
-        return resolved
-    database = data_dir / "meeplehall.db"
-    if not create and not database.is_file():
-        raise fail(f"Error: there is no database at {database} (see '--data-dir')")
-    try:
-        return Settings(data_dir=data_dir).resolved_database_url()
-    except OSError as error:
-        raise fail(f"Error: cannot create {data_dir}: {error.strerror}") from None
-
-
-@contextmanager
-def _engine(url: str) -> Iterator[Engine]:
-    from meeplehall.server.db.engine import make_engine
-
-    engine = make_engine(url)
-    try:
-        yield engine
-    finally:
-        engine.dispose()
-
-
-def migrate_command(data_dir: DataDir = Path("data"), database_url_: DatabaseUrl = "") -> None:
-    """Create or upgrade the database schema to this version's, then stop (serve does it too
-    on start). Back up first: there is no automatic way down."""
-    from meeplehall.server.db.engine import migrate
-
-    url = database_url(data_dir, database_url_, create=True)
-    with _engine(url) as engine:
-        before, after = migrate(engine)
-    if before == after:
-        console.print(f"The database is up to date (revision {after}).")
-    else:
-        console.print(f"Migrated the database from revision {before or '(empty)'} to {after}.")
-
-
-def backup_command(
-    path: Annotated[Path, typer.Argument(help="the file to write the copy to")],
-    data_dir: DataDir = Path("data"),
-    database_url_: DatabaseUrl = "",
-    overwrite: Annotated[
-        bool, typer.Option("--overwrite", help="replace an existing file at PATH")
-    ] = False,
-) -> None:
-    """Copy the SQLite database to PATH while the server may run (SQLite's online backup).
-    For PostgreSQL use pg_dump (docs/deploy.md)."""
-    from sqlalchemy.engine import make_url
-
-    from meeplehall.server.operations.backup import BackupError, backup_sqlite
-
-    url = database_url(data_dir, database_url_)
-    parsed = make_url(url)
-    if not parsed.drivername.startswith("sqlite") or not parsed.database:
-        raise fail("Error: backup copies an SQLite database; for PostgreSQL use pg_dump "
-                   "(see docs/deploy.md)")
-    try:
-        size = backup_sqlite(Path(parsed.database), path, overwrite)
-    except BackupError as error:
-        raise fail(f"Error: {error}") from None
-    console.print(f"Backed up {parsed.database} to {path} ({size:,} bytes).")
-
-
-# --- meeplehall admin ----------------------------------------------------------------------
 
 admin_app = typer.Typer(
     help="Manage users and tables of a hall: admins, passwords, bans, tables, chat reports.",
@@ -134,25 +47,19 @@ TableId = Annotated[int, typer.Argument(metavar="TABLE", help="the table's numbe
 
 def _in_transaction(url: str, work: Callable[[Session], T]) -> T:
     """``work(session)`` in one transaction; a refusal raised inside changes nothing."""
-    from meeplehall.server.db.engine import make_sessionmaker, migrate
-    from meeplehall.server.operations import actions as adminops
-
-    with _engine(url) as engine:
-        migrate(engine)  # a hall that never started yet has no tables to read
-        with make_sessionmaker(engine)() as session, session.begin():
-            try:
-                return work(session)
-            except (adminops.NoSuchUser, adminops.NoSuchTable, adminops.TableOver) as error:
-                raise fail(f"Error: {error}") from None
+    ops = _ops()
+    with transaction(url) as session:
+        try:
+            return work(session)
+        except (ops.NoSuchUser, ops.NoSuchTable, ops.TableOver) as error:
+            raise fail(f"Error: {error}") from None
 
 
 def _user_change(data_dir: Path, url: str, who: str,
                  change: Callable[[Session, Any], Any]) -> Any:
-    from meeplehall.server.operations import actions as adminops
-
     resolved = database_url(data_dir, url)
     return _in_transaction(resolved,
-                           lambda session: change(session, adminops.find_user(session, who)))
+                           lambda session: change(session, _ops().find_user(session, who)))
 
 
 def _described(info: Any) -> str:
@@ -164,10 +71,8 @@ def _described(info: Any) -> str:
 def make_admin(who: User, data_dir: DataDir = Path("data"),
                database_url_: DatabaseUrl = "") -> None:
     """Give USER the admin role (the admin API, /api/admin/...)."""
-    from meeplehall.server.operations import actions as adminops
-
     info = _user_change(data_dir, database_url_, who,
-                        lambda session, user: adminops.set_admin(session, user, True))
+                        lambda session, user: _ops().set_admin(session, user, True))
     console.print(f"{_described(info)} is an admin.")
 
 
@@ -175,10 +80,8 @@ def make_admin(who: User, data_dir: DataDir = Path("data"),
 def remove_admin(who: User, data_dir: DataDir = Path("data"),
                  database_url_: DatabaseUrl = "") -> None:
     """Take the admin role from USER."""
-    from meeplehall.server.operations import actions as adminops
-
     info = _user_change(data_dir, database_url_, who,
-                        lambda session, user: adminops.set_admin(session, user, False))
+                        lambda session, user: _ops().set_admin(session, user, False))
     console.print(f"{_described(info)} is no longer an admin.")
 
 
@@ -195,7 +98,6 @@ def reset_password(
     """Set a new password for a registered USER (a generated one is printed, unless given on
     standard input); every session of the user ends."""
     from meeplehall.server.accounts.passwords import hasher
-    from meeplehall.server.operations import actions as adminops
 
     if password_stdin:
         password = sys.stdin.readline().rstrip("\r\n")
@@ -207,7 +109,7 @@ def reset_password(
     def change(session: Session, user: Any) -> Any:
         if user.login is None:
             raise fail(f"Error: user {user.id} is a guest, who has no password")
-        return adminops.set_password(session, user, hasher.hash(password))
+        return _ops().set_password(session, user, hasher.hash(password))
 
     info = _user_change(data_dir, database_url_, who, change)
     console.print(f"New password set for {_described(info)}; their sessions ended.")
@@ -223,19 +125,15 @@ def ban(
     database_url_: DatabaseUrl = "",
 ) -> None:
     """Ban USER: their sessions end and they can no longer log in."""
-    from meeplehall.server.operations import actions as adminops
-
     info = _user_change(data_dir, database_url_, who,
-                        lambda session, user: adminops.ban(session, user, reason))
+                        lambda session, user: _ops().ban(session, user, reason))
     console.print(f"{_described(info)} is banned; their sessions ended.")
 
 
 @admin_app.command()
 def unban(who: User, data_dir: DataDir = Path("data"), database_url_: DatabaseUrl = "") -> None:
     """Lift USER's ban."""
-    from meeplehall.server.operations import actions as adminops
-
-    info = _user_change(data_dir, database_url_, who, adminops.unban)
+    info = _user_change(data_dir, database_url_, who, _ops().unban)
     console.print(f"{_described(info)} is no longer banned.")
 
 
@@ -250,10 +148,8 @@ def reports(
 
     from rich.table import Table as RichTable
 
-    from meeplehall.server.operations import actions as adminops
-
     url = database_url(data_dir, database_url_)
-    found = _in_transaction(url, lambda session: adminops.chat_reports(session, limit))
+    found = _in_transaction(url, lambda session: _ops().chat_reports(session, limit))
     if not found:
         console.print("No chat reports.")
         return
@@ -295,10 +191,8 @@ def _tell_servers(redis_url: str, url: str, table_id: int, before: str) -> None:
 def abort_table(table_id: TableId, data_dir: DataDir = Path("data"),
                 database_url_: DatabaseUrl = "", redis_url: RedisUrl = "") -> None:
     """Stop a waiting or playing table for good: status aborted, no result, no ratings."""
-    from meeplehall.server.operations import actions as adminops
-
     url = database_url(data_dir, database_url_)
-    before = _in_transaction(url, lambda session: adminops.abort_table(session, table_id))
+    before = _in_transaction(url, lambda session: _ops().abort_table(session, table_id))
     console.print(f"Table {table_id} ({before}) is aborted.")
     _tell_servers(redis_url, url, table_id, before)
 
@@ -312,11 +206,9 @@ def delete_table(
     yes: Annotated[bool, typer.Option("--yes", help="do not ask for confirmation")] = False,
 ) -> None:
     """Delete a table with its seats and its whole action log (no undo: back up first)."""
-    from meeplehall.server.operations import actions as adminops
-
     url = database_url(data_dir, database_url_)
     if not yes and not typer.confirm(f"Delete table {table_id} and its whole log?"):
         raise fail("Nothing deleted.")
-    before = _in_transaction(url, lambda session: adminops.delete_table(session, table_id))
+    before = _in_transaction(url, lambda session: _ops().delete_table(session, table_id))
     console.print(f"Table {table_id} ({before}) is deleted.")
     _tell_servers(redis_url, url, table_id, before)

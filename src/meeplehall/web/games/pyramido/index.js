@@ -1,23 +1,24 @@
 // Pyramido: the exploration area (five spaces, their face-up dominoes or backs, their gems), the
 // seat's own pyramid drawn large with the held domino's ghost on its legal spots, the other
-// pyramids beside it, the stage scoring step and the solo Legendary Explorer. The modules under
-// pyramido/ draw the parts; this one puts them together and speaks for the log and the prompt.
+// pyramids beside it, the stage scoring step and the solo Legendary Explorer. The other modules of
+// this folder draw the parts; this one puts them together and speaks for the log and the prompt.
 
-import { el, ensureStyles, legalWhere, pageText, redrawer, seatName, tr } from "./kit.js";
-import { texts } from "./pyramido_texts.js";
-import { ensureGemDefs, gemStacks } from "./pyramido/art.js";
-import { explorationArea, supply } from "./pyramido/exploration.js";
-import { placementLabel } from "./pyramido/geometry.js";
-import { freshEvents, lastTurns, markLast } from "./pyramido/last.js";
-import { explorerPanel, heldByOther, placePanel, rotationsWithMoves, scoringPanel } from "./pyramido/panels.js";
-import { heldGemsKey, places, spaceKey } from "./pyramido/places.js";
-import { pyramidSvg } from "./pyramido/pyramid.js";
-import { breakdownParts as stageParts } from "./pyramido/score.js";
+import { el, ensureStyles, legalWhere, pageText, redrawer, seatName, tr } from "../kit.js";
+import { texts } from "./texts.js";
+import { ensureGemDefs, gemStacks } from "./art.js";
+import { explorationArea, supply } from "./exploration.js";
+import { placementLabel } from "./geometry.js";
+import { freshEvents, lastTurns, markLast } from "./last.js";
+import { explorerPanel, heldByOther, placePanel, rotationsWithMoves, scoringPanel } from "./panels.js";
+import { heldGemsKey, places, spaceKey } from "./places.js";
+import { pyramidSvg } from "./pyramid.js";
+import { breakdownParts as stageParts } from "./score.js";
 
-export { animate } from "./pyramido/motion.js";
-export { diagram } from "./pyramido/diagram.js";
-export { eventText, logIcons } from "./pyramido/log.js";
-export { liveScore, scoreRows } from "./pyramido/score.js";
+export { animate } from "./motion.js";
+export { diagram } from "./diagram.js";
+export { picture } from "./picture.js";
+export { eventText, logIcons } from "./log.js";
+export { liveScore, scoreRows } from "./score.js";
 export { places, texts };
 
 // Local choices that survive redraws.
@@ -28,7 +29,7 @@ let rotateKeys = null; // the current "turn the held domino" handler for the R k
 
 export function render(root, ctx) {
   // Not games.css: its old Pyramido rules would fight these (a phone's spaces overflowed).
-  ensureStyles(new URL("./pyramido.css", import.meta.url).href);
+  ensureStyles(new URL("./style.css", import.meta.url).href);
   ensureGemDefs();
   // A hot-seat hand-over or a replay shows another seat: forget the last seat's half-made choice.
   if (ctx.seat !== shownSeat) {

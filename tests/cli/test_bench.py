@@ -1,7 +1,7 @@
 from typer.testing import CliRunner
 
-from meeplehall.benchmark import bench_engine
 from meeplehall.cli import app
+from meeplehall.cli.bench import bench_engine
 from meeplehall.core.registry import all_games
 
 

@@ -1,23 +1,24 @@
 // Monster Hex: the hex board with its gems, units drawn as monsters with their edge powers, the
 // hand, choosing a unit, a cell and a rotation with a preview that marks the matching edges, the
 // slot choice after a big gem, abilities (draft, use, pass), objectives, the shared faction and
-// the solo target. The drawing lives in monsterhex/ (one module per part).
+// the solo target. The drawing lives beside this module (one module per part).
 
-import { el, ensureStyles, legalWhere, redrawer, tr } from "./kit.js";
-import { texts } from "./monsterhex_texts.js";
-import { boardSvg } from "./monsterhex/board.js";
-import { FACTIONS, faction } from "./monsterhex/factions.js";
-import { newestMove } from "./monsterhex/lastmoves.js";
-import { breakdownParts as partsOf } from "./monsterhex/score.js";
-import { controls, objectivesSection, playersSection } from "./monsterhex/panel.js";
+import { el, ensureStyles, legalWhere, redrawer, tr } from "../kit.js";
+import { texts } from "./texts.js";
+import { boardSvg } from "./board.js";
+import { FACTIONS, faction } from "./factions.js";
+import { newestMove } from "./lastmoves.js";
+import { breakdownParts as partsOf } from "./score.js";
+import { controls, objectivesSection, playersSection } from "./panel.js";
 
 export { texts };
-export { animate } from "./monsterhex/animate.js";
-export { logIcons } from "./monsterhex/icons.js";
-export { places } from "./monsterhex/places.js";
-export { describeAction, eventText, prompt } from "./monsterhex/words.js";
-export { liveScore, scoreRows } from "./monsterhex/score.js";
-export { diagram } from "./monsterhex/diagram.js";
+export { animate } from "./animate.js";
+export { logIcons } from "./icons.js";
+export { places } from "./places.js";
+export { describeAction, eventText, prompt } from "./words.js";
+export { liveScore, scoreRows } from "./score.js";
+export { diagram } from "./diagram.js";
+export { picture } from "./picture.js";
 
 const ui = { unit: null, cell: null, rotation: null, confuseCell: null };
 const drawer = redrawer(draw);
@@ -26,8 +27,8 @@ let shownSeat;
 let risenSeq = null;
 
 export function render(root, ctx) {
-  ensureStyles(new URL("./games.css", import.meta.url).href);
-  ensureStyles(new URL("./monsterhex.css", import.meta.url).href);
+  ensureStyles(new URL("../games.css", import.meta.url).href);
+  ensureStyles(new URL("./style.css", import.meta.url).href);
   // A hot-seat hand-over or a replay shows another seat: forget the last seat's half-made choice.
   if (ctx.seat !== shownSeat) {
     shownSeat = ctx.seat;

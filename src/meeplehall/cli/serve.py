@@ -1,0 +1,278 @@
+"""``meeplehall serve``: the arena server, its settings checked before it starts.
+
+The server's modules are imported where a check or the start needs them (they take most of a
+second to load, which other commands should not wait for).
+"""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from meeplehall.cli.errors import fail, refuse
+
+
+def serve_command(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
+    data_dir: Annotated[
+        Path, typer.Option("--data-dir", help="where the SQLite database lives")
+    ] = Path("data"),
+    database_url: Annotated[
+        str,
+        typer.Option(
+            "--database-url",
+            help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db (default: SQLite)",
+        ),
+    ] = "",
+    bot_workers: Annotated[
+        int, typer.Option(min=1, help="worker processes for level-3 bots and hints")
+    ] = 1,
+    bot_cheap_workers: Annotated[
+        int,
+        typer.Option(min=1, help="worker processes for level 1 and 2 bots (milliseconds a move)"),
+    ] = 1,
+    max_bot_only_tables: Annotated[
+        int, typer.Option(min=0, help="unfinished tables of bots only one user may own at once")
+    ] = 2,
+    max_strong_bot_tables: Annotated[
+        int,
+        typer.Option(min=0, help="unfinished tables with a level-3 bot one user may own at once"),
+    ] = 4,
+    bot_move_delay: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=60.0,
+            help="least seconds between a table's previous move and a bot's move where a person "
+            "sits, so people can follow the bots' turns (the bot's thinking counts; tables of "
+            "bots only never wait; 0: no pacing; at most 60)",
+        ),
+    ] = 0.6,
+    redis_url: Annotated[
+        str,
+        typer.Option(
+            "--redis-url",
+            help="Redis URL, to run several server processes over one PostgreSQL database",
+        ),
+    ] = "",
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-origin",
+            help="an origin (https://host[:port]) whose pages may use the server besides its "
+            "own, e.g. the public address behind a proxy that rewrites Host; repeatable",
+        ),
+    ] = None,
+    creation_limits: Annotated[
+        bool,
+        typer.Option(
+            "--creation-limits/--no-creation-limits",
+            help="limit how fast one address or user creates guests, accounts and tables "
+            "(turn off only for load tests from one address)",
+        ),
+    ] = True,
+    idle_table_minutes: Annotated[
+        float,
+        typer.Option(min=0, help="remove waiting tables nobody touched for this long (0: never)"),
+    ] = 240.0,
+    table_idle_seconds: Annotated[
+        float,
+        typer.Option(min=0.1, help="drop a table in play from memory after this many seconds "
+                     "with no socket on it and nothing due (it reloads from its log)"),
+    ] = 300.0,
+    socket_limits: Annotated[
+        bool,
+        typer.Option(
+            "--socket-limits/--no-socket-limits",
+            help="limit how fast each table WebSocket and each address send messages, and how "
+            "many sockets one address opens (turn off only for load tests from one address)",
+        ),
+    ] = True,
+    chat_burst: Annotated[
+        float,
+        typer.Option(min=1.0, help="table chat messages one user may send at once"),
+    ] = 5.0,
+    chat_rate: Annotated[
+        float,
+        typer.Option(min=0.001, help="table chat messages a second one user may send after "
+                     "the first burst (0.5: one every two seconds)"),
+    ] = 0.5,
+    smtp_url: Annotated[
+        str,
+        typer.Option(
+            "--smtp-url", envvar="MEEPLEHALL_SMTP_URL",
+            help="send e-mail (turns, friend requests, invitations) through this server: "
+            "smtp://[user:password@]host[:port][?starttls=true] or smtps://...; "
+            "unset: no e-mail",
+        ),
+    ] = "",
+    mail_from: Annotated[
+        str,
+        typer.Option("--mail-from", envvar="MEEPLEHALL_MAIL_FROM",
+                     help="the From of e-mail sent (default: meeplehall@ the public host)"),
+    ] = "",
+    public_url: Annotated[
+        str,
+        typer.Option(
+            "--public-url", envvar="MEEPLEHALL_PUBLIC_URL",
+            help="the address people open the arena at, for links in e-mail "
+            "(default: http://HOST:PORT)",
+        ),
+    ] = "",
+    mail_turn_hours: Annotated[
+        float,
+        typer.Option(min=0.0, max=24.0 * 30,
+                     help="at most one 'your turn' e-mail per table and person in this many hours"),
+    ] = 6.0,
+    away_minutes: Annotated[
+        float,
+        typer.Option(min=0.0, max=24.0 * 60 * 30,
+                     help="e-mail a person only once no page of theirs was open for this long"),
+    ] = 15.0,
+    log_level: Annotated[
+        str, typer.Option(help="debug, info, warning or error")
+    ] = "info",
+    log_format: Annotated[
+        str, typer.Option(help="text, or json (one object a line, for log collectors)")
+    ] = "text",
+    root_path: Annotated[
+        str,
+        typer.Option(
+            help="the sub-path the hall is served under behind a proxy that strips it, "
+            "e.g. /games (docs/deploy.md)",
+        ),
+    ] = "",
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            help="comma-separated addresses or networks of proxies whose X-Forwarded-For and "
+            "X-Forwarded-Proto are believed ('*': any; default: this machine only)",
+        ),
+    ] = "127.0.0.1,::1",
+    metrics_allow: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--metrics-allow",
+            help="an address or network that may read /metrics ('*': anyone; default: this "
+            "machine only); repeatable",
+        ),
+    ] = None,
+) -> None:
+    """Run the arena server (HTTP lobby, table WebSockets, web client)."""
+    import uvicorn
+
+    from meeplehall.server.app import create_app
+    from meeplehall.server.config import Settings
+    from meeplehall.server.operations.logs import FORMATS, LEVELS, configure
+    from meeplehall.server.operations.metrics import networks
+
+    if log_level not in LEVELS:
+        raise refuse("--log-level", f"one of {', '.join(LEVELS)}, not {log_level!r}")
+    if log_format not in FORMATS:
+        raise refuse("--log-format", f"one of {', '.join(FORMATS)}, not {log_format!r}")
+    if root_path and (not root_path.startswith("/") or root_path.endswith("/")):
+        raise refuse("--root-path", f"a path like /games (a leading /, none at the end), "
+                     f"not {root_path!r}")
+    try:
+        networks(metrics_allow or ())
+    except ValueError as error:
+        raise refuse("--metrics-allow", str(error)) from None
+    try:
+        proxies = _proxy_list(forwarded_allow_ips)
+    except ValueError as error:
+        raise refuse("--forwarded-allow-ips", str(error)) from None
+    _check_serve_settings(host, port, data_dir, database_url, redis_url)
+    _check_mail_settings(smtp_url, public_url)
+    settings = Settings(
+        metrics_allow=tuple(metrics_allow or Settings.metrics_allow),
+        data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
+        bot_cheap_workers=bot_cheap_workers, max_bot_only_tables=max_bot_only_tables,
+        max_strong_bot_tables=max_strong_bot_tables, bot_move_delay=bot_move_delay,
+        redis_url=redis_url,
+        allowed_origins=tuple(allowed_origin or ()), creation_limits=creation_limits,
+        idle_table_minutes=idle_table_minutes, table_idle_seconds=table_idle_seconds,
+        socket_limits=socket_limits, chat_burst=chat_burst, chat_rate=chat_rate,
+        smtp_url=smtp_url, mail_from=mail_from,
+        public_url=public_url or f"http://{host}:{port}", mail_turn_hours=mail_turn_hours,
+        away_minutes=away_minutes,
+    )
+    try:
+        application = create_app(settings)
+    except ValueError as error:  # an --allowed-origin that is no origin
+        raise refuse("--allowed-origin", str(error)) from None
+    # Only once nothing more can be refused: a refusal leaves the process's logging alone.
+    logging_config = configure(log_level, log_format)
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        ws_max_size=1024 * 1024,
+        ws_per_message_deflate=False,
+        log_config=logging_config,
+        log_level=log_level,
+        root_path=root_path,
+        proxy_headers=True,
+        forwarded_allow_ips=proxies,
+    )
+
+
+def _check_mail_settings(smtp_url: str, public_url: str) -> None:
+    from meeplehall.server.mail.mailer import MailSettingError, parse_smtp_url
+
+    if smtp_url:
+        try:
+            parse_smtp_url(smtp_url)
+        except MailSettingError as error:
+            raise refuse("--smtp-url", str(error)) from None
+    if public_url and not public_url.startswith(("http://", "https://")):
+        raise refuse("--public-url", f"{public_url!r} is no http:// or https:// address")
+
+
+def _proxy_list(text: str) -> list[str]:
+    """``--forwarded-allow-ips`` as uvicorn takes it, each entry checked first."""
+    import ipaddress
+
+    entries = [entry.strip() for entry in text.split(",") if entry.strip()]
+    for entry in entries:
+        if entry == "*" or entry.startswith("unix:"):
+            continue
+        try:
+            ipaddress.ip_network(entry, strict=False)
+        except ValueError:
+            raise ValueError(f"{entry!r} is no address or network (like 10.0.0.0/8)") from None
+    return entries
+
+
+def _check_serve_settings(
+    host: str, port: int, data_dir: Path, database_url: str, redis_url: str
+) -> None:
+    """Refuse, before the server starts, what would only fail inside its start-up."""
+    try:
+        socket.getaddrinfo(host, port)
+    except OSError:
+        raise refuse("--host", f"{host!r} is no address of this machine") from None
+    if database_url:
+        from meeplehall.server.db.urls import DatabaseUnavailable, check_reachable, normalise
+
+        try:
+            url = normalise(database_url)
+        except ValueError:
+            raise refuse(
+                "--database-url", f"{database_url!r} is no database URL "
+                "(like postgresql://user@host/db)"
+            ) from None
+        try:
+            check_reachable(url)
+        except DatabaseUnavailable as error:
+            raise fail(*error.lines) from None
+    else:
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise refuse("--data-dir", f"cannot create {data_dir}: {error.strerror}") from None
+    if redis_url and redis_url.partition("://")[0] not in {"redis", "rediss", "unix"}:
+        raise refuse("--redis-url", f"{redis_url!r} is no redis://, rediss:// or unix:// URL")
