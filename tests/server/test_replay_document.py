@@ -31,13 +31,22 @@ def test_a_replay_is_built_once_and_revalidated_by_its_etag(tmp_path: Path) -> N
         owner = Player(server.base, server.ws_base).guest("owner")
         table = _finished_bot_table(server, owner, "public")
         url = f"/api/tables/{table['id']}/replay?views=true"
-        anonymous = httpx.Client(base_url=server.base)
+        anonymous = httpx.Client(base_url=server.base)  # asks for gzip, as browsers do
+        plain_client = httpx.Client(base_url=server.base, headers={"Accept-Encoding": "identity"})
+
+        def built() -> int:
+            return server.call(lambda: server.app.state.hall.replays.built)
+
         first = anonymous.get(url)
+        assert first.headers["content-encoding"] == "gzip"
+        made = built()  # the document, and its compressed body
         second = anonymous.get(url)
-        assert first.status_code == second.status_code == 200
-        assert first.content == second.content
+        uncompressed = plain_client.get(url)
+        assert first.status_code == second.status_code == uncompressed.status_code == 200
+        assert "content-encoding" not in uncompressed.headers
+        assert first.content == second.content == uncompressed.content
         assert first.json()["steps"] and all("view" in step for step in first.json()["steps"])
-        assert server.call(lambda: server.app.state.hall.replays.built) == 1
+        assert made == built() == 2
         tag = first.headers["etag"]
         assert "no-cache" in first.headers["cache-control"]
         again = anonymous.get(url, headers={"If-None-Match": tag})
@@ -57,11 +66,11 @@ def test_a_replay_is_built_once_and_revalidated_by_its_etag(tmp_path: Path) -> N
         assert changed.headers["etag"] != tag
         assert [m["text"] for m in changed.json()["chat"]] == ["good game"]
         assert changed.json()["steps"] == first.json()["steps"]
-        assert server.call(lambda: server.app.state.hall.replays.built) == 1
+        assert built() == 3  # only the new compressed body: the document is the same
         # Without views it is another document, built once too.
-        plain = anonymous.get(f"/api/tables/{table['id']}/replay")
-        assert plain.status_code == 200 and "view" not in plain.json()["steps"][0]
-        assert server.call(lambda: server.app.state.hall.replays.built) == 2
+        without = plain_client.get(f"/api/tables/{table['id']}/replay")
+        assert without.status_code == 200 and "view" not in without.json()["steps"][0]
+        assert built() == 4
     finally:
         server.stop()
 

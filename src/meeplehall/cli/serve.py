@@ -35,6 +35,11 @@ def serve_command(
         int,
         typer.Option(min=1, help="worker processes for level 1 and 2 bots (milliseconds a move)"),
     ] = 1,
+    request_threads: Annotated[
+        int,
+        typer.Option(min=1, help="threads serving requests' database work and large documents "
+                     "off the event loop (more requests wait for one)"),
+    ] = 4,
     max_bot_only_tables: Annotated[
         int, typer.Option(min=0, help="unfinished tables of bots only one user may own at once")
     ] = 2,
@@ -190,7 +195,8 @@ def serve_command(
     settings = Settings(
         metrics_allow=tuple(metrics_allow or Settings.metrics_allow),
         data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
-        bot_cheap_workers=bot_cheap_workers, max_bot_only_tables=max_bot_only_tables,
+        bot_cheap_workers=bot_cheap_workers, request_threads=request_threads,
+        max_bot_only_tables=max_bot_only_tables,
         max_strong_bot_tables=max_strong_bot_tables, bot_move_delay=bot_move_delay,
         redis_url=redis_url,
         allowed_origins=tuple(allowed_origin or ()), creation_limits=creation_limits,

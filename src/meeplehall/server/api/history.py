@@ -22,7 +22,7 @@ from meeplehall.server.play.access import visible_table
 from meeplehall.server.play.chatstore import all_messages
 from meeplehall.server.play.description import describe_table
 from meeplehall.server.play.ratings import ordinal
-from meeplehall.server.play.replays import replay_head
+from meeplehall.server.play.replays import compressed, replay_head
 
 router = APIRouter(prefix="/api", tags=["history"], route_class=StrictJSONRoute)
 
@@ -75,11 +75,15 @@ def table_replay(table_id: int, request: Request, invite: str | None = None,
         head = hall.replays.get_or_build(key, lambda: replay_head(table, list(actions or []),
                                                                   views))
     tag = f'"{table_id}-{int(views)}-{hashlib.blake2b(chat, digest_size=8).hexdigest()}"'
-    headers = {"ETag": tag, "Cache-Control": "private, no-cache"}
+    headers = {"ETag": tag, "Cache-Control": "private, no-cache", "Vary": "Accept-Encoding"}
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers=headers)
-    return Response(head + b',"chat":' + chat + b"}", media_type="application/json",
-                    headers=headers)
+    body = head + b',"chat":' + chat + b"}"
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        packed = hall.replays.get_or_build((table_id, views, tag), lambda: compressed(body))
+        return Response(packed, media_type="application/json",
+                        headers={**headers, "Content-Encoding": "gzip"})
+    return Response(body, media_type="application/json", headers=headers)
 
 
 @router.get("/leaderboard/{game}")

@@ -4,11 +4,14 @@ public view after each step), built once and kept as JSON bytes.
 A finished match never changes, so its document is built on first request, in a worker thread,
 and later requests get the same bytes from a cache bounded in bytes (least recently used goes
 first). Only the table's chat can still grow after the end, so it is not part of the cached
-bytes: it is read per request and joined on.
+bytes: it is read per request and joined on. Clients that accept gzip get the whole body
+compressed, made once per chat version: a few hundred kilobytes instead of megabytes for the
+event loop to send.
 """
 
 from __future__ import annotations
 
+import gzip
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -21,8 +24,9 @@ from meeplehall.core.registry import get_game
 from meeplehall.server.db.models import Table
 from meeplehall.server.play.store import table_seed
 
-#: One replay document's key: (table id, with views).
-Key = tuple[int, bool]
+#: A cached document's key: (table id, with views), or for a whole compressed body (table id,
+#: with views, the chat's tag).
+Key = tuple[int, bool] | tuple[int, bool, str]
 
 
 def replay_head(table: Table, actions: list[Any], views: bool) -> bytes:
@@ -66,6 +70,10 @@ def replay_head(table: Table, actions: list[Any], views: bool) -> bytes:
         "result": table.result,
     }
     return orjson.dumps(document, option=orjson.OPT_NON_STR_KEYS)[:-1]
+
+
+def compressed(body: bytes) -> bytes:
+    return gzip.compress(body, compresslevel=5, mtime=0)
 
 
 class ReplayCache:
