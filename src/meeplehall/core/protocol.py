@@ -7,7 +7,7 @@ seed, action log), so states never need to be stored: they are rebuilt by replay
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, Protocol, runtime_checkable
 
@@ -110,4 +110,14 @@ class Game(Protocol):
 
     def render_text(self, view: Mapping[str, Any]) -> str:
         """The view drawn for a terminal, as rich console markup."""
+        ...
+
+    def is_secret_move(self, action: Action, events: Sequence[Event]) -> bool:
+        """Whether ``action``, just played and answered with ``events``, is secret: every seat
+        but its mover, and the spectators, may then learn that the mover moved, not what it
+        played (``meeplehall.core.visibility.move_for``).
+
+        A secret move's values must not show in the events others see; which steps they hear
+        of at all follows from the events alone (``visibility.sees_step``).
+        """
         ...

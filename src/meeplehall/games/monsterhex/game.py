@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from meeplehall.core import (
+    Event,
     InvalidOption,
     OptionSpec,
     Seed,
@@ -212,6 +213,11 @@ class MonsterHexGame:
         from meeplehall.games.monsterhex.render import render_text
 
         return render_text(view)
+
+    def is_secret_move(self, action: Any, events: Sequence[Event]) -> bool:
+        """No move is secret: a unit drawn or an objective dealt is a private event, but every
+        seat sees every move."""
+        return False
 
     def research_encoding(
         self, players: int, options: Mapping[str, Any] | None = None

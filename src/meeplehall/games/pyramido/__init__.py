@@ -8,10 +8,17 @@ the engine's stage scoring.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeplehall.core import InvalidOption, OptionSpec, Seed, check_players, validate_options
+from meeplehall.core import (
+    Event,
+    InvalidOption,
+    OptionSpec,
+    Seed,
+    check_players,
+    validate_options,
+)
 from meeplehall.core.research import ResearchEncoding
 from meeplehall.games.pyramido.actions import Action, parse_action
 from meeplehall.games.pyramido.components import DominoFileError, load_dominoes
@@ -77,6 +84,10 @@ class PyramidoGame:
 
     def render_text(self, view: Mapping[str, Any]) -> str:
         return render_text(view)
+
+    def is_secret_move(self, action: Any, events: Sequence[Event]) -> bool:
+        """No move is secret: every seat sees every move."""
+        return False
 
     def research_encoding(
         self, players: int, options: Mapping[str, Any] | None = None

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeplehall.core import OptionSpec, Seed, check_players, rng_for, validate_options
+from meeplehall.core import Event, OptionSpec, Seed, check_players, rng_for, validate_options
 from meeplehall.core.research import ResearchEncoding
-from meeplehall.games.yaxha.actions import YaxhaAction, describe_action, parse_action
+from meeplehall.games.yaxha.actions import (
+    ChooseTile,
+    Place,
+    Undo,
+    YaxhaAction,
+    describe_action,
+    parse_action,
+)
 from meeplehall.games.yaxha.options import OPTIONS, deal_bonus_cards
 from meeplehall.games.yaxha.state import YaxhaState
 
@@ -38,6 +45,15 @@ class YaxhaGame:
         from meeplehall.games.yaxha.render import render_text
 
         return render_text(view)
+
+    def is_secret_move(self, action: Any, events: Sequence[Event]) -> bool:
+        """Placements and undos are secret (the others see a round's building once it is built).
+        A market choice is secret until the choices are revealed: the last one to be made
+        reveals them all, and a pick after a tie is open; both collect tiles, which every seat
+        sees."""
+        if isinstance(action, ChooseTile):
+            return not any(event["type"] == "tile_collected" for event in events)
+        return isinstance(action, Place | Undo)
 
     def research_encoding(
         self, players: int, options: Mapping[str, Any] | None = None
