@@ -10,7 +10,8 @@ import pytest
 from meeplehall.ai.keys import is_take_back
 from meeplehall.core.registry import get_game
 from meeplehall.core.replay import replay
-from meeplehall.rl.table import Table, shared_indices
+from meeplehall.rl.table import MissingEncoding, Table, encoding_of, shared_indices
+from tests.core.plain_game import PlainYaxha
 
 CASES = [("yaxha", 2, {}), ("yaxha", 4, {}), ("pyramido", 3, {}), ("monsterhex", 2, {}),
          ("monsterhex", 3, {"abilities": "draft"})]
@@ -20,7 +21,8 @@ def _expected(table: Table, seat: int) -> dict[int, object]:
     if seat not in table.state.to_move():
         return {}
     return {table.encoding.actions.index(action.to_json()): action
-            for action in table.state.legal_actions(seat) if not is_take_back(action)}
+            for action in table.state.legal_actions(seat)
+            if not is_take_back(table.state, action)}
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CASES)
@@ -64,3 +66,9 @@ def test_the_log_replays_to_the_match_it_records():
     assert all(isinstance(data, dict) for _seat, data in log)
     rebuilt = replay(get_game("yaxha"), 3, {}, 11, log)
     assert rebuilt.view(None) == table.state.view(None)
+
+
+def test_a_game_that_declares_no_research_encoding_has_no_table() -> None:
+    with pytest.raises(MissingEncoding, match="plain_yaxha"):
+        encoding_of(PlainYaxha(), 2, {})
+    assert encoding_of(get_game("yaxha"), 2, {}).actions.size > 0

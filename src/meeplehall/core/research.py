@@ -1,7 +1,7 @@
 """What a game declares for research adapters: a fixed action indexing and observation layout.
 
 Reinforcement-learning libraries want every action as an index into a fixed-size space and every
-observation as a fixed-shape tensor. A game offers both through
+observation as a fixed-shape tensor. A game offers both through its optional protocol member
 ``Game.research_encoding(players, options) -> ResearchEncoding``, built from declarations in
 this module, so the adapters (``meeplehall.rl``) never need to know any game. Everything here is
 pure Python: numbers come out as lists of floats (or, from a game's ``encode``, as the float32

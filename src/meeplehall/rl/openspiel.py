@@ -184,7 +184,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return {
             game.table.index_of(action): action
             for action in state.legal_actions(player)
-            if not is_take_back(action)
+            if not is_take_back(state, action)
         }
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -290,7 +290,7 @@ def register_openspiel_games() -> list[str]:
     names = []
     registered = set(pyspiel.registered_names())
     for game in all_games():
-        if getattr(game, "research_encoding", None) is None:
+        if game.research_encoding is None:
             continue
         name = PREFIX + game.name
         names.append(name)

@@ -38,10 +38,10 @@ class MissingEncoding(TypeError):
 
 
 def encoding_of(game: Game, players: int, options: Mapping[str, Any]) -> ResearchEncoding:
-    make = getattr(game, "research_encoding", None)
+    make = game.research_encoding
     if make is None:
         raise MissingEncoding(
-            f"game {game.name!r} declares no research_encoding(players, options), so it has no "
+            f"game {game.name!r} declares no research encoding, so it has no "
             "fixed action indexing for research adapters"
         )
     encoding: ResearchEncoding = make(players, options)
@@ -143,7 +143,7 @@ class Table:
         return self._offered.get(id(action)) or self._offer(action)
 
     def _offer(self, action: Action) -> tuple[int, Action]:
-        entry = (-1 if is_take_back(action) else self.index_of(action), action)
+        entry = (-1 if is_take_back(self.state, action) else self.index_of(action), action)
         if len(self._offered) >= INDEX_CACHE_LIMIT:
             self._offered.clear()
         self._offered[id(action)] = entry

@@ -10,6 +10,7 @@ from meeplehall.core import (
     InvalidOption,
     OptionSpec,
     Seed,
+    TerminalText,
     check_players,
     rng_for,
     validate_options,
@@ -213,6 +214,13 @@ class MonsterHexGame:
         from meeplehall.games.monsterhex.render import render_text
 
         return render_text(view)
+
+    @property
+    def terminal_text(self) -> TerminalText:
+        from meeplehall.games.monsterhex import render
+
+        return TerminalText(event_text=render.event_text, breakdown_rows=render.breakdown_rows,
+                            solo_sentence=render.solo_sentence)
 
     def is_secret_move(self, action: Any, events: Sequence[Event]) -> bool:
         """No move is secret: a unit drawn or an objective dealt is a private event, but every

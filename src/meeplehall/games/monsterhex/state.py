@@ -387,3 +387,8 @@ class MonsterHexState:
 
         return evaluate(self, seat)
 
+    #: Every decision gets a bot's whole budget, and no move is ever taken back (the optional
+    #: members of ``State``).
+    decisions_in_turn = None
+    is_take_back = None
+

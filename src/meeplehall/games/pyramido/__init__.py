@@ -16,6 +16,7 @@ from meeplehall.core import (
     InvalidOption,
     OptionSpec,
     Seed,
+    TerminalText,
     check_players,
     validate_options,
 )
@@ -84,6 +85,16 @@ class PyramidoGame:
 
     def render_text(self, view: Mapping[str, Any]) -> str:
         return render_text(view)
+
+    @property
+    def terminal_text(self) -> TerminalText:
+        from meeplehall.games.pyramido import render
+
+        return TerminalText(
+            action_text=render.action_text, event_text=render.event_text,
+            breakdown_rows=render.breakdown_rows, opponent_column=render.opponent_column,
+            solo_sentence=render.solo_sentence,
+        )
 
     def is_secret_move(self, action: Any, events: Sequence[Event]) -> bool:
         """No move is secret: every seat sees every move."""

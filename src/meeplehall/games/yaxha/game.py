@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeplehall.core import Event, OptionSpec, Seed, check_players, rng_for, validate_options
+from meeplehall.core import (
+    Event,
+    OptionSpec,
+    Seed,
+    TerminalText,
+    check_players,
+    rng_for,
+    validate_options,
+)
 from meeplehall.core.research import ResearchEncoding
 from meeplehall.games.yaxha.actions import (
     ChooseTile,
@@ -45,6 +53,13 @@ class YaxhaGame:
         from meeplehall.games.yaxha.render import render_text
 
         return render_text(view)
+
+    @property
+    def terminal_text(self) -> TerminalText:
+        from meeplehall.games.yaxha import render
+
+        return TerminalText(action_text=render.action_text, event_text=render.event_text,
+                            breakdown_rows=render.breakdown_rows)
 
     def is_secret_move(self, action: Any, events: Sequence[Event]) -> bool:
         """Placements and undos are secret (the others see a round's building once it is built).
