@@ -3,6 +3,9 @@
 Each round a prize card is turned up; every seat secretly bids one card from its hand; the highest
 bid alone takes the prize (tied bids take nothing). The prize deck's order and a rival's pending
 bid are hidden. It lives in the tests only: the bots meet the real games everywhere else.
+
+It subclasses ``State``, so it has the protocol's optional members with their defaults (one
+decision a turn, no take-backs) without declaring them.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from meeplehall.core import IllegalAction, Result
+from meeplehall.core import IllegalAction, Result, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +25,7 @@ class Bid:
         return {"bid": self.card}
 
 
-class Goofspiel:
+class Goofspiel(State):
     def __init__(self, players: int = 2, cards: int = 5, seed: int = 0) -> None:
         prizes = list(range(1, cards + 1))
         Random(seed).shuffle(prizes)

@@ -1,7 +1,10 @@
 """Level 3's budget is per turn: a game may say its turn holds several decisions."""
 
+import random
+
 from meeplehall.ai.budget import turn_decisions
 from meeplehall.ai.mcts import MctsBot
+from meeplehall.core.registry import get_game
 from tests.ai.goofspiel import Goofspiel
 
 
@@ -27,3 +30,31 @@ def test_a_game_that_says_nothing_keeps_the_whole_budget_for_each_decision():
     assert turn_decisions(Goofspiel(), 0) == 1
     for seed in range(4):
         assert _iterations(Goofspiel(players=2, cards=6, seed=seed), seed) > 100
+
+
+class NoDecisionGoofspiel(Goofspiel):
+    def decisions_in_turn(self, seat: int) -> int:
+        return 0
+
+
+def test_a_turn_counts_at_least_one_decision_whatever_the_game_says():
+    assert turn_decisions(NoDecisionGoofspiel(), 0) == 1
+
+
+def test_each_game_shares_the_budget_as_its_states_declare():
+    rng = random.Random(1)
+    counts = {}
+    for name in ("yaxha", "pyramido", "monsterhex"):
+        state = get_game(name).new_state(2, None, 4)
+        seen = set()
+        for _ in range(60):
+            if state.is_over():
+                break
+            seat = min(state.to_move())
+            seen.add(turn_decisions(state, seat))
+            count = state.decisions_in_turn
+            assert turn_decisions(state, seat) == (1 if count is None else max(1, count(seat)))
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        counts[name] = seen
+    assert counts["yaxha"] == counts["monsterhex"] == {1}
+    assert max(counts["pyramido"]) > 1

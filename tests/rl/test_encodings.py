@@ -34,7 +34,7 @@ def test_every_legal_action_has_its_own_index_that_maps_back(name, players, opti
         actions = 0
         while not state.is_over():
             seat = rng.choice(sorted(state.to_move()))
-            legal = [a for a in state.legal_actions(seat) if not is_take_back(a)]
+            legal = [a for a in state.legal_actions(seat) if not is_take_back(state, a)]
             indices = [encoding.actions.index(a.to_json()) for a in legal]
             assert len(set(indices)) == len(indices)
             for action, index in zip(legal, indices, strict=True):
@@ -65,7 +65,7 @@ def test_the_tensor_reads_only_what_the_seat_may_see(name):
                 assert encoding.observe(world.view(other)) == encoding.observe(state.view(other))
             checked += 1
         played += 1
-        legal = [a for a in state.legal_actions(seat) if not is_take_back(a)]
+        legal = [a for a in state.legal_actions(seat) if not is_take_back(state, a)]
         state.apply(seat, rng.choice(legal))
     assert checked > 5
 

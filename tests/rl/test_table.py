@@ -20,7 +20,8 @@ def _expected(table: Table, seat: int) -> dict[int, object]:
     if seat not in table.state.to_move():
         return {}
     return {table.encoding.actions.index(action.to_json()): action
-            for action in table.state.legal_actions(seat) if not is_take_back(action)}
+            for action in table.state.legal_actions(seat)
+            if not is_take_back(table.state, action)}
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CASES)

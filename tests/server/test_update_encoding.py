@@ -10,9 +10,9 @@ import orjson
 
 from meeplehall.core import Seed, events_for
 from meeplehall.core.registry import get_game
+from meeplehall.core.visibility import move_for, visible_indexes
 from meeplehall.server.play.clocks import ClockRules, SeatState
-from meeplehall.server.play.encoding import encode, fragment, visible_indexes
-from meeplehall.server.play.manager import hide_secret_move
+from meeplehall.server.play.encoding import encode, fragment
 from meeplehall.server.play.room import Room
 from meeplehall.server.play.store import TableRecord
 
@@ -47,7 +47,7 @@ def test_updates_with_parts_encoded_once_read_as_updates_encoded_whole() -> None
             last = room.describe_step(step)
             shared = {key: fragment(value) for key, value in room.shared_parts().items()}
             for audience in [*range(players), None]:
-                shown = last if audience == seat else hide_secret_move(last, step.events, audience)
+                shown = move_for(room.game, last, step.events, audience)
                 events = events_for(step.events, audience)
                 whole = json.dumps(room.message("update", audience, events, last=shown))
                 parts = encode(room.message(

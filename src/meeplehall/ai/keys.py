@@ -34,24 +34,19 @@ def _encode(action: Action) -> str:
     return json.dumps(action.to_json(), sort_keys=True, separators=(",", ":"))
 
 
-#: JSON action types that take back one's own earlier move (Yaxha's "undo"). A bot gains
-#: nothing by them and, judging positions one at a time, could step back and forth forever,
-#: so bots leave them out. The protocol has no notion of a take-back: this is the convention.
-TAKE_BACK_TYPES = frozenset({"undo"})
-_TAKE_BACKS: dict[str, bool] = {}
-
-
-def is_take_back(action: Action) -> bool:
-    key = action_key(action)
-    known = _TAKE_BACKS.get(key)
-    if known is None:
-        data = action.to_json()
-        known = _TAKE_BACKS[key] = isinstance(data, dict) and data.get("type") in TAKE_BACK_TYPES
-    return known
+def is_take_back(state: State, action: Action) -> bool:
+    """Whether ``action`` takes back an earlier move of its seat, as ``state``'s game declares
+    (``State.is_take_back``; a game that declares None has no take-backs). A bot gains nothing
+    by one and, judging positions one at a time, could step back and forth forever."""
+    check = state.is_take_back
+    return check is not None and check(action)
 
 
 def bot_actions(state: State, seat: int) -> list[Action]:
     """The legal actions a bot considers: every legal action but take-backs (if any remain)."""
     legal = state.legal_actions(seat)
-    kept = [action for action in legal if not is_take_back(action)]
+    check = state.is_take_back
+    if check is None:
+        return legal
+    kept = [action for action in legal if not check(action)]
     return kept or legal

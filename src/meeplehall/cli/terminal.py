@@ -3,10 +3,7 @@ and a finished match's result as a table and a sentence."""
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from rich import box
@@ -14,18 +11,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from meeplehall.core import Game, Result
+from meeplehall.core import Game, Result, TerminalText
 
 console = Console()
 
 
-def _terminal(game: Game) -> ModuleType | None:
-    """The game's terminal renderer (``<its package>.render``), for the sentences it knows."""
-    package = getattr(sys.modules.get(type(game).__module__), "__package__", None)
-    try:
-        return importlib.import_module(f"{package}.render") if package else None
-    except ImportError:
-        return None
+def _terminal(game: Game) -> TerminalText:
+    """The sentences the game declares for the terminal (none left None: the plain ways)."""
+    return game.terminal_text or TerminalText()
 
 
 def seat_name(seat: int, human: int | None = None) -> str:
@@ -34,9 +27,9 @@ def seat_name(seat: int, human: int | None = None) -> str:
 
 def action_line(game: Game, action: Any, view: dict[str, Any] | None = None) -> str:
     """An action as the web client names it; ``view`` is the deciding seat's."""
-    render = _terminal(game)
-    if render is not None and hasattr(render, "action_text"):
-        return str(render.action_text(action, view))
+    action_text = _terminal(game).action_text
+    if action_text is not None:
+        return action_text(action, view)
     return game.describe_action(action)
 
 
@@ -44,11 +37,11 @@ def event_line(
     game: Game, event: dict[str, Any], name: Callable[[int], str], players: int
 ) -> str:
     """An event as the web log says it; the raw fields when the game has no sentence for it."""
-    render = _terminal(game)
-    if render is not None and hasattr(render, "event_text"):
-        text = render.event_text(event, name, players)
+    event_text = _terminal(game).event_text
+    if event_text is not None:
+        text = event_text(event, name, players)
         if text:
-            return str(text)
+            return text
     details = ", ".join(f"{key} {value}" for key, value in event.items() if key != "type")
     return f"{str(event.get('type', 'event')).replace('_', ' ')}: {details}"
 
@@ -67,14 +60,14 @@ def _plain_rows(part: Any, prefix: str = "") -> list[tuple[str, Any]]:
 def print_result(game: Game, result: Result, human: int | None = None) -> None:
     """The final breakdown as a table (one column per seat, one row per scoring line, the
     largest group of each Yaxha colour as "points (cubes)"), then who won, in a sentence."""
-    render = _terminal(game)
-    rows_of = getattr(render, "breakdown_rows", _plain_rows)
+    terminal = _terminal(game)
+    rows_of = terminal.breakdown_rows or _plain_rows
     table = Table(title=f"{game.title}: final result", box=box.SIMPLE_HEAD)
     table.add_column("", no_wrap=True)  # the scoring line's name, read whole
     for seat in range(len(result.scores)):  # the winners are in the rank row and the sentence
         table.add_column(escape(seat_name(seat, human)), justify="right")
     per_seat = [dict(rows_of(part)) for part in result.breakdown]
-    opponent = getattr(render, "opponent_column", lambda result: None)(result)
+    opponent = terminal.opponent_column(result) if terminal.opponent_column else None
     if opponent is not None:  # a solo game's automated opponent, beside the person
         table.add_column(escape(opponent[0]), justify="right")
     labels: list[str] = []
@@ -95,9 +88,9 @@ def print_result(game: Game, result: Result, human: int | None = None) -> None:
 def outcome_sentence(game: Game, result: Result, human: int | None) -> str:
     """Who won: "You lost to the Legendary Explorer, 45 to 102." in a solo game (the game
     words it), "Seat 2 won with 42 points." otherwise."""
-    render = _terminal(game)
-    if len(result.scores) == 1 and render is not None and hasattr(render, "solo_sentence"):
-        return str(render.solo_sentence(result, "you" if human == 0 else "Seat 1"))
+    solo_sentence = _terminal(game).solo_sentence
+    if len(result.scores) == 1 and solo_sentence is not None:
+        return solo_sentence(result, "you" if human == 0 else "Seat 1")
     winners = sorted(result.winners)
     if not winners:
         return "Nobody won."

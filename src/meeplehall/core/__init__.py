@@ -5,12 +5,13 @@ else reaches games through :mod:`meeplehall.core.registry`.
 """
 
 from meeplehall.core.errors import IllegalAction, InvalidOption, UnknownGame
-from meeplehall.core.events import Event, events_for
+from meeplehall.core.events import Event
 from meeplehall.core.options import OptionSpec, check_players, validate_options
-from meeplehall.core.protocol import Action, Game, State
+from meeplehall.core.protocol import Action, Game, State, TerminalText
 from meeplehall.core.replay import replay, replay_steps
 from meeplehall.core.result import Result
 from meeplehall.core.rng import Blake2bCounter, Rng, Seed, SplitMix64, rng_for
+from meeplehall.core.visibility import events_for
 
 __all__ = [
     "Action",
@@ -25,6 +26,7 @@ __all__ = [
     "Seed",
     "SplitMix64",
     "State",
+    "TerminalText",
     "UnknownGame",
     "check_players",
     "events_for",

@@ -3,11 +3,21 @@
 A game is a :class:`Game` object, registered under the ``meeplehall.games`` entry-point group;
 a match in progress is a :class:`State`. A match is fully defined by (game, players, options,
 seed, action log), so states never need to be stored: they are rebuilt by replay.
+
+Some members are optional capabilities: a game or state that lacks one says so with ``None``
+(``Game.terminal_text``, ``State.decisions_in_turn``, ``State.is_take_back``), and
+``Game.is_secret_move`` answers False for a game without secret moves. Nothing probes for a
+member with ``hasattr``: every game and state has all of them. A class that subclasses
+:class:`Game` or :class:`State` inherits these defaults; one that only matches the protocol's
+shape declares each member itself. A game's research encoding is not a member: it lives in the
+game's research wing, on top of the game, which ``core.registry.research_encoding`` finds by
+name, so that playing never loads it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from random import Random
 from typing import Any, Protocol, runtime_checkable
 
@@ -71,13 +81,29 @@ class State(Protocol):
         """The bots' evaluation: how well ``seat`` is doing, in points, ahead of the best rival.
 
         Bots call it only on determinized states, so it may read the whole state.
-
-        A state may also offer ``decisions_in_turn(seat) -> int`` (not part of this protocol,
-        as most games do not need it): how many decisions the seat's current turn holds, from
-        what that seat can see, so a bot spreads one turn's budget over them
-        (``meeplehall.ai.budget``).
         """
         ...
+
+    @property
+    def decisions_in_turn(self) -> Callable[[int], int] | None:
+        """``decisions_in_turn(seat) -> int``, or None (the default) for a game whose turn is
+        one decision.
+
+        How many decisions with a real choice ``seat``'s current turn holds in all, this one
+        included, from what that seat can see: a bot spreads one turn's budget over them
+        (``meeplehall.ai.budget``). A state usually declares it as a method.
+        """
+        return None
+
+    @property
+    def is_take_back(self) -> Callable[[Action], bool] | None:
+        """``is_take_back(action) -> bool``, or None (the default) for a game without take-backs.
+
+        Whether ``action`` takes back an earlier move of its own seat (Yaxha's undo): bots and
+        research adapters leave such actions out, since they gain nothing by them and could
+        step back and forth forever. A state usually declares it as a method.
+        """
+        return None
 
 
 @runtime_checkable
@@ -111,3 +137,42 @@ class Game(Protocol):
     def render_text(self, view: Mapping[str, Any]) -> str:
         """The view drawn for a terminal, as rich console markup."""
         ...
+
+    def is_secret_move(self, action: Action, events: Sequence[Event]) -> bool:
+        """Whether ``action``, just played and answered with ``events``, is secret: every seat
+        but its mover, and the spectators, may then learn that the mover moved, not what it
+        played (``meeplehall.core.visibility.move_for``). The default: no move is secret.
+
+        A secret move's values must not show in the events others see; which steps they hear
+        of at all follows from the events alone (``visibility.sees_step``).
+        """
+        return False
+
+    @property
+    def terminal_text(self) -> TerminalText | None:
+        """The sentences the terminal uses beyond :meth:`describe_action` and
+        :meth:`render_text`, or None (the default): the CLI then says everything its plain way.
+        A game usually declares it as a property that imports its renderer when read."""
+        return None
+
+
+@dataclass(frozen=True)
+class TerminalText:
+    """A game's sentences for the terminal (``meeplehall play``); each one left None is said the
+    CLI's plain way instead."""
+
+    #: ``(action, view) -> str``: an action as the web client names it; ``view`` is the deciding
+    #: seat's, or None. Plain: ``Game.describe_action``.
+    action_text: Callable[[Any, Mapping[str, Any] | None], str] | None = None
+    #: ``(event, seat_name, players) -> str | None``: an event of the log as a sentence, None
+    #: for one the game has no sentence for. Plain: its type and raw fields.
+    event_text: Callable[[Mapping[str, Any], Callable[[int], str], int], str | None] | None = None
+    #: ``(breakdown) -> [(label, value)]``: one seat's final breakdown as rows of the result
+    #: table. Plain: nested keys joined by spaces.
+    breakdown_rows: Callable[[Mapping[str, Any]], list[tuple[str, Any]]] | None = None
+    #: ``(result) -> (name, breakdown) | None``: a solo game's automated opponent, as one more
+    #: column of the result table. Plain: no such column.
+    opponent_column: Callable[[Result], tuple[str, dict[str, Any]] | None] | None = None
+    #: ``(result, player) -> str``: who won a solo game, ``player`` being "you" or the seat's
+    #: name. Plain: the sentence every game gets ("Seat 1 won with 42 points.").
+    solo_sentence: Callable[[Result, str], str] | None = None

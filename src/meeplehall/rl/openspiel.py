@@ -184,7 +184,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return {
             game.table.index_of(action): action
             for action in state.legal_actions(player)
-            if not is_take_back(action)
+            if not is_take_back(state, action)
         }
 
     def _legal_actions(self, player: int) -> list[int]:

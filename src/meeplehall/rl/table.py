@@ -133,7 +133,7 @@ class Table:
         return self._offered.get(id(action)) or self._offer(action)
 
     def _offer(self, action: Action) -> tuple[int, Action]:
-        entry = (-1 if is_take_back(action) else self.index_of(action), action)
+        entry = (-1 if is_take_back(self.state, action) else self.index_of(action), action)
         if len(self._offered) >= INDEX_CACHE_LIMIT:
             self._offered.clear()
         self._offered[id(action)] = entry

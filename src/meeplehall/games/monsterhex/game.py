@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from meeplehall.core import (
+    Event,
     InvalidOption,
     OptionSpec,
     Seed,
+    TerminalText,
     check_players,
     rng_for,
     validate_options,
@@ -211,6 +213,18 @@ class MonsterHexGame:
         from meeplehall.games.monsterhex.render import render_text
 
         return render_text(view)
+
+    @property
+    def terminal_text(self) -> TerminalText:
+        from meeplehall.games.monsterhex import render
+
+        return TerminalText(event_text=render.event_text, breakdown_rows=render.breakdown_rows,
+                            solo_sentence=render.solo_sentence)
+
+    def is_secret_move(self, action: Any, events: Sequence[Event]) -> bool:
+        """No move is secret: a unit drawn or an objective dealt is a private event, but every
+        seat sees every move."""
+        return False
 
 
 GAME = MonsterHexGame()

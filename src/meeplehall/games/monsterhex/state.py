@@ -207,3 +207,8 @@ class MonsterHexState:
                 new.personal[p], hidden = hidden[:size], hidden[size:]
         new.pile = hidden
         return new
+    #: Every decision gets a bot's whole budget, and no move is ever taken back (the optional
+    #: members of ``State``).
+    decisions_in_turn = None
+    is_take_back = None
+

@@ -8,10 +8,18 @@ the engine's stage scoring.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeplehall.core import InvalidOption, OptionSpec, Seed, check_players, validate_options
+from meeplehall.core import (
+    Event,
+    InvalidOption,
+    OptionSpec,
+    Seed,
+    TerminalText,
+    check_players,
+    validate_options,
+)
 from meeplehall.games.pyramido.actions import Action, parse_action
 from meeplehall.games.pyramido.components import DominoFileError, load_dominoes
 from meeplehall.games.pyramido.legend import A_LEGEND, THE_LEGEND
@@ -77,6 +85,20 @@ class PyramidoGame:
 
     def render_text(self, view: Mapping[str, Any]) -> str:
         return render_text(view)
+
+    @property
+    def terminal_text(self) -> TerminalText:
+        from meeplehall.games.pyramido import render
+
+        return TerminalText(
+            action_text=render.action_text, event_text=render.event_text,
+            breakdown_rows=render.breakdown_rows, opponent_column=render.opponent_column,
+            solo_sentence=render.solo_sentence,
+        )
+
+    def is_secret_move(self, action: Any, events: Sequence[Event]) -> bool:
+        """No move is secret: every seat sees every move."""
+        return False
 
 
 GAME = PyramidoGame()

@@ -572,6 +572,9 @@ class PyramidoState:
 
     # -- a bot's budget ---------------------------------------------------------------------
 
+    #: No move is ever taken back (``State.is_take_back``).
+    is_take_back = None
+
     def decisions_in_turn(self, seat: int) -> int:
         """How many decisions with a choice ``seat``'s current turn holds in all, this one
         included, from what the seat can see: level 3 shares its budget per turn among them.

@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeplehall.core import OptionSpec, Seed, check_players, rng_for, validate_options
-from meeplehall.games.yaxha.actions import YaxhaAction, describe_action, parse_action
+from meeplehall.core import (
+    Event,
+    OptionSpec,
+    Seed,
+    TerminalText,
+    check_players,
+    rng_for,
+    validate_options,
+)
+from meeplehall.games.yaxha.actions import (
+    ChooseTile,
+    Place,
+    Undo,
+    YaxhaAction,
+    describe_action,
+    parse_action,
+)
 from meeplehall.games.yaxha.match import YaxhaMatch
 from meeplehall.games.yaxha.options import OPTIONS, deal_bonus_cards
 
@@ -37,6 +52,22 @@ class YaxhaGame:
         from meeplehall.games.yaxha.render import render_text
 
         return render_text(view)
+
+    @property
+    def terminal_text(self) -> TerminalText:
+        from meeplehall.games.yaxha import render
+
+        return TerminalText(action_text=render.action_text, event_text=render.event_text,
+                            breakdown_rows=render.breakdown_rows)
+
+    def is_secret_move(self, action: Any, events: Sequence[Event]) -> bool:
+        """Placements and undos are secret (the others see a round's building once it is built).
+        A market choice is secret until the choices are revealed: the last one to be made
+        reveals them all, and a pick after a tie is open; both collect tiles, which every seat
+        sees."""
+        if isinstance(action, ChooseTile):
+            return not any(event["type"] == "tile_collected" for event in events)
+        return isinstance(action, Place | Undo)
 
 
 GAME = YaxhaGame()

@@ -294,6 +294,13 @@ class YaxhaState:
         """Every seat's breakdown for the current pyramids (final once the match is over)."""
         return score_pyramids(self.pyramid, self.cards, self.options)
 
+    #: Every decision gets a bot's whole budget (``State.decisions_in_turn``).
+    decisions_in_turn = None
+
+    def is_take_back(self, action: Any) -> bool:
+        """Undo takes back the seat's latest placement (``State.is_take_back``)."""
+        return action.__class__ is Undo
+
     # --- rounds --------------------------------------------------------------------------------
 
     def _start_round(self) -> Event:

@@ -18,14 +18,6 @@ def fragment(value: Any) -> orjson.Fragment:
         return orjson.Fragment(json.dumps(value))
 
 
-def visible_indexes(events: list[dict[str, Any]], seat: int | None) -> tuple[int, ...]:
-    """Which of a step's events ``seat`` may see (``events_for`` keeps exactly these)."""
-    return tuple(
-        index for index, event in enumerate(events)
-        if (private := event.get("private")) is None or (seat is not None and seat in private)
-    )
-
-
 def encode(data: dict[str, Any]) -> str:
     """A message as JSON text, the same value ``json.dumps`` gives, several times faster: every
     move sends one per audience. Keys that are not strings (a game's ids) become strings, as

@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 
 from meeplehall.core import Game, events_for
 from meeplehall.core.registry import get_game
+from meeplehall.core.visibility import move_for, visible_indexes
 from meeplehall.server.bots.pool import BotPool, Decision, replacement_level, strongest_level
 from meeplehall.server.config import Settings
 from meeplehall.server.db.access import Database
@@ -30,7 +31,7 @@ from meeplehall.server.play.chat import TableChat
 from meeplehall.server.play.connection import Connection
 from meeplehall.server.play.deadlines import due_at, room_due_at
 from meeplehall.server.play.description import describer, describer_in
-from meeplehall.server.play.encoding import encode, fragment, visible_indexes
+from meeplehall.server.play.encoding import encode, fragment
 from meeplehall.server.play.fanout import Fanout
 from meeplehall.server.play.leases import Leases
 from meeplehall.server.play.match import Match, Rejection, Step
@@ -427,7 +428,7 @@ class TableManager:
                 seen = visible_indexes(step.events, seat)
                 if seen not in events_text:
                     events_text[seen] = fragment(events_for(step.events, seat))
-                shown = last if seat == step.seat else hide_secret_move(last, step.events, seat)
+                shown = move_for(room.game, last, step.events, seat)
                 try:
                     texts[seat] = encode(room.message(
                         "update", seat, events_text[seen], last=shown, shared=shared))
@@ -660,33 +661,3 @@ class TableManager:
         if self.leases is not None:
             # Another process takes this one's tables over at its next look, not a lease later.
             await self.leases.release_all()
-
-
-#: What other seats read as the label of a move whose content is secret.
-HIDDEN_MOVE_LABEL = "a hidden move"
-
-
-def hide_secret_move(
-    last: dict[str, Any], events: list[dict[str, Any]], seat: int | None
-) -> dict[str, Any]:
-    """``last`` as another ``seat`` may see it.
-
-    A move is secret to ``seat`` when the step's events that carry the action's values (a chosen
-    tile, a cube's place) are all private to other seats: the action and its label would then
-    give the secret away, so the seat only learns who moved. (An action without values is
-    secret when the seat sees no event of the step at all.)
-    """
-    action = last.get("action") or {}
-    values = {key: value for key, value in action.items() if key != "type"}
-
-    def carries(event: dict[str, Any]) -> bool:
-        return all(event.get(key) == value for key, value in values.items())
-
-    def visible(event: dict[str, Any]) -> bool:
-        return "private" not in event or seat in event["private"]
-
-    hidden = [event for event in events if not visible(event) and carries(event)]
-    shown = [event for event in events if visible(event) and carries(event)]
-    if hidden and not shown:
-        return {**last, "action": None, "label": HIDDEN_MOVE_LABEL}
-    return last

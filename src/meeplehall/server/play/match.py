@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from meeplehall.core import Action, Event, Game, IllegalAction, Seed, State
+from meeplehall.core.visibility import sees_step
 
 #: A seat, or ``None`` for the spectators.
 Audience = int | None
@@ -123,7 +124,7 @@ class Match:
         self.steps.append(step)
         self.to_move_at.append(self.state.to_move() if not self.state.is_over() else frozenset())
         for audience, seen in self.seen.items():
-            if audience == seat or _sees(events, audience):
+            if sees_step(seat, events, audience):
                 seen.append(self.seq)
         return step
 
@@ -141,10 +142,3 @@ class Match:
     def result_json(self) -> dict[str, Any] | None:
         return self.state.result().to_json() if self.state.is_over() else None
 
-
-def _sees(events: list[Event], audience: Audience) -> bool:
-    for event in events:
-        private = event.get("private")
-        if private is None or (audience is not None and audience in private):
-            return True
-    return False

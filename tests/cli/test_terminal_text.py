@@ -1,0 +1,45 @@
+"""The terminal says what a game declares in ``Game.terminal_text``, and the plain way whatever
+the game leaves out."""
+
+from __future__ import annotations
+
+from meeplehall.cli import action_line, console, event_line, outcome_sentence, print_result
+from meeplehall.core import Result
+from meeplehall.core.registry import get_game
+from tests.core.plain_game import PlainYaxha
+
+
+def _name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+def test_a_game_without_terminal_sentences_is_said_the_plain_way() -> None:
+    game = PlainYaxha()
+    action = game.parse_action({"type": "tile", "tile": 1})
+    assert action_line(game, action) == game.describe_action(action) == "take market tile 1"
+    event = {"type": "tile_collected", "seat": 0, "tile": 1, "after_tie": False}
+    assert event_line(game, event, _name, 2) == (
+        "tile collected: seat 0, tile 1, after_tie False")
+    assert outcome_sentence(game, Result.ranked([12], [{}]), 0) == "You won with 12 points."
+    result = Result.ranked([7, 5], [{"colours": {"orange": 4}, "bonus": 3},
+                                    {"colours": {"orange": 5}, "bonus": 0}])
+    with console.capture() as capture:
+        print_result(game, result)
+    text = capture.get()
+    assert "colours orange" in text and "bonus" in text
+    total = next(line for line in text.splitlines() if "total" in line)
+    assert total.split() == ["total", "7", "5"]  # no opponent column
+
+
+def test_a_game_says_its_own_sentences_where_it_declares_them() -> None:
+    yaxha = get_game("yaxha")
+    action = yaxha.parse_action({"type": "tile", "tile": 1})
+    assert action_line(yaxha, action) == "Take tile 2"
+    event = {"type": "tile_collected", "seat": 0, "tile": 1, "after_tie": False}
+    assert event_line(yaxha, event, _name, 2) != event_line(PlainYaxha(), event, _name, 2)
+    monsterhex = get_game("monsterhex")
+    solo = Result.ranked([25], [{"target": 20}])
+    assert outcome_sentence(monsterhex, solo, 0) == "You reached the target of 20 points, with 25."
+    with console.capture() as capture:
+        print_result(monsterhex, solo, 0)
+    assert "solo target" in capture.get()

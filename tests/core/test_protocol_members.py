@@ -1,0 +1,87 @@
+"""The protocol's optional members: every registered game and state declares each of them, and
+a class that subclasses ``Game`` or ``State`` inherits their defaults."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from meeplehall.core import Game, TerminalText
+from meeplehall.core.registry import all_games, get_game, research_factory
+from meeplehall.core.research import ResearchEncoding
+from meeplehall.core.visibility import move_for
+from tests.ai.goofspiel import Goofspiel
+from tests.core.plain_game import PlainYaxha
+
+#: What each game offers besides its secret moves (tests/games/test_secret_moves.py): research
+#: encoding, terminal sentences, several decisions in a turn, take-backs.
+DECLARED = {
+    "monsterhex": (True, True, False, False),
+    "pyramido": (True, True, True, False),
+    "yaxha": (True, True, False, True),
+}
+
+
+def test_every_registered_game_is_listed_here() -> None:
+    assert sorted(game.name for game in all_games()) == sorted(DECLARED)
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.name)
+def test_each_game_and_its_states_declare_what_they_offer(game: Game) -> None:
+    research, terminal, decisions, take_backs = DECLARED[game.name]
+    assert isinstance(game, Game)
+    make = research_factory(game.name)
+    assert (make is not None) == research
+    if make is not None:
+        assert isinstance(make(max(2, game.min_players), None), ResearchEncoding)
+    assert isinstance(game.terminal_text, TerminalText) == terminal
+    state = game.new_state(max(2, game.min_players), None, 3)
+    assert (state.decisions_in_turn is not None) == decisions
+    assert (state.is_take_back is not None) == take_backs
+
+
+def test_a_subclass_of_game_inherits_no_secret_moves_and_no_sentences() -> None:
+    game = PlainYaxha()
+    assert isinstance(game, Game)
+    assert game.terminal_text is None
+    state = game.new_state(2)
+    action = game.parse_action({"type": "tile", "tile": 1})
+    events = state.apply(0, action)
+    assert not game.is_secret_move(action, events)
+
+
+def test_a_subclass_of_state_inherits_one_decision_a_turn_and_no_take_backs() -> None:
+    state = Goofspiel()
+    assert state.decisions_in_turn is None
+    assert state.is_take_back is None
+
+
+def test_a_move_is_hidden_because_the_game_declares_it_secret_not_because_of_its_events() -> None:
+    # The same Yaxha choice, with the same private event: hidden where the game declares it.
+    last = {"seat": 0, "action": {"type": "tile", "tile": 1}, "label": "x", "bot": False}
+    for game, hidden in ((get_game("yaxha"), True), (PlainYaxha(), False)):
+        state = game.new_state(2, None, 5)
+        events = state.apply(0, game.parse_action(last["action"]))
+        assert (move_for(game, last, events, 1)["action"] is None) == hidden
+
+
+def test_playing_never_loads_a_games_research_code_its_encoding_does() -> None:
+    script = """
+import random, sys
+from meeplehall.core.playout import random_playout
+from meeplehall.core.registry import all_games, research_encoding
+for game in all_games():
+    state = game.new_state(2, None, 1)
+    random_playout(state, random.Random(1))
+    state.view(0)
+    game.terminal_text
+print(sorted(f"meeplehall.games.{g.name}.research" in sys.modules for g in all_games()))
+for game in all_games():
+    research_encoding(game.name, 2, None)
+print(sorted(f"meeplehall.games.{g.name}.research" in sys.modules for g in all_games()))
+"""
+    output = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True,
+                            text=True).stdout.split("\n")
+    assert output[:2] == [str([False] * len(DECLARED)), str([True] * len(DECLARED))]
