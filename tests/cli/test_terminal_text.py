@@ -3,7 +3,13 @@ the game leaves out."""
 
 from __future__ import annotations
 
-from meeplehall.cli import action_line, console, event_line, outcome_sentence, print_result
+from meeplehall.cli.terminal import (
+    action_line,
+    console,
+    event_line,
+    outcome_sentence,
+    print_result,
+)
 from meeplehall.core import Result
 from meeplehall.core.registry import get_game
 from tests.core.plain_game import PlainYaxha
