@@ -76,10 +76,10 @@ class ServerProcess(OnLoopback):
     #: The limits on creating guests, accounts and tables per address: off by default, as every
     #: test client comes from 127.0.0.1 (the tests of those limits turn them on).
     creation_limits: bool = False
-    #: The table WebSocket's rate limits (tests/server/test_socket_limits.py tests them).
+    #: The table WebSocket's rate limits (tests/server/guards/test_socket_limits.py tests them).
     socket_limits: bool = False
     #: The least seconds between moves where a bot answers a person: none by default, so the
-    #: suite plays at machine speed (tests/server/test_bot_pacing.py sets it).
+    #: suite plays at machine speed (tests/server/play/test_bot_pacing.py sets it).
     bot_move_delay: float = 0.0
 
     def start(self) -> None:

@@ -1,7 +1,7 @@
 """A seat's client that outlives the process behind its socket: when the socket drops it opens
 another through the proxy, from the last seq it saw (``?since=``), as the web client does, and
 plays on. Every message of every connection lands in one ``Socket``'s record, so the checks of
-tests/server/test_play.py read a seat's whole game across its connections."""
+tests/server/play/test_play.py read a seat's whole game across its connections."""
 
 from __future__ import annotations
 

@@ -22,7 +22,8 @@ from meeplehall.core import Seed, replay_steps
 from meeplehall.core.registry import get_game
 from tests.nginx_proxy import UPSTREAM_HEADER
 from tests.server.client import Player, TableSession, open_table
-from tests.server.test_play import (
+from tests.server.conftest import ProxiedHall
+from tests.server.play.test_play import (
     check_hidden_values_never_sent,
     check_messages_against_replay,
     normal,
@@ -30,7 +31,6 @@ from tests.server.test_play import (
     seen_steps,
 )
 
-from .conftest import ProxiedHall
 from .reconnecting import ReconnectingSeat, upstream_of
 
 #: Each seat plays until it has seen this many steps, then waits for the kill: so every table

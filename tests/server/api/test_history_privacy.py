@@ -1,0 +1,46 @@
+"""A user's history lists their finished private tables only to those who sat at them."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import httpx
+
+from tests.server.client import Player, open_table, play_seat
+from tests.server.conftest import ServerProcess
+from tests.server.play.test_play import catalog
+
+
+async def _finish(server: ServerProcess, visibility: str) -> tuple[int, list[Player]]:
+    game = catalog(server)[0]
+    session = await open_table(server.base, server.ws_base, game["name"], 2,
+                               visibility=visibility)
+    await asyncio.gather(*(play_seat(s, random.Random(i), [], first=session.latest[i])
+                           for i, s in enumerate(session.sockets)))
+    for socket in session.sockets:
+        await socket.close()
+    return session.id, session.people
+
+
+def test_private_tables_are_in_a_history_only_for_those_who_sat_there(
+        server: ServerProcess) -> None:
+    private_id, (alice, bob) = asyncio.run(_finish(server, "private"))
+    public_id, (carol, _dave) = asyncio.run(_finish(server, "public"))
+    alice_id = alice.user["id"]
+    url = f"/api/users/{alice_id}/history"
+
+    def tables(client: httpx.Client, user: int) -> set[int]:
+        answer = client.get(f"/api/users/{user}/history")
+        assert answer.status_code == 200, answer.text
+        return {entry["table"] for entry in answer.json()}
+
+    anonymous = httpx.Client(base_url=server.base)
+    stranger = Player(server.base, server.ws_base).guest("stranger").http
+    assert private_id not in tables(anonymous, alice_id)
+    assert private_id not in tables(stranger, alice_id)
+    assert private_id not in tables(carol.http, alice_id)
+    assert private_id in tables(alice.http, alice_id)  # hers
+    assert private_id in tables(bob.http, alice_id)  # he sat there too
+    assert public_id in tables(anonymous, carol.user["id"])  # public tables stay public
+    assert anonymous.get(url).status_code == 200
