@@ -346,7 +346,7 @@ MUTATIONS: tuple[Mutation, ...] = (
         "    hall.end_sockets_of(user_id)\n",
         (SRV + "play/test_scale_out.py",), "ban_through_one_process"),
     one("every_process_drives", "every process holding a table runs its bots, lease or not",
-        S + "server/play/manager.py",
+        S + "server/play/driving.py",
         "        if not room.driving:\n            if not room.claiming",
         "        if False:\n            if not room.claiming",
         (SRV + "play/test_lazy_tables.py",), "computed_once"),

@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from meeplehall.core import Game, events_for
 from meeplehall.core.registry import get_game
 from meeplehall.core.visibility import move_for, visible_indexes
-from meeplehall.server.bots.pool import BotPool, Decision, replacement_level, strongest_level
+from meeplehall.server.bots.pool import BotPool
 from meeplehall.server.config import Settings
 from meeplehall.server.db.access import Database
 from meeplehall.server.play import clocks
@@ -31,6 +31,7 @@ from meeplehall.server.play.chat import TableChat
 from meeplehall.server.play.connection import Connection
 from meeplehall.server.play.deadlines import due_at, room_due_at
 from meeplehall.server.play.description import describer, describer_in
+from meeplehall.server.play.driving import Driver
 from meeplehall.server.play.encoding import encode, fragment
 from meeplehall.server.play.fanout import Fanout
 from meeplehall.server.play.leases import Leases
@@ -72,7 +73,6 @@ class TableManager:
         self.database = database
         #: Runs a function ``f(session, *args)`` in a transaction, in the play lane's threads.
         self.run_db = database.run
-        self.bots = bots
         #: Least seconds between a table's previous move going out and a bot's move, where a
         #: person sits (pacing.py).
         self.bot_move_delay = settings.bot_move_delay
@@ -91,6 +91,8 @@ class TableManager:
         self._tasks: set[asyncio.Task[Any]] = set()
         #: Counts moves and their latency (operations/metrics.py); None in a bare manager.
         self.counter = counter
+        #: Runs the tables' bots, hints and clock timers (driving.py).
+        self.driver = Driver(self, bots, leases, counter)
 
     # -- rooms -------------------------------------------------------------------------------
 
@@ -124,14 +126,9 @@ class TableManager:
         del self.rooms[room.record.id]
         room.evicted = True
         room.stop_timer()
-        self._stop_driving(room)
+        self.driver.stop_driving(room)
         if self.fanout is not None:
-            self._spawn(self.fanout.unsubscribe(room.record.id))
-
-    def _stop_driving(self, room: Room) -> None:
-        if self.leases is not None and room.driving:
-            room.driving = False
-            self._spawn(self.leases.release(room.record.id))
+            self.spawn(self.fanout.unsubscribe(room.record.id))
 
     async def _publish(self, room: Room, kind: str) -> None:
         if self.fanout is not None:
@@ -167,12 +164,12 @@ class TableManager:
                     for connection in room.connections:
                         connection.send(room.sync_text(connection.seat, 0))
             else:
-                await self._catch_up(room, committed=room.match.seq)
+                await self.catch_up(room, committed=room.match.seq)
         if kind == "table":
             await self.broadcast_table(room)
-        self._after_change(room)
+        self.after_change(room)
 
-    async def _catch_up(self, room: Room, committed: int) -> None:
+    async def catch_up(self, room: Room, committed: int) -> None:
         """Under the room's lock: bring the match to the log's end, fanning out each new step.
 
         ``committed`` is how many of the match's steps are known to be in the log; a step
@@ -221,7 +218,7 @@ class TableManager:
         room.driving = True
         async with room.lock:
             if loaded and room.match is not None:
-                await self._catch_up(room, committed=room.match.seq)
+                await self.catch_up(room, committed=room.match.seq)
             if room.record.status == "playing" and room.match is not None:
                 now = time.time()
                 stopped = [seat.running_since for seat in room.seats]
@@ -232,7 +229,7 @@ class TableManager:
                     await self.run_db(save_seats, table_id, room.seats, due, seq)
                 else:
                     await self.run_db(write_due, table_id, due, seq)
-        self._after_change(room)
+        self.after_change(room)
         return True
 
     async def renew_leases(self) -> None:
@@ -317,7 +314,7 @@ class TableManager:
             room.pace.moved()  # a first bot move waits for people to see the board
         await self.broadcast_table(room)
         await self._publish(room, "table")
-        self._after_change(room)
+        self.after_change(room)
 
     async def broadcast_table(self, room: Room) -> None:
         texts: dict[int | None, str] = {}
@@ -350,7 +347,7 @@ class TableManager:
                 if self.counter is not None:
                     self.counter.moved(room.record.game, bot, time.perf_counter() - started)
                 await self._publish(room, "step")
-                self._after_change(room)
+                self.after_change(room)
                 return
             if isinstance(outcome, TooSoon):
                 await room.pace.wait(outcome)
@@ -394,11 +391,11 @@ class TableManager:
                 ))
             except IntegrityError:
                 # Another server process logged step ``new_seq`` first: catch up, try again.
-                await self._catch_up(room, committed=new_seq - 1)
+                await self.catch_up(room, committed=new_seq - 1)
                 return False
             except Exception:
                 log.exception("table %s: action %s not stored", room.record.id, new_seq)
-                await self._catch_up(room, committed=new_seq - 1)
+                await self.catch_up(room, committed=new_seq - 1)
                 raise Rejection("server_error", "the move could not be saved; try again") from None
             room.record.seats = seats
             room.record.actions.append((seat, step.action, bot))
@@ -459,7 +456,7 @@ class TableManager:
             await self.recheck_seats(room)
         await self.broadcast_table(room)
         await self._publish(room, "table")
-        self._after_change(room)
+        self.after_change(room)
 
     async def stop(self, table_id: int, change: Callable[..., str]) -> str:
         """An operator's stop: ``change(session, table_id)`` made under the live room's lock
@@ -489,164 +486,24 @@ class TableManager:
                     connection.end(CLOSE_GONE, f"table {table_id} was deleted")
         if record is not None:
             await self.broadcast_table(room)
-        self._after_change(room)  # stops its clock timer; forgets it once nobody is connected
+        self.after_change(room)  # stops its clock timer; forgets it once nobody is connected
         if record is None:
             self.evict(room)
 
     # -- bots and clocks ---------------------------------------------------------------------
 
-    def _spawn(self, coroutine: Any) -> None:
+    def spawn(self, coroutine: Any) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _after_change(self, room: Room) -> None:
+    def after_change(self, room: Room) -> None:
         for watcher in self.watchers:
             try:
                 watcher(room)
             except Exception:
                 log.exception("table %s: telling of a change failed", room.record.id)
-        self._drive(room)
-
-    def _drive(self, room: Room) -> None:
-        """Run the table's bots and clock timer, if this process drives it (or may now)."""
-        room.used_at = time.monotonic()
-        if room.record.status != "playing":
-            room.stop_timer()
-            self._stop_driving(room)
-            if not room.connections and not room.pending_bots:
-                self.evict(room)  # a finished table is reloaded when asked for
-            return
-        if room.evicted:
-            return
-        if not room.driving:
-            if not room.claiming and room_due_at(room, time.time()) is not None:
-                room.claiming = True
-                self._spawn(self._claim(room))
-            return
-        for seat in room.to_move():
-            if room.seats[seat].by_bot and seat not in room.pending_bots:
-                room.pending_bots.add(seat)
-                self._spawn(self._bot_turn(room, seat))
-        self._arm_timer(room)
-
-    async def _claim(self, room: Room) -> None:
-        """Drive the table if no other process does (its lease is free)."""
-        assert self.leases is not None
-        try:
-            room.driving = await self.leases.claim(room.record.id)
-        except Exception:
-            log.exception("table %s: could not ask for its lease", room.record.id)
-        finally:
-            room.claiming = False
-        if not room.driving:
-            return
-        if room.evicted:
-            self._stop_driving(room)
-            return
-        # The previous driver released or lost the lease after its last step was committed:
-        # reading the log now starts from there, not from a step this process heard of late.
-        async with room.lock:
-            if room.match is not None and room.record.status == "playing":
-                await self._catch_up(room, committed=room.match.seq)
-        self._drive(room)
-
-    def _arm_timer(self, room: Room) -> None:
-        room.stop_timer()
-        expiries = [
-            when
-            for seat in room.seats
-            if (when := clocks.expiry(room.record.rules, seat)) is not None
-        ]
-        if not expiries:
-            return
-        delay = max(0.0, min(expiries) - time.time())
-        room.timer = asyncio.get_running_loop().call_later(
-            delay, lambda: self._spawn(self._expire(room))
-        )
-
-    async def _expire(self, room: Room) -> None:
-        now = time.time()
-        for index, seat in enumerate(room.seats):
-            when = clocks.expiry(room.record.rules, seat)
-            if when is not None and when <= now + 0.001:
-                await self.hand_over(room, index, "timeout")
-        self._after_change(room)
-
-    def _decision(self, room: Room, seat: int, level: int, bot_seed: int) -> Decision:
-        assert room.match is not None
-        return Decision(
-            table_id=room.record.id,
-            game=room.record.game,
-            players=room.record.players,
-            options=room.record.options,
-            seed=room.record.seed,
-            actions=[(step.seat, step.action) for step in room.match.steps],
-            seat=seat,
-            level=level,
-            bot_seed=bot_seed,
-        )
-
-    async def _bot_turn(self, room: Room, seat: int) -> None:
-        try:
-            match = room.match
-            if match is None:
-                return
-            seq = match.seq_for(seat)
-            level = room.seats[seat].bot_level or replacement_level()
-            # The bot's own sampling seed only has to vary; drawn apart from the table's
-            # seed, so its moves tell nothing about it.
-            bot_seed = random.randrange(1 << 31)
-            try:
-                if room.bot_failures >= 3:
-                    raise RuntimeError("the bot keeps failing here; playing the first legal move")
-                if self.counter is not None:
-                    self.counter.bot_decided(room.record.game)
-                # The table's owner takes the turn in the fair queue, whoever sits there.
-                data = await self.bots.decide(self._decision(room, seat, level, bot_seed),
-                                              owner=room.record.owner_id)
-            except Exception:
-                log.exception("table %s seat %s: bot failed", room.record.id, seat)
-                legal = match.state.legal_actions(seat) if seat in room.to_move() else []
-                if not legal:
-                    return
-                data = legal[0].to_json()
-            try:
-                await self.submit(room, seat, seq, data, bot=True)
-                room.bot_failures = 0
-            except Rejection as rejection:
-                if rejection.code not in ("stale_seq", "not_your_turn", "finished"):
-                    room.bot_failures += 1
-                    log.warning("table %s seat %s: bot move refused: %s",
-                                room.record.id, seat, rejection.reason)
-        finally:
-            room.pending_bots.discard(seat)
-            self._after_change(room)
-
-    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
-        """A suggestion from the strongest bot for ``seat`` (asked by that seat only)."""
-        match = room.match
-        if match is None or room.record.status != "playing":
-            raise Rejection("not_started", "hints are for a game in progress")
-        if not room.record.hints:
-            raise Rejection("hints_off", "hints are not allowed at this table")
-        if seat not in room.to_move():
-            raise Rejection("not_your_turn", f"seat {seat} is not to move now")
-        seq = match.seq_for(seat)
-        level = strongest_level()
-        data = await self.bots.decide(
-            self._decision(room, seat, level, random.randrange(1 << 31)),
-            owner=room.seats[seat].user_id,  # the asker's turn, as for their tables' bots
-        )
-        action = self.game_of(room).parse_action(data)
-        return {
-            "type": "hint",
-            "seat": seat,
-            "seq": seq,
-            "action": data,
-            "label": self.game_of(room).describe_action(action),
-            "level": level,
-        }
+        self.driver.drive(room)
 
     @staticmethod
     def game_of(room: Room) -> Game:
