@@ -20,9 +20,9 @@ import httpx
 
 from meeplehall.core import Seed, replay_steps
 from meeplehall.core.registry import get_game
+from tests.deploy.conftest import ProxiedHall
 from tests.nginx_proxy import UPSTREAM_HEADER
 from tests.server.client import Player, TableSession, open_table
-from tests.server.conftest import ProxiedHall
 from tests.server.play.test_play import (
     check_hidden_values_never_sent,
     check_messages_against_replay,
