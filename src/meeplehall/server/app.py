@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import logging
 import re
-import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -56,10 +55,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         gc.collect()
         gc.freeze()
         gc.set_threshold(20_000, 20, 50)
-        # Requests' work runs in threads: a thread that holds the GIL keeps it up to the switch
-        # interval while the event loop waits for it, several times a move. 1 ms instead of 5
-        # keeps a busy request lane from adding tens of milliseconds to every move.
-        sys.setswitchinterval(0.001)
         try:
             yield
         finally:
