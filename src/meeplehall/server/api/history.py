@@ -28,21 +28,22 @@ router = APIRouter(prefix="/api", tags=["history"], route_class=StrictJSONRoute)
 
 
 def _finished_table(session: Session, request: Request, table_id: int,
-                    invite: str | None) -> Table:
+                    invite: str | None) -> tuple[Table, int | None]:
+    """The finished table the request may see, and the viewer's user id."""
     viewer = user_of(session, request)
-    table = visible_table(session, table_id, viewer.id if viewer else None, invite)
+    viewer_id = viewer.id if viewer else None
+    table = visible_table(session, table_id, viewer_id, invite)
     if table.status != "finished":
         raise ApiError(409, "not_finished", "this table has not finished yet")
-    return table
+    return table, viewer_id
 
 
 @router.get("/tables/{table_id}/result")
 def table_result(table_id: int, request: Request, invite: str | None = None) -> dict[str, Any]:
     """Scores, ranks, winners and breakdown; seats say who played and who was replaced."""
     with hall_of(request).reading() as session:
-        table = _finished_table(session, request, table_id, invite)
-        viewer = user_of(session, request)
-        described = describe_table(session, table, viewer.id if viewer else None)
+        table, viewer_id = _finished_table(session, request, table_id, invite)
+        described = describe_table(session, table, viewer_id)
         return {"table": table.id, "game": table.game, **(table.result or {}),
                 "seats": described["seats"]}
 
@@ -59,7 +60,7 @@ def table_replay(table_id: int, request: Request, invite: str | None = None,
     hall = hall_of(request)
     key = (table_id, views)
     with hall.reading() as session:
-        table = _finished_table(session, request, table_id, invite)
+        table, _viewer = _finished_table(session, request, table_id, invite)
         try:
             get_game(table.game)
         except UnknownGame as error:

@@ -70,6 +70,10 @@ class Database:
         return await anyio.to_thread.run_sync(
             partial(self._in_session, function, *args), limiter=self.play_lane)
 
+    async def run_plain(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)``, which opens its own transaction, in the play lane."""
+        return await anyio.to_thread.run_sync(partial(function, *args), limiter=self.play_lane)
+
     async def serve(self, function: Callable[..., T], *args: Any) -> T:
         """``function(session, *args)`` in a transaction, in the request lane."""
         return await anyio.to_thread.run_sync(partial(self._in_session, function, *args))

@@ -13,10 +13,8 @@ import logging
 import random
 import time
 from collections.abc import Callable
-from functools import partial
 from typing import Any, Protocol
 
-import anyio.to_thread
 import orjson
 from sqlalchemy.exc import IntegrityError
 
@@ -287,7 +285,7 @@ class TableManager:
             connection.seat = owned[0] if owned else None
             user = connection.user_id
             if user not in tables:
-                tables[user] = await self.run_db_plain(self.describe, room.record.id, user)
+                tables[user] = await self.database.run_plain(self.describe, room.record.id, user)
             connection.send_json(
                 {"type": "welcome", "table": tables[user], "seats": owned, "seat": connection.seat}
             )
@@ -321,14 +319,9 @@ class TableManager:
         for connection in list(room.connections):
             user = connection.user_id
             if user not in texts:
-                table = await self.run_db_plain(self.describe, room.record.id, user)
+                table = await self.database.run_plain(self.describe, room.record.id, user)
                 texts[user] = json.dumps({"type": "table", "table": table})
             connection.send(texts[user])
-
-    async def run_db_plain(self, function: Callable[..., Any], *args: Any) -> Any:
-        """``function(*args)``, which opens its own transaction, in the play lane."""
-        return await anyio.to_thread.run_sync(partial(function, *args),
-                                              limiter=self.database.play_lane)
 
     # -- moves -------------------------------------------------------------------------------
 
