@@ -138,6 +138,16 @@ def serve_command(
         typer.Option(min=0.0, max=24.0 * 60 * 30,
                      help="e-mail a person only once no page of theirs was open for this long"),
     ] = 15.0,
+    session_check_seconds: Annotated[
+        float,
+        typer.Option(min=0.0, help="check this often that the sessions of open sockets still "
+                     "exist and have not expired, closing the others (0: never)"),
+    ] = 60.0,
+    redis_retry_seconds: Annotated[
+        float,
+        typer.Option(min=0.5, help="longest wait between attempts to reconnect to Redis's "
+                     "pub/sub after losing it"),
+    ] = 10.0,
     log_level: Annotated[
         str, typer.Option(help="debug, info, warning or error")
     ] = "info",
@@ -204,7 +214,8 @@ def serve_command(
         socket_limits=socket_limits, chat_burst=chat_burst, chat_rate=chat_rate,
         smtp_url=smtp_url, mail_from=mail_from,
         public_url=public_url or f"http://{host}:{port}", mail_turn_hours=mail_turn_hours,
-        away_minutes=away_minutes,
+        away_minutes=away_minutes, session_check_seconds=session_check_seconds,
+        redis_retry_seconds=redis_retry_seconds,
     )
     try:
         application = create_app(settings)

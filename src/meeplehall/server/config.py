@@ -79,6 +79,12 @@ class Settings:
     lobby_tables_per_owner: int = 3
     #: Seconds a session cookie lives.
     session_seconds: int = 30 * 24 * 3600
+    #: Seconds between two checks that the sessions of a process's open sockets still exist
+    #: and have not expired (the others close with 4401); 0: never.
+    session_check_seconds: float = 60.0
+    #: Longest wait, in seconds, between attempts to reconnect to Redis's pub/sub (the first
+    #: waits half a second, each next one twice as long).
+    redis_retry_seconds: float = 10.0
     #: Outgoing e-mail: ``smtp://[user:password@]host[:port]`` (``?starttls=true`` to upgrade)
     #: or ``smtps://...``; empty: no e-mail at all (the pages say so).
     smtp_url: str = ""

@@ -31,7 +31,8 @@ from meeplehall.server.play.scheduler import Scheduler
 from meeplehall.server.social.idle import IdleTables
 from meeplehall.server.social.limits import FriendLimits
 from meeplehall.server.social.notices import Notices
-from meeplehall.server.social.presence import CLOSE_BANNED, Hub
+from meeplehall.server.social.presence import Hub
+from meeplehall.server.social.signout import SignOut
 
 log = logging.getLogger("meeplehall.server")
 
@@ -49,6 +50,8 @@ class Hall:
     #: Who is online and the per-user channels; notifications; outgoing e-mail.
     hub: Hub
     notices: Notices
+    #: Ends sessions and closes their sockets in every process.
+    signout: SignOut
     mailer: Mailer
     metrics: Metrics
     scheduler: Scheduler
@@ -70,14 +73,15 @@ class Hall:
         with self.database.session() as session:
             yield session
 
-    def end_sockets_of(self, user_id: int) -> None:
-        """Close a banned user's table and per-user sockets in this process."""
-        for room in list(self.manager.rooms.values()):
-            for connection in list(room.connections):
-                if connection.user_id == user_id:
-                    connection.end(CLOSE_BANNED, "banned")
-        for connection in list(self.hub.channels.get(user_id, ())):
-            connection.end(CLOSE_BANNED, "banned")
+    async def end_sessions(self, user_id: int, keep: str | None = None) -> None:
+        """Log the user out everywhere but session ``keep`` (a token hash): their sessions are
+        deleted and their sockets close (4401) in every process. From a worker thread, delete
+        the sessions in its transaction and call ``signout.ended(user_id, Ending(keep=...))``."""
+        await self.signout.end_sessions(user_id, keep)
+
+    async def end_session(self, hashed: str) -> None:
+        """End one session (named by its token's hash) and close its sockets everywhere."""
+        await self.signout.end_session(hashed)
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
@@ -114,7 +118,8 @@ async def open_hall(settings: Settings, metrics: Metrics,
     for lane in (bots.cheap, bots.search):
         lane.on_wait = metrics.bot_waited
     bots.start()
-    fanout = Fanout(settings.redis_url, namespace_of(url)) if settings.redis_url else None
+    fanout = (Fanout(settings.redis_url, namespace_of(url), settings.redis_retry_seconds)
+              if settings.redis_url else None)
     leases = (Leases(fanout.client, fanout.namespace_prefix, fanout.origin)
               if fanout is not None else None)
     manager = TableManager(database, bots, settings, fanout, leases, metrics)
@@ -122,10 +127,12 @@ async def open_hall(settings: Settings, metrics: Metrics,
     hub = Hub(fanout, database.serve)
     mailer = Mailer(settings, database.serve, await database.serve(link_key))
     notices = Notices(database, manager, settings, hub, mailer)
+    signout = SignOut(database, hub, settings.session_check_seconds)
     scheduler = Scheduler(manager, settings.table_idle_seconds)
     hall = Hall(
         settings=settings, database=database, bots=bots, fanout=fanout, manager=manager,
-        hub=hub, notices=notices, mailer=mailer, metrics=metrics, scheduler=scheduler,
+        hub=hub, notices=notices, signout=signout, mailer=mailer, metrics=metrics,
+        scheduler=scheduler,
         link_key=mailer.link_key, allowed_origins=allowed_origins,
         login_limiter=LoginLimiter(settings.login_failures_per_name,
                                    settings.login_failures_per_address,
@@ -137,7 +144,6 @@ async def open_hall(settings: Settings, metrics: Metrics,
     )
     metrics.watch(manager, bots)
     manager.watchers.append(notices.table_changed)
-    hub.on_banned = hall.end_sockets_of
     if fanout is not None:
         await fanout.start(manager.remote_change)
     await hub.start()
@@ -147,6 +153,8 @@ async def open_hall(settings: Settings, metrics: Metrics,
         hall._tasks.append(asyncio.create_task(hall.idle.run(manager, notices)))
     loaded = await scheduler.start()
     hall._tasks.append(asyncio.create_task(scheduler.run()))
+    if settings.session_check_seconds > 0:
+        hall._tasks.append(asyncio.create_task(signout.run()))
     log.info("meeplehall server ready; %d tables due loaded, %d live in memory",
              loaded, len(manager.rooms))
     return hall

@@ -1,12 +1,16 @@
-"""Session cookies and who they belong to, and the form in which a user is shown to others."""
+"""Session cookies and who they belong to, which sockets end with a session, and the form in
+which a user is shown to others."""
 
 from __future__ import annotations
 
 import hashlib
+import re
 import time
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from meeplehall.server.db.models import Session as SessionRow
@@ -14,9 +18,95 @@ from meeplehall.server.db.models import User
 
 COOKIE = "mh_session"
 
+#: Close code of a socket whose session ended (logout, a password changed or reset, expiry).
+CLOSE_SIGNED_OUT = 4401
+#: Close code of the sockets of a banned user.
+CLOSE_BANNED = 4403
+#: The per-user event (told to every process) that ends sockets of a user's sessions.
+SESSIONS_ENDED = "sessions_ended"
+
+_HASH = re.compile(r"[0-9a-f]{64}")
+
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Ending:
+    """Which of a user's sockets close when sessions end: those opened with session ``only``;
+    or else all but those of session ``keep`` (which go on as session ``renamed``, the hash of
+    the token that replaced it). Sessions are named by their token's hash, never the token:
+    this travels between processes."""
+
+    only: str | None = None
+    keep: str | None = None
+    renamed: str | None = None
+    #: A ban: every socket closes with 4403 "banned" rather than 4401.
+    banned: bool = False
+
+    def closes(self, session: str | None) -> bool:
+        if self.only is not None:
+            return session == self.only
+        return self.keep is None or session != self.keep
+
+    @property
+    def code(self) -> int:
+        return CLOSE_BANNED if self.banned else CLOSE_SIGNED_OUT
+
+    @property
+    def reason(self) -> str:
+        return "banned" if self.banned else "signed out"
+
+    def to_event(self) -> dict[str, Any]:
+        return {"type": SESSIONS_ENDED, "only": self.only, "keep": self.keep,
+                "renamed": self.renamed, "banned": self.banned}
+
+    @classmethod
+    def from_event(cls, event: dict[str, Any]) -> Ending:
+        """The ending an event from another process names; ValueError if it is malformed."""
+        fields = [event.get(key) for key in ("only", "keep", "renamed")]
+        banned = event.get("banned", False)
+        if any(value is not None and not (isinstance(value, str) and _HASH.fullmatch(value))
+               for value in fields) or not isinstance(banned, bool):
+            raise ValueError("a sessions_ended event names sessions by their hashes")
+        only, keep, renamed = fields
+        return cls(only=only, keep=keep, renamed=renamed, banned=banned)
+
+
+def delete_sessions(session: Session, user_id: int, keep: str | None = None) -> None:
+    """Delete every session of the user but ``keep`` (a token hash)."""
+    query = delete(SessionRow).where(SessionRow.user_id == user_id)
+    if keep is not None:
+        query = query.where(SessionRow.token_hash != keep)
+    session.execute(query)
+
+
+def delete_session(session: Session, hashed: str) -> int | None:
+    """Delete one session; the id of the user it was of (None: there was none)."""
+    row = session.get(SessionRow, hashed)
+    if row is None:
+        return None
+    user_id = row.user_id
+    session.delete(row)
+    return user_id
+
+
+def live_sessions(session: Session, hashes: Iterable[str], now: float) -> set[str]:
+    """Which of these sessions still exist and have not expired."""
+    wanted = list(hashes)
+    live: set[str] = set()
+    for start in range(0, len(wanted), 500):  # bounded IN lists
+        live.update(session.scalars(select(SessionRow.token_hash).where(
+            SessionRow.token_hash.in_(wanted[start:start + 500]),
+            SessionRow.expires_at >= now)))
+    return live
+
+
+def session_of(session: Session, token: str | None) -> tuple[User | None, str | None]:
+    """The user of a session cookie and the session's hash (what its sockets remember)."""
+    user = user_for_token(session, token)
+    return (user, token_hash(token)) if user is not None and token else (None, None)
 
 
 def user_for_token(session: Session, token: str | None) -> User | None:

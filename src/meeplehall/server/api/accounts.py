@@ -9,19 +9,28 @@ from typing import Annotated, Any
 from argon2.exceptions import VerificationError
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from meeplehall.server.accounts.logins import LoginLimiter
 from meeplehall.server.accounts.names import clean_name, login_key
 from meeplehall.server.accounts.passwords import dummy_hash, hasher
-from meeplehall.server.accounts.sessions import COOKIE, token_hash, user_json
+from meeplehall.server.accounts.sessions import (
+    COOKIE,
+    Ending,
+    delete_session,
+    delete_sessions,
+    token_hash,
+    user_json,
+)
 from meeplehall.server.api.deps import current_user, hall_of, require_user
 from meeplehall.server.db.models import Session as SessionRow
 from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.creation import address_of, creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
+from meeplehall.server.hall import Hall
 
 router = APIRouter(prefix="/api", tags=["accounts"], route_class=StrictJSONRoute)
 
@@ -54,31 +63,40 @@ def limiter_of(request: Request) -> LoginLimiter:
     return hall_of(request).login_limiter
 
 
-def _open_session(request: Request, response: Response, user_id: int) -> None:
-    """A new session token for ``user_id``; the token the request came with stops working, so a
-    token planted in a browser before a login or a registration never becomes an account's."""
-    hall = hall_of(request)
+def _add_session(session: Session, hall: Hall, user_id: int) -> str:
+    """A new session row for ``user_id`` in this transaction; returns its token."""
     token = secrets.token_urlsafe(32)
-    old = request.cookies.get(COOKIE)
-    with hall.db() as session:
-        if old:
-            session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash(old)))
-        session.add(
-            SessionRow(
-                token_hash=token_hash(token),
-                user_id=user_id,
-                expires_at=time.time() + hall.settings.session_seconds,
-            )
-        )
+    session.add(SessionRow(token_hash=token_hash(token), user_id=user_id,
+                           expires_at=time.time() + hall.settings.session_seconds))
+    return token
+
+
+def _set_cookie(request: Request, response: Response, token: str) -> None:
     response.set_cookie(
         COOKIE,
         token,
-        max_age=hall.settings.session_seconds,
+        max_age=hall_of(request).settings.session_seconds,
         httponly=True,
         samesite="lax",
         secure=request.url.scheme == "https",
         path="/",
     )
+
+
+def _open_session(request: Request, response: Response, user_id: int) -> None:
+    """A new session token for ``user_id``; the token the request came with stops working (and
+    the sockets opened with it close), so a token planted in a browser before a login or a
+    registration never becomes an account's."""
+    hall = hall_of(request)
+    old = request.cookies.get(COOKIE)
+    replaced: int | None = None
+    with hall.db() as session:
+        if old:
+            replaced = delete_session(session, token_hash(old))
+        token = _add_session(session, hall, user_id)
+    if replaced is not None and old:
+        hall.signout.ended(replaced, Ending(only=token_hash(old)))
+    _set_cookie(request, response, token)
 
 
 @router.post("/auth/guest", response_model=UserOut)
@@ -191,11 +209,11 @@ def login(
 
 
 @router.post("/auth/logout", status_code=204)
-def logout(request: Request, response: Response) -> Response:
+async def logout(request: Request) -> Response:
+    """End this session; its sockets close (4401) in every process. The others stay."""
     token = request.cookies.get(COOKIE)
     if token:
-        with hall_of(request).db() as session:
-            session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash(token)))
+        await hall_of(request).end_session(token_hash(token))
     response = Response(status_code=204)
     response.delete_cookie(COOKIE, path="/")
     return response
@@ -231,8 +249,9 @@ def change_password(
     user: Annotated[User, Depends(require_user)],
     limiter: Annotated[LoginLimiter, Depends(limiter_of)],
 ) -> Response:
-    """Change your own password, given the current one. Your other sessions end; this one
-    gets a new token. Wrong current passwords count as failed logins."""
+    """Change your own password, given the current one. Your other sessions end, and their
+    sockets close (4401) in every process; this one gets a new token and keeps its sockets.
+    Wrong current passwords count as failed logins."""
     if user.login is None or user.password_hash is None:
         raise ApiError(409, "guest_has_no_password", "a guest has no password; register first")
     name = user.login
@@ -246,12 +265,18 @@ def change_password(
         raise ApiError(401, "wrong_password", "the current password is wrong")
     limiter.release(name, address, stamp)
     password_hash = hasher.hash(body.new_password)
-    with hall_of(request).db() as session:
+    hall = hall_of(request)
+    token = request.cookies.get(COOKIE)
+    with hall.db() as session:
         row = session.get(User, user.id)
         if row is None:
             raise ApiError(401, "not_logged_in", "log in or pick a guest name first")
         row.password_hash = password_hash
-        session.execute(delete(SessionRow).where(SessionRow.user_id == user.id))
+        delete_sessions(session, user.id)
+        new_token = _add_session(session, hall, user.id)
+    # The sockets of this session stay open, known from now on by the new token's hash.
+    hall.signout.ended(user.id, Ending(keep=token_hash(token) if token else None,
+                                       renamed=token_hash(new_token)))
     response = Response(status_code=204)
-    _open_session(request, response, user.id)
+    _set_cookie(request, response, new_token)
     return response

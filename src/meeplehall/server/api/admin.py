@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
 from meeplehall.server.accounts.passwords import hasher
+from meeplehall.server.accounts.sessions import Ending
 from meeplehall.server.api.deps import hall_of, require_user
 from meeplehall.server.db.ids import is_id
 from meeplehall.server.db.models import User
@@ -20,7 +21,6 @@ from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.hall import Hall
 from meeplehall.server.operations import actions as adminops
-from meeplehall.server.social.presence import BANNED
 
 
 def require_admin(request: Request) -> User:
@@ -88,8 +88,12 @@ def set_admin(user_id: int, body: AdminIn, request: Request) -> dict[str, Any]:
 
 @router.post("/users/{user_id}/password")
 def reset_password(user_id: int, body: PasswordIn, request: Request) -> dict[str, Any]:
-    """Set a user's password (for one who lost theirs); all their sessions end."""
-    return _on_user(hall_of(request), user_id, adminops.set_password, hasher.hash(body.password))
+    """Set a user's password (for one who lost theirs); all their sessions end, and their
+    sockets close (4401) in every process."""
+    hall = hall_of(request)
+    answer = _on_user(hall, user_id, adminops.set_password, hasher.hash(body.password))
+    hall.signout.ended(user_id, Ending())
+    return answer
 
 
 @router.post("/users/{user_id}/ban")
@@ -98,7 +102,7 @@ async def ban(user_id: int, body: BanIn, request: Request) -> dict[str, Any]:
     every process (told through Redis)."""
     hall = hall_of(request)
     answer = await hall.database.compute(_on_user, hall, user_id, adminops.ban, body.reason)
-    await hall.hub.tell(user_id, {"type": BANNED})
+    hall.signout.ended(user_id, Ending(banned=True))
     return answer
 
 

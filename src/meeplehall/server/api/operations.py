@@ -3,8 +3,9 @@
 - ``GET /healthz``: the process answers (for a supervisor or a load balancer's liveness probe);
   it touches nothing else, so a slow database never gets a live process restarted.
 - ``GET /readyz``: the database answers a query and, with several processes, Redis answers a
-  ping; 503 naming what failed otherwise (for a proxy or orchestrator deciding where to send
-  players). Only the part's name is told, never an address or an error text.
+  ping and the listener that hears the other processes is subscribed (``redis_listener``, down
+  while it reconnects); 503 naming what failed otherwise (for a proxy or orchestrator
+  deciding where to send players). Only the part's name is told, never an address or an error text.
 - ``GET /metrics``: Prometheus text, to addresses in ``--metrics-allow`` only (loopback by
   default; the client address is the one uvicorn resolved, so a trusted proxy's
   X-Forwarded-For counts); 404 to others, as if there were nothing.
@@ -62,6 +63,8 @@ async def readyz(request: Request) -> JSONResponse:
     if fanout is not None:
         checks.append(_check("redis", fanout.client.ping()))
     failed = [name for name in await asyncio.gather(*checks) if name is not None]
+    if fanout is not None and not fanout.listening:
+        failed.append("redis_listener")
     if failed:
         return JSONResponse({"status": "unavailable", "failed": failed}, status_code=503)
     return JSONResponse({"status": "ok"})

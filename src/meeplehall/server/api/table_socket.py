@@ -2,7 +2,8 @@
 
 Whatever a client sends gets an answer and leaves the socket open: a malformed message, or one
 the server fails on, is an ``error`` reply. The socket is closed only for the limits of
-``guards.sockets`` (too many sockets from one address, a flood) and for a client too far behind.
+``guards.sockets`` (too many sockets from one address, a flood), for a client too far behind,
+and when the session it was opened with ends (social/signout.py).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import PlainTextResponse
 from sqlalchemy.orm import Session
 
-from meeplehall.server.accounts.sessions import COOKIE, user_for_token
+from meeplehall.server.accounts.sessions import COOKIE, session_of
 from meeplehall.server.api.deps import hall_of, refuse_foreign_origin
 from meeplehall.server.db.models import Table
 from meeplehall.server.guards.sockets import (
@@ -151,7 +152,7 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
     if not 0 < table_id <= LARGEST_ID:
         await websocket.close(4404, f"no table {_shown(table_text)}")
         return
-    user_id, visible, invited = await hall.database.look(
+    user_id, session, visible, invited = await hall.database.look(
         _who_sees, websocket.cookies.get(COOKIE), table_id, invite)
     if not visible:
         await websocket.close(4404, f"no table {table_id} (a private table needs its invite)")
@@ -184,6 +185,7 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
                 connection = Connection(websocket, user_id, viewing,
                                         settings.ws_queue_messages, settings.ws_queue_bytes)
                 connection.invited = invited
+                connection.session = session
                 connection.send_json(
                     {"type": "welcome", "table": described, "seats": owned, "seat": viewing}
                 )
@@ -196,25 +198,26 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
         await websocket.close(4403, f"you do not hold seat {seat}")
         return
     hub = hall.hub
-    hub.opened(user_id)
+    hub.opened(connection)
     try:
         await serve_until_ended(_serve(websocket, manager, room, connection, guard, address),
                                 connection)
     finally:
         manager.detach(room, connection)
-        hub.closed(user_id)
+        hub.closed(connection)
         await connection.close()
 
 
 def _who_sees(session: Session, token: str | None, table_id: int,
-              invite: str | None) -> tuple[int | None, bool, bool]:
-    """The socket's user id, whether it may see the table, and whether by its invite."""
-    user = user_for_token(session, token)
+              invite: str | None) -> tuple[int | None, str | None, bool, bool]:
+    """The socket's user id and session hash, whether it may see the table, and whether by
+    its invite."""
+    user, hashed = session_of(session, token)
     user_id = user.id if user is not None else None
     table = session.get(Table, table_id)
     visible = table is not None and may_see(table, user_id, invite, session)
     invited = table is not None and invited_by(table, invite)
-    return user_id, visible, invited
+    return user_id, hashed, visible, invited
 
 
 async def serve_until_ended(serving: Coroutine[Any, Any, None], connection: Connection) -> None:
@@ -248,7 +251,8 @@ async def _serve(websocket: WebSocket, manager: TableManager, room: Room,
             message = await websocket.receive()
         except WebSocketDisconnect:
             return
-        if message["type"] == "websocket.disconnect":
+        # A socket ended meanwhile (its session ended, say) acts no more.
+        if message["type"] == "websocket.disconnect" or connection.end_code is not None:
             return
         # Every message pays first, malformed or not, before any work is done for it.
         if not await _paid(flow.charge(1.0), connection, room):

@@ -18,7 +18,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from meeplehall.server.accounts.sessions import COOKIE, user_for_token
+from meeplehall.server.accounts.sessions import COOKIE, session_of
 from meeplehall.server.api.deps import hall_of
 from meeplehall.server.api.table_socket import accept_guarded, guard_of, serve_until_ended
 from meeplehall.server.db.models import Notification
@@ -67,14 +67,14 @@ async def user_socket(websocket: WebSocket) -> None:
         guard.release(address)
 
 
-def _user_id(session: Session, token: str | None) -> int | None:
-    user = user_for_token(session, token)
-    return user.id if user is not None else None
+def _user_id(session: Session, token: str | None) -> tuple[int | None, str | None]:
+    user, hashed = session_of(session, token)
+    return (user.id, hashed) if user is not None else (None, None)
 
 
 async def _open(websocket: WebSocket, guard: Any, address: str) -> None:
     hall = hall_of(websocket)
-    user_id = await hall.database.serve(_user_id, websocket.cookies.get(COOKIE))
+    user_id, hashed = await hall.database.serve(_user_id, websocket.cookies.get(COOKIE))
     if user_id is None:
         await websocket.close(CLOSE_NOT_LOGGED_IN, "log in first")
         return
@@ -85,10 +85,11 @@ async def _open(websocket: WebSocket, guard: Any, address: str) -> None:
     settings = hall.settings
     connection = Connection(websocket, user_id, None, settings.ws_queue_messages,
                             settings.ws_queue_bytes)
+    connection.session = hashed
     unread = await hall.database.serve(_unread, user_id)
     mail = hall.mailer.enabled
     connection.send_json({"type": "hello", "mail": mail, "notifications": unread})
-    hub.opened(user_id)
+    hub.opened(connection)
     hub.join_channel(user_id, connection)
     try:
         await hub.send_waiting(user_id)
@@ -96,7 +97,7 @@ async def _open(websocket: WebSocket, guard: Any, address: str) -> None:
                                 connection)
     finally:
         hub.leave_channel(user_id, connection)
-        hub.closed(user_id)
+        hub.closed(connection)
         await connection.close()
 
 
@@ -108,7 +109,7 @@ async def _serve(websocket: WebSocket, hall: Any, connection: Connection, flow: 
             message = await websocket.receive()
         except WebSocketDisconnect:
             return
-        if message["type"] == "websocket.disconnect":
+        if message["type"] == "websocket.disconnect" or connection.end_code is not None:
             return
         refusal = flow.charge(1.0)
         if refusal.verdict is Verdict.FLOOD:

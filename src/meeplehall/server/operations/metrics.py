@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 if TYPE_CHECKING:
@@ -31,12 +31,13 @@ WAIT_BUCKETS = (0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60
 
 
 class _LiveState(Collector):
-    """Gauges read from the hall at scrape time: sockets, tables in memory, bot lanes."""
+    """Figures read from the hall at scrape time: sockets, tables in memory, bot lanes, and
+    the Redis listener's state and counts."""
 
     def __init__(self, watched: Callable[[], tuple[TableManager, BotPool] | None]) -> None:
         self.watched = watched
 
-    def collect(self) -> Iterator[GaugeMetricFamily]:
+    def collect(self) -> Iterator[GaugeMetricFamily | CounterMetricFamily]:
         watched = self.watched()
         connections = GaugeMetricFamily(
             "meeplehall_connections", "Table WebSockets open on this process")
@@ -61,6 +62,23 @@ class _LiveState(Collector):
                 queued.add_metric([lane.name], len(lane.queue))
                 busy.add_metric([lane.name], lane.busy)
         yield from (connections, tables, queued, busy)
+        fanout = watched[0].fanout if watched is not None else None
+        if fanout is not None:  # several processes, told of each other's changes by Redis
+            yield GaugeMetricFamily(
+                "meeplehall_redis_listening",
+                "1 while the Redis pub/sub listener is subscribed, 0 while it reconnects",
+                value=1 if fanout.listening else 0)
+            bad = CounterMetricFamily(
+                "meeplehall_redis_bad_messages",
+                "Redis pub/sub messages skipped: not JSON, the wrong shape, a bad channel",
+                labels=["why"])
+            for why, count in sorted(fanout.bad_messages.items()):
+                bad.add_metric([why], count)
+            yield bad
+            yield CounterMetricFamily(
+                "meeplehall_redis_reconnects",
+                "Times the Redis pub/sub listener lost its connection and opened it again",
+                value=fanout.reconnects)
 
 
 class Metrics:

@@ -32,6 +32,9 @@ class Connection:
         self.seat = seat
         #: Whether it connected with the table's invite: it may see a private table then.
         self.invited = False
+        #: The hash of the session token it was opened with (None: a visitor's): the socket
+        #: closes when that session ends (accounts/sessions.py, social/signout.py).
+        self.session: str | None = None
         self.max_messages = max_messages
         self.max_bytes = max_bytes
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()

@@ -31,7 +31,7 @@ from meeplehall.server.play.deadlines import due_at, room_due_at
 from meeplehall.server.play.description import describer, describer_in
 from meeplehall.server.play.driving import Driver
 from meeplehall.server.play.encoding import encode, fragment
-from meeplehall.server.play.fanout import Fanout
+from meeplehall.server.play.fanout import RESYNC, Fanout
 from meeplehall.server.play.leases import Leases
 from meeplehall.server.play.match import Match, Rejection, Step
 from meeplehall.server.play.pacing import TooSoon
@@ -143,6 +143,11 @@ class TableManager:
         """Another process changed this table: read the log and tell our connections."""
         room = self.rooms.get(table_id)
         if room is None:
+            return
+        if kind == RESYNC:
+            # Redis was away: whatever the others told meanwhile is lost. Read it all anew.
+            await self.remote_change(table_id, "table")
+            await self.chat.remote(room)
             return
         if kind == "chat":
             await self.chat.remote(room)

@@ -8,7 +8,8 @@ user's last socket in a process closes, the time is kept as ``contacts.last_seen
 e-mail's "away for a while" reads).
 
 Events for a user (a notification, "your waiting tables changed") go to that user's channel
-sockets in this process and, through Redis, to those in the others.
+sockets in this process and, through Redis, to those in the others. So does the end of some of
+a user's sessions (``Ending``): every socket of theirs opened with one of them closes.
 """
 
 from __future__ import annotations
@@ -24,16 +25,12 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from meeplehall.server.accounts.sessions import SESSIONS_ENDED, Ending
 from meeplehall.server.db.models import Contact
 from meeplehall.server.play.connection import Connection
 from meeplehall.server.play.fanout import Fanout
 
 log = logging.getLogger("meeplehall.server")
-
-#: The per-user event that ends a banned user's sockets in every process.
-BANNED = "banned"
-#: Close code of the sockets of a banned user.
-CLOSE_BANNED = 4403
 
 RENEW_SECONDS = 20.0
 
@@ -64,13 +61,11 @@ class Hub:
         self.fanout = fanout
         self.run_db = run_db
         #: Open sockets (table and channel) per user in this process.
-        self.counts: dict[int, int] = {}
+        self.sockets: dict[int, set[Connection]] = {}
         #: Per-user channel sockets in this process, and the last ``waiting`` each was sent.
         self.channels: dict[int, set[Connection]] = {}
         self.last_waiting: dict[Connection, str] = {}
         self.recount: Recount | None = None
-        #: Ends a user's sockets in this process once they are banned (Hall.end_sockets_of).
-        self.on_banned: Callable[[int], None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._renewing: asyncio.Task[None] | None = None
 
@@ -82,6 +77,7 @@ class Hub:
     async def start(self) -> None:
         if self.fanout is not None:
             await self.fanout.listen_users(self.deliver)
+            self.fanout.resubscribed.append(self._recount_all)
             self._renewing = asyncio.get_running_loop().create_task(self._renew())
 
     async def stop(self) -> None:
@@ -95,27 +91,40 @@ class Hub:
         while True:
             await asyncio.sleep(RENEW_SECONDS)
             try:
-                await self.fanout.mark_online(list(self.counts), time.time())
+                await self.fanout.mark_online(list(self.sockets), time.time())
             except Exception:
                 log.exception("could not renew who is online")
 
     # -- sockets -------------------------------------------------------------------------------
 
-    def opened(self, user_id: int | None) -> None:
-        """A WebSocket of ``user_id`` opened (any kind)."""
+    def opened(self, connection: Connection) -> None:
+        """A WebSocket opened (any kind; a visitor's counts for nobody)."""
+        user_id = connection.user_id
         if user_id is None:
             return
-        self.counts[user_id] = self.counts.get(user_id, 0) + 1
-        if self.counts[user_id] == 1 and self.fanout is not None:
+        sockets = self.sockets.setdefault(user_id, set())
+        sockets.add(connection)
+        if len(sockets) == 1 and self.fanout is not None:
             self._spawn(self.fanout.mark_online([user_id], time.time()))
 
-    def closed(self, user_id: int | None) -> None:
-        if user_id is None or user_id not in self.counts:
+    def closed(self, connection: Connection) -> None:
+        user_id = connection.user_id
+        sockets = self.sockets.get(user_id) if user_id is not None else None
+        if user_id is None or sockets is None or connection not in sockets:
             return
-        self.counts[user_id] -= 1
-        if self.counts[user_id] == 0:
-            del self.counts[user_id]
+        sockets.discard(connection)
+        if not sockets:
+            del self.sockets[user_id]
             self._spawn(self._went_away(user_id))
+
+    def end_sockets(self, user_id: int, ending: Ending) -> None:
+        """Close the user's sockets in this process that ``ending`` names; those of the session
+        it keeps take the session's new name."""
+        for connection in list(self.sockets.get(user_id, ())):
+            if ending.closes(connection.session):
+                connection.end(ending.code, ending.reason)
+            elif ending.renamed is not None and connection.session == ending.keep:
+                connection.session = ending.renamed
 
     async def _went_away(self, user_id: int) -> None:
         try:
@@ -138,7 +147,7 @@ class Hub:
 
     async def online(self, user_ids: list[int]) -> set[int]:
         """Which of ``user_ids`` have a socket open now, in this process or another."""
-        here = {user_id for user_id in user_ids if user_id in self.counts}
+        here = {user_id for user_id in user_ids if user_id in self.sockets}
         rest = [user_id for user_id in user_ids if user_id not in here]
         if rest and self.fanout is not None:
             try:
@@ -153,6 +162,10 @@ class Hub:
         """Send ``event`` to the user's channel sockets, here and in the other processes.
         ``{"type": "recount"}`` makes each socket get a fresh ``waiting`` (if it changed)."""
         await self.deliver(user_id, event)
+        await self.tell_others(user_id, event)
+
+    async def tell_others(self, user_id: int, event: dict[str, Any]) -> None:
+        """Send ``event`` to the user's sockets in the other processes only."""
         if self.fanout is not None:
             try:
                 await self.fanout.publish_user(user_id, event)
@@ -160,9 +173,13 @@ class Hub:
                 log.exception("user %s: could not tell the other processes", user_id)
 
     async def deliver(self, user_id: int, event: dict[str, Any]) -> None:
-        if event.get("type") == BANNED:
-            if self.on_banned is not None:
-                self.on_banned(user_id)
+        if event.get("type") == SESSIONS_ENDED:
+            try:
+                ending = Ending.from_event(event)
+            except ValueError:
+                log.warning("user %s: ignored a malformed sessions_ended event", user_id)
+                return
+            self.end_sockets(user_id, ending)
             return
         sockets = self.channels.get(user_id)
         if not sockets:
@@ -172,6 +189,11 @@ class Hub:
             return
         for connection in list(sockets):
             connection.send_json(event)
+
+    async def _recount_all(self) -> None:
+        """After Redis was away: each channel gets its ``waiting`` anew, if it changed."""
+        for user_id in list(self.channels):
+            await self.send_waiting(user_id)
 
     async def send_waiting(self, user_id: int) -> None:
         """The user's ``waiting`` message to each of their channel sockets it is news to."""
