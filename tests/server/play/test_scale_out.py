@@ -1,8 +1,8 @@
 """Two server processes over one PostgreSQL database, with table changes fanned out through
 Redis: players connected to different processes play whole games together, each connection
 getting exactly its seat's view at every step, and simultaneous moves written by both
-processes at once are ordered by the unique (table, seq) key; a ban through one process closes
-the user's sockets on the other."""
+processes at once are ordered by the unique (table, seq) key; a ban, a logout or a password
+change through one process closes the sockets of the sessions it ends on the other."""
 
 from __future__ import annotations
 
@@ -15,6 +15,14 @@ from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed
 
 from meeplehall.cli import app
+from tests.server.accounts.test_session_sockets import (
+    PASSWORD,
+    channel,
+    closing,
+    logged_in_again,
+    registered,
+    still_open,
+)
 from tests.server.client import Player, Socket, play_seat
 from tests.server.conftest import ServerProcess
 from tests.server.play.test_play import (
@@ -147,3 +155,40 @@ def test_a_ban_through_one_process_closes_the_users_sockets_on_the_others(
     two_servers: tuple[ServerProcess, ServerProcess],
 ) -> None:
     asyncio.run(banned_on_the_other_process(*two_servers))
+
+
+async def signed_out_on_the_other_process(a: ServerProcess, b: ServerProcess) -> None:
+    # Three sessions of one user, whose sockets are all held by process b.
+    first = registered(a)
+    second, third = logged_in_again(a, first), logged_in_again(a, first)
+    table = first.create(game="yaxha", players=2, seat=0)
+    sockets = {}
+    for name, person in (("first", first), ("second", second), ("third", third)):
+        on_b = Player(b.base, b.ws_base)
+        on_b.http.cookies.set("mh_session", person.http.cookies["mh_session"])
+        table_socket = await on_b.socket(table["id"])
+        await table_socket.expect("welcome")
+        sockets[name] = (table_socket.connection, await channel(on_b))
+        on_b.close()
+    # Logged out through process a: that session's sockets on b close, the others stay.
+    assert first.http.post("/api/auth/logout").status_code == 204
+    for connection in sockets["first"]:
+        assert await closing(connection) == (4401, "signed out")
+    for connection in (*sockets["second"], *sockets["third"]):
+        await still_open(connection)
+    # A password changed through a: the changing session's sockets on b go on, the other's close.
+    changed = second.http.post("/api/me/password",
+                               json={"old_password": PASSWORD, "new_password": "a better one"})
+    assert changed.status_code == 204, changed.text
+    for connection in sockets["third"]:
+        assert await closing(connection) == (4401, "signed out")
+    for connection in sockets["second"]:
+        await still_open(connection)
+    for person in (first, second, third):
+        person.close()
+
+
+def test_a_session_ended_through_one_process_closes_its_sockets_on_the_others(
+    two_servers: tuple[ServerProcess, ServerProcess],
+) -> None:
+    asyncio.run(signed_out_on_the_other_process(*two_servers))
