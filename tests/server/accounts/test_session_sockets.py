@@ -1,7 +1,8 @@
 """A session that ends takes its sockets with it: after a logout (that session's sockets only), a
-password change (every other session's), an admin's password reset (all of the user's), the
-table socket and the per-user socket opened with an ended session are closed with 4401 "signed
-out" and nothing sent through them is done. Sessions the server is not told of (expired, or
+password change (every other session's), an admin's password reset (all of the user's), a
+registration replacing a guest's token (that token's), the table socket and the per-user socket
+opened with an ended session are closed with 4401 "signed out" and nothing sent through them is
+done; a ban closes them with 4403. Sessions the server is not told of (expired, or
 ended by ``meeplehall admin`` beside the running server) are found by the periodic check."""
 
 from __future__ import annotations
@@ -67,11 +68,11 @@ async def channel(player: Player) -> ClientConnection:
     cookie = player.http.cookies.get("mh_session")
     socket = await connect(f"{player.ws_base}/ws/me",
                            additional_headers={"Cookie": f"mh_session={cookie}"})
-    await _until(socket, "hello")
+    await next_of_kind(socket, "hello")
     return socket
 
 
-async def _until(socket: ClientConnection, kind: str) -> dict[str, Any]:
+async def next_of_kind(socket: ClientConnection, kind: str) -> dict[str, Any]:
     while True:
         message: dict[str, Any] = json.loads(await asyncio.wait_for(socket.recv(), 20))
         if message["type"] == kind:
@@ -106,7 +107,7 @@ async def closing(connection: ClientConnection) -> tuple[int, str]:
 async def still_open(connection: ClientConnection) -> None:
     """The server still answers this socket (a ping's pong comes back)."""
     await connection.send('{"type": "ping"}')
-    await _until(connection, "pong")
+    await next_of_kind(connection, "pong")
 
 
 async def first_update(socket: Socket) -> dict[str, Any]:
@@ -258,6 +259,57 @@ def logged_in_again_with(server: ServerProcess, player: Player, password: str) -
 
 def test_an_admin_password_reset_closes_every_socket_of_the_user(hall: ServerProcess) -> None:
     asyncio.run(_admin_reset(hall))
+
+
+async def _ban(server: ServerProcess) -> None:
+    admin = registered(server)
+    make_admin(server, admin)
+    here = registered(server)
+    there = logged_in_again(server, here)
+    table_id, guest = started_table(here, server)
+    sockets = [(await table_socket(here, table_id)).connection,
+               (await table_socket(there, table_id)).connection,
+               await channel(here), await channel(there)]
+    refused = guest.http.post(f"/api/admin/users/{here.user['id']}/ban", json={})
+    assert refused.status_code == 403 and refused.json()["code"] == "not_admin"
+    for connection in sockets:
+        await still_open(connection)
+    banned = admin.http.post(f"/api/admin/users/{here.user['id']}/ban", json={"reason": "x"})
+    assert banned.status_code == 200, banned.text
+    for connection in sockets:
+        assert await closing(connection) == (4403, "banned")
+    for player in (admin, here, there, guest):
+        player.close()
+
+
+def test_a_ban_closes_every_socket_of_the_user_with_4403(hall: ServerProcess) -> None:
+    asyncio.run(_ban(hall))
+
+
+async def _replaced_token(server: ServerProcess) -> None:
+    person = Player(server.base, server.ws_base).guest("soon registered")
+    table_id, other = started_table(person, server)
+    old_table, old_me = await table_socket(person, table_id), await channel(person)
+    other_table = await table_socket(other, table_id)
+    latest = await first_update(old_table)
+    answer = person.http.post("/api/auth/register",
+                              json={"name": f"r{secrets.token_hex(4)}", "password": PASSWORD})
+    assert answer.status_code == 201 and answer.json()["id"] == person.user["id"]
+    # The guest's token is gone, and the sockets opened with it with it; the new one works.
+    await act_refused_or_dropped(old_table, latest)
+    assert await closing(old_table.connection) == (4401, "signed out")
+    assert await closing(old_me) == (4401, "signed out")
+    await still_open(other_table.connection)
+    fresh = await table_socket(person, table_id)
+    await plays(fresh, await first_update(fresh))
+    for each in (fresh, other_table):
+        await each.close()
+    for player in (person, other):
+        player.close()
+
+
+def test_a_token_replaced_by_a_registration_loses_its_sockets(hall: ServerProcess) -> None:
+    asyncio.run(_replaced_token(hall))
 
 
 # -- found by the periodic check: expiry, and sessions ended beside the server -------------------

@@ -20,6 +20,7 @@ import redis
 from meeplehall.server.db.urls import normalise
 from meeplehall.server.play.fanout import listener_name, namespace_of
 from tests.live_server import ServerProcess
+from tests.server.accounts.test_session_sockets import channel, next_of_kind
 from tests.server.client import Player, Socket
 from tests.server.operations.test_operations import scrape, value
 from tests.services import REDIS, redis_available, require
@@ -82,8 +83,8 @@ async def _garbage_then_moves(a: ServerProcess, b: ServerProcess) -> None:
     client = redis.Redis.from_url(REDIS)
     ns = namespace(b)
     bad = garbage(ns, table_id)
-    for channel, payload, _why in bad:
-        assert client.publish(channel, payload) >= 2, channel  # both processes listen
+    for name, payload, _why in bad:
+        assert client.publish(name, payload) >= 2, name  # both processes listen
     # Well formed, but ending sessions named by no hash: ignored, the person's socket stays.
     event = (b'{"origin": "x", "user": %d, "event": {"type": "sessions_ended", "only": "nope"}}'
              % person.user["id"])
@@ -208,7 +209,11 @@ async def wait_for_readiness(server: ServerProcess, status: int) -> dict[str, An
 
 
 async def _down_then_back(a: ServerProcess, b: ServerProcess, relay: Relay) -> None:
-    person, _table_id, on_a, on_b = await one_seat_on_both(a, b)
+    person, table_id, on_a, on_b = await one_seat_on_both(a, b)
+    on_b_too = Player(b.base, b.ws_base)
+    on_b_too.http.cookies.set("mh_session", person.http.cookies["mh_session"])
+    me_on_b = await channel(on_b_too)
+    assert (await next_of_kind(me_on_b, "waiting"))["tables"] == [table_id]  # seat 0 is to move
     client = redis.Redis.from_url(REDIS)
     relay.refusing.set()
     assert kill_listeners(client, namespace(b)) == 2
@@ -226,12 +231,16 @@ async def _down_then_back(a: ServerProcess, b: ServerProcess, relay: Relay) -> N
     assert await wait_for_readiness(b, 200) == {"status": "ok"}
     # ... reaches b's socket once b is back, and fan-out goes on.
     assert (await on_b.expect("update", seq=mine["seq"]))["last"]["seat"] == 0
+    # The per-user channel on b hears that nothing waits for this person any more.
+    assert (await next_of_kind(me_on_b, "waiting"))["tables"] == []
     await move_reaches_the_other(on_a, on_b)
     assert value(scrape(b.base), "meeplehall_redis_reconnects_total") == 1
     client.close()
+    await me_on_b.close()
     for each in (on_a, on_b):
         await each.close()
     person.close()
+    on_b_too.close()
 
 
 def test_readyz_says_the_listener_is_down_until_it_has_reconnected(
