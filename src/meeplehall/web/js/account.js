@@ -82,7 +82,9 @@ export function accountForms(onDone) {
 }
 
 /** "Alice (guest) · Log out", or nothing when nobody is logged in. */
-export function userBox(user, onLogout) {
+/** The header's user and logout button; `beforeLogout` closes the page's sockets first, so
+ * their close (4401, the session ended) is not taken for a session ended elsewhere. */
+export function userBox(user, onLogout, beforeLogout = null) {
   if (!user) return h("span", { id: "user-box" }, t("account.nobody"));
   return h(
     "span",
@@ -96,6 +98,7 @@ export function userBox(user, onLogout) {
         id: "logout",
         class: "link",
         onclick: async () => {
+          beforeLogout?.();
           await post("/api/auth/logout");
           onLogout();
         },

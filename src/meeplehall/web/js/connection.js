@@ -4,13 +4,15 @@ import { socketAt } from "./paths.js";
 
 const CLOSE_NO_TABLE = 4404;
 const CLOSE_NOT_YOUR_SEAT = 4403;
+// The session this socket was opened with ended (logout, a password changed or reset, expiry).
+const CLOSE_SIGNED_OUT = 4401;
 
 export class TableSocket {
   /**
    * @param {number} tableId
    * @param {{invite: string|null, onMessage: Function, onStatus: Function,
    *          currentSeat: Function, currentSeq: Function}} handlers
-   *   onStatus("open" | "reconnecting" | "refused" | "seat_lost"); currentSeat() and
+   *   onStatus("open" | "reconnecting" | "refused" | "seat_lost" | "signed_out"); currentSeat() and
    *   currentSeq() say where the page is, so a reconnect resumes there.
    */
   constructor(tableId, { invite, onMessage, onStatus, currentSeat, currentSeq }) {
@@ -61,6 +63,11 @@ export class TableSocket {
         this.onStatus("refused");
         return;
       }
+      if (event.code === CLOSE_SIGNED_OUT) {
+        // Not reconnected with the same cookie: the page asks who is logged in now.
+        this.onStatus("signed_out");
+        return;
+      }
       if (event.code === CLOSE_NOT_YOUR_SEAT) {
         // The seat was given up (left, or taken over elsewhere): the page decides what to show.
         this.onStatus("seat_lost");
@@ -83,6 +90,14 @@ export class TableSocket {
     clearTimeout(this.timer);
     if (this.ws) this.ws.close();
     this.connect(this.currentSeat(), this.currentSeq());
+  }
+
+  /** Close for good (the page logs out). */
+  close() {
+    this.closedByUs = true;
+    clearTimeout(this.timer);
+    clearInterval(this.keepAlive);
+    if (this.ws) this.ws.close();
   }
 
   send(message) {

@@ -15,7 +15,7 @@ import { UserChannel } from "./userchannel.js";
 import { browserNotice } from "./yourturn.js";
 import { at } from "./paths.js";
 
-const state = { user: null, games: [], bots: { levels: [] }, renderers: {}, lists: {}, creating: null, leaderboard: null, channel: null };
+const state = { user: null, games: [], bots: { levels: [] }, renderers: {}, lists: {}, creating: null, leaderboard: null, channel: null, signedOut: false };
 
 function titles() {
   return Object.fromEntries(state.games.map((game) => [game.name, game.title]));
@@ -34,7 +34,13 @@ function accountSection() {
       state.user.guest ? h("details", {}, h("summary", {}, t("account.keep_guest")), accountForms(loggedIn)) : null,
     );
   }
-  return section("account", "account.title", h("p", {}, t("account.intro")), accountForms(loggedIn));
+  return section(
+    "account",
+    "account.title",
+    state.signedOut ? h("p", { id: "signed-out-note", role: "status" }, t("account.signed_out")) : null,
+    h("p", {}, t("account.intro")),
+    accountForms(loggedIn),
+  );
 }
 
 function gameCard(game) {
@@ -313,6 +319,7 @@ function connectChannel() {
       await refreshSocial(state.user);
       dropNotice(id);
     },
+    onSignedOut: channelSignedOut,
   });
   state.channel.connect();
 }
@@ -323,7 +330,7 @@ function draw() {
   // game is state.creating's (a game card's button may just have changed it).
   const chosen = fieldValues(document.getElementById("create-form")).filter(([id]) => id !== "create-game");
   document.title = t("app.name");
-  renderHeader(userBox(state.user, loggedOut));
+  renderHeader(userBox(state.user, loggedOut, () => state.channel?.stop()));
   const main = document.getElementById("main");
   replace(main, 
     h("h1", { class: "visually-hidden" }, t("app.name")),
@@ -350,8 +357,32 @@ async function refreshLists() {
   state.lists = { waiting, playing, finished: finished.slice(0, 20), mine };
 }
 
+// Channels opened again by themselves after a 4401 since the page last logged in (see below).
+let signedOutReopens = 0;
+
+/** The channel's session ended: someone still logged in (another tab logged in anew) gets a new
+ * channel, at most twice in a row; nobody, and the page says the session ended. */
+async function channelSignedOut() {
+  const closed = state.channel;
+  const user = await currentUser().catch(() => null);
+  if (state.channel !== closed) return; // replaced meanwhile (logged in or out on this page)
+  if (user) {
+    if (signedOutReopens < 2) {
+      signedOutReopens += 1;
+      state.user = user;
+      connectChannel();
+      draw();
+    }
+    return;
+  }
+  state.signedOut = true;
+  await loggedOut();
+}
+
 async function loggedIn(user) {
   state.user = user;
+  state.signedOut = false;
+  signedOutReopens = 0;
   await Promise.all([refreshLists(), refreshSocial(user)]);
   connectChannel();
   draw();

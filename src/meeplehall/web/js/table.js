@@ -55,6 +55,9 @@ const game = {
 };
 
 let socket = null;
+// Sockets opened again by themselves after a 4401 since the page last logged in: another tab
+// may have logged in anew, but a session that keeps ending must not make a loop.
+let signedOutReopens = 0;
 let chat = null; // the chat panel (js/chat.js), made once with the socket and kept across redraws
 
 // --- drawing ----------------------------------------------------------------------------------
@@ -165,11 +168,7 @@ function seatsBlock() {
     h("h2", { id: "seats-title" }, t("table.seats")),
     h("p", {}, clockText(table)),
     h("ol", { class: "seat-list" }, rows),
-    game.user ? null : h("div", {}, h("p", {}, t("table.login_to_sit")), accountForms(async (user) => {
-      game.user = user;
-      socket.reopen();
-      draw();
-    })),
+    game.user ? null : h("div", {}, h("p", {}, t("table.login_to_sit")), accountForms(loggedInHere)),
     inviteBlock(table, inviteLink),
     isOwner
       ? h("button", { type: "button", id: "start", disabled: free.length > 0, onclick: () => lobbyAction("start") }, t("table.start"))
@@ -291,7 +290,7 @@ function rememberFocus() {
 function draw() {
   const focus = rememberFocus();
   if (game.renderer) useSeatColours(game.renderer, game.view);
-  renderHeader(userBox(game.user, () => location.reload()));
+  renderHeader(userBox(game.user, () => location.reload(), () => socket?.close()));
   const main = document.getElementById("main");
   if (game.failed) {
     replace(main, h("p", { class: "form-error", role: "alert", id: "table-error" }, game.failed.message));
@@ -308,6 +307,10 @@ function draw() {
   replace(shell.head,
     h("h1", {}, `${game.title} #${game.table.id}`, " ", h("span", { class: "badge" }, t(`status.${game.status}`))),
     statusLine(),
+    // Signed out at a table in play: the login is offered here (a waiting table's seats offer it).
+    game.connection === "signed_out" && game.status !== "waiting"
+      ? h("div", { id: "signed-out" }, accountForms(loggedInHere))
+      : null,
     game.status !== "waiting" ? turnBar(game, scores) : null,
     h("p", { id: "prompt", class: "prompt", "aria-live": "polite", tabindex: -1 }, promptText()),
     game.error ? h("p", { id: "table-error", class: "form-error", role: "alert" }, t("table.rejected", { reason: game.error() })) : null,
@@ -652,7 +655,33 @@ async function onMessage(message) {
   draw();
 }
 
+/** Logged in (or as a guest) from this page: the socket opens again as that user. */
+function loggedInHere(user) {
+  game.user = user;
+  signedOutReopens = 0;
+  socket.reopen();
+  draw();
+}
+
+async function signedOut() {
+  const closed = socket.ws;
+  const user = await currentUser().catch(() => null);
+  if (socket.ws !== closed) return; // opened again meanwhile (logged in on this page)
+  game.user = user;
+  if (user && signedOutReopens < 2) {
+    signedOutReopens += 1;
+    socket.reopen();
+    return;
+  }
+  game.connection = "signed_out";
+  draw();
+}
+
 function onStatus(status) {
+  if (status === "signed_out") {
+    signedOut();
+    return;
+  }
   if (status === "seat_lost") {
     // The shown seat is no longer ours: show what the server picks for us now, from the start.
     game.seat = null;

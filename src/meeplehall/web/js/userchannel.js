@@ -4,10 +4,12 @@
 import { currentLanguage, onLanguageChange } from "./i18n.js";
 import { socketAt } from "./paths.js";
 
+// No session, or the one this socket was opened with ended (logout, password change, expiry).
 const CLOSE_NOT_LOGGED_IN = 4401;
 
 export class UserChannel {
-  /** @param {{onHello: Function, onWaiting: Function, onNotification: Function}} handlers */
+  /** @param {{onHello: Function, onWaiting: Function, onNotification: Function,
+   *           onSignedOut: Function}} handlers; onSignedOut() when closed with 4401 (no reconnect) */
   constructor(handlers) {
     this.handlers = handlers;
     this.ws = null;
@@ -40,7 +42,11 @@ export class UserChannel {
     };
     ws.onclose = (event) => {
       clearInterval(this.keepAlive);
-      if (ws !== this.ws || this.stopped || event.code === CLOSE_NOT_LOGGED_IN) return;
+      if (ws !== this.ws || this.stopped) return;
+      if (event.code === CLOSE_NOT_LOGGED_IN) {
+        this.handlers.onSignedOut?.();
+        return;
+      }
       // Back off up to half a minute: a server restart should not meet a storm of sockets.
       const delay = Math.min(30000, 500 * 2 ** this.retries) * (0.5 + Math.random() / 2);
       this.retries += 1;
