@@ -1,7 +1,8 @@
 """A page whose session ends elsewhere (here: the password changed in another browser) says so,
 offers the login and does not reconnect with the dead cookie: the table page and the lobby's
 per-user channel, each closed with 4401. Logging in again on the table page opens its socket
-anew and the game goes on."""
+anew and the game goes on. A page whose token another tab replaced (a registration) finds
+someone still logged in and opens its socket again."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from typing import Any
 from tests.web.conftest import (
     api,
     create_table,
+    login_guest,
+    poll,
     register,
     table_url,
     unique_name,
@@ -73,4 +76,28 @@ def test_a_page_whose_session_ended_says_so_and_does_not_reconnect(pages: Any) -
     at_table.wait_for_selector("#connection", state="detached")
     assert at_table.locator("#signed-out").count() == 0
     assert len(table_sockets) == 2
+    wait_for_game(at_table)
+
+
+def test_a_page_whose_token_another_tab_replaced_opens_its_socket_again(pages: Any) -> None:
+    at_table = pages.new()
+    login_guest(at_table, "Soon registered")
+    table = create_table(at_table, "yaxha", start=True, players=2, seat=0,
+                         bots=[{"seat": 1, "level": 1}])
+    table_sockets = sockets_opened(at_table, "/ws/tables/")
+    at_table.goto(table_url(table))
+    wait_for_game(at_table)
+    # Another tab registers the guest: the token the table page's socket was opened with is
+    # replaced (its socket closed with 4401), but someone is still logged in in this browser.
+    other_tab = pages.new(context=at_table.context)
+    other_tab.goto("/")
+    wait_ready(other_tab)
+    other_tab.click("#account details summary")
+    other_tab.fill("#register-name", unique_name("kept"))
+    other_tab.fill("#register-password", PASSWORD)
+    other_tab.click("#register-form button[type=submit]")
+    other_tab.wait_for_selector("#welcome")
+    poll(at_table, lambda: len(table_sockets) == 2, "the table page opened its socket again")
+    at_table.wait_for_selector("#connection", state="detached")
+    assert at_table.locator("#signed-out").count() == 0
     wait_for_game(at_table)
