@@ -30,6 +30,8 @@ from meeplehall.server.api import (
 )
 from meeplehall.server.config import Settings
 from meeplehall.server.guards.bodylimit import BodyLimit
+from meeplehall.server.guards.headers import SecurityHeaders
+from meeplehall.server.guards.httplimit import HttpRateLimit
 from meeplehall.server.guards.origins import OriginCheck, allowed_set
 from meeplehall.server.hall import open_hall
 from meeplehall.server.operations.metrics import Metrics, networks
@@ -71,7 +73,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.metrics_allowed = metrics_allowed
     errors.install(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
-    app.add_middleware(OriginCheck, allowed=allowed)  # outermost: refused before any reading
+    if settings.http_limits:
+        app.add_middleware(HttpRateLimit, rate=settings.http_rate, burst=settings.http_burst)
+    app.add_middleware(OriginCheck, allowed=allowed)  # refused before any reading
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, refusals included
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(chat.router)

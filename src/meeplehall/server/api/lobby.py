@@ -19,7 +19,8 @@ from meeplehall.server.api.deps import current_user, hall_of, require_user
 from meeplehall.server.bots.limits import check_bot_limits
 from meeplehall.server.db.models import Seat, Table, User
 from meeplehall.server.errors import ApiError
-from meeplehall.server.guards.creation import address_of, creation_of
+from meeplehall.server.guards.addresses import address_of
+from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.play.access import visible_table
 from meeplehall.server.play.description import describe_table, describe_tables, live_info

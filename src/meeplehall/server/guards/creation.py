@@ -93,11 +93,6 @@ class CreationLimits:
                            {"seconds": seconds}, headers={"Retry-After": str(seconds)})
 
 
-def address_of(request: object) -> str:
-    client = getattr(request, "client", None)
-    return client.host if client is not None else "?"
-
-
 def creation_of(request: Request) -> CreationLimits:
     """The app's creation limits (made in its lifespan)."""
     limits: CreationLimits = request.app.state.hall.creation
