@@ -20,7 +20,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from meeplehall.server.errors import ApiError, response_for
 from meeplehall.server.guards.addresses import address_key
-from meeplehall.server.guards.ratelimit import Buckets
+from meeplehall.server.guards.ratelimit import Budget
 
 #: Longest pause before a refusal is answered.
 MAX_PAUSE = 1.0
@@ -70,9 +70,9 @@ def cost_of(method: str, path: str, query: bytes = b"") -> float:
 class HttpRateLimit:
     """A pure ASGI middleware charging each HTTP request to its client's address."""
 
-    def __init__(self, app: ASGIApp, rate: float, burst: float) -> None:
+    def __init__(self, app: ASGIApp, budget: Budget) -> None:
         self.app = app
-        self.buckets: Buckets[str] = Buckets(rate, burst)
+        self.budget = budget
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -83,11 +83,11 @@ class HttpRateLimit:
         # However dear a route, a full bucket pays for it.
         path = scope["path"].removeprefix(scope.get("root_path", ""))
         cost = min(cost_of(scope["method"], path, scope.get("query_string", b"")),
-                   self.buckets.burst)
-        if self.buckets.take(address, cost):
+                   self.budget.burst)
+        wait = await self.budget.aspend(address, cost)
+        if not wait:
             await self.app(scope, receive, send)
             return
-        wait = self.buckets.wait(address, cost)
         await asyncio.sleep(min(wait, MAX_PAUSE))
         seconds = max(1, math.ceil(wait - min(wait, MAX_PAUSE)))
         refusal = ApiError(429, "rate_limited",

@@ -35,6 +35,11 @@ def namespace_of(database_url: str) -> str:
     return hashlib.sha256(shown.encode()).hexdigest()[:16]
 
 
+def namespace_prefix(database_url: str) -> str:
+    """What the names of a database's channels and keys in Redis start with."""
+    return f"meeplehall:{namespace_of(database_url)}:"
+
+
 def tell_once(redis_url: str, database_url: str, table_id: int, kind: str) -> None:
     """Tell the server processes of a database that table ``table_id`` changed (``kind``),
     from outside them (the ``meeplehall admin`` commands)."""
