@@ -126,3 +126,13 @@ def test_every_route_of_the_api_has_a_cost_and_dear_ones_cost_more() -> None:
     assert cost_of("POST", "/api/auth/guest") == 1
     assert cost_of("GET", "/js/app.js") < 1
     assert all(cost.tokens > 0 for cost in COSTS)
+
+
+def test_clients_on_the_halls_own_machine_are_not_counted(limited: ServerProcess) -> None:
+    """Load tests, probes and the operator's scripts on the machine itself (no forwarded
+    address: the peer is 127.0.0.1) are not limited; the same requests forwarded for an outside
+    client are."""
+    with httpx.Client(base_url=limited.base) as local:
+        assert all(local.get("/api/tables/999999/replay").status_code == 404 for _ in range(5))
+    with _client(limited, _ipv4()) as outside:
+        assert _served_before_refusal(outside, "/api/tables/999999/replay") == 2

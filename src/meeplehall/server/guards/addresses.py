@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import ipaddress
+from functools import lru_cache
 
 
 def address_key(host: str | None) -> str:
@@ -27,3 +28,12 @@ def address_of(connection: object) -> str:
     """The address key of a request or WebSocket (anything with Starlette's ``client``)."""
     client = getattr(connection, "client", None)
     return address_key(client.host if client is not None else None)
+
+
+@lru_cache(maxsize=4096)
+def is_this_machine(host: str | None) -> bool:
+    """Whether ``host`` is a loopback address: a client on the hall's own machine."""
+    try:
+        return host is not None and ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
