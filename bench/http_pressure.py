@@ -13,7 +13,8 @@ finished table is followed by a new one. While they play, the phases:
 2. pressure: --seconds while --clients anonymous HTTP clients (another process; one keep-alive
    connection each, no login) fetch in a loop the heaviest GETs: the long game's replay with
    views, the waiting, playing and finished table lists, the guest's history and profile, and
-   the game's leaderboard;
+   the game's leaderboard; all of them from one address that is not the players' (the
+   server's per-address HTTP limits apply unless --no-http-limits);
 3. one route at a time: --route-seconds of the clients fetching that route alone, for its
    server CPU per request and how much it alone slows the moves (0: skipped).
 
@@ -67,6 +68,8 @@ from server_load import DEFAULT_GAME, Figures, new_table, percentile, seat_clien
 
 #: Seat clients play until their task is cancelled.
 FOREVER = 1e9
+#: The last byte of each phase's attacking address (in TEST-NET-3).
+ATTACKERS = itertools.count(1)
 #: Tables left waiting for players, one host each, so the lobby's waiting list is not empty.
 WAITING_TABLES = 5
 
@@ -136,17 +139,19 @@ async def keep_playing(base: str, ws_base: str, figures: Figures, think: float,
 
 # -- the heavy clients (another process) ------------------------------------------------------
 
-async def hammer(base: str, routes: dict[str, str], clients: int,
-                 seconds: float) -> dict[str, dict[str, Any]]:
-    """``clients`` anonymous clients fetching ``routes`` in turn for ``seconds``: per route the
-    latencies in ms of the 200 answers, their bytes and the failures."""
-    served: dict[str, dict[str, Any]] = {name: {"ms": [], "bytes": 0, "errors": 0}
-                                         for name in routes}
+async def hammer(base: str, routes: dict[str, str], clients: int, seconds: float,
+                 address: str) -> dict[str, dict[str, Any]]:
+    """``clients`` anonymous clients of one ``address`` (the server believes 127.0.0.1's
+    X-Forwarded-For) fetching ``routes`` in turn for ``seconds``: per route the latencies in ms
+    of the 200 answers, their bytes, the refusals for rate (429) and the failures."""
+    served: dict[str, dict[str, Any]] = {name: {"ms": [], "bytes": 0, "errors": 0,
+                                                "refused": 0} for name in routes}
     paths = list(routes.items())
     stop = time.monotonic() + seconds
 
     async def client(offset: int) -> None:
-        async with httpx.AsyncClient(base_url=base, timeout=120) as http:
+        async with httpx.AsyncClient(base_url=base, timeout=120,
+                                     headers={"X-Forwarded-For": address}) as http:
             for turn in itertools.count(offset):
                 if time.monotonic() >= stop:
                     return
@@ -156,6 +161,9 @@ async def hammer(base: str, routes: dict[str, str], clients: int,
                     response = await http.get(path)
                 except httpx.HTTPError:
                     served[name]["errors"] += 1
+                    continue
+                if response.status_code == 429:
+                    served[name]["refused"] += 1
                     continue
                 if response.status_code != 200:
                     served[name]["errors"] += 1
@@ -168,10 +176,10 @@ async def hammer(base: str, routes: dict[str, str], clients: int,
 
 
 def hammer_process(base: str, routes: dict[str, str], clients: int, seconds: float,
-                   pipe: Any) -> None:
+                   address: str, pipe: Any) -> None:
     pipe.send("ready")
     pipe.recv()  # go
-    pipe.send(asyncio.run(hammer(base, routes, clients, seconds)))
+    pipe.send(asyncio.run(hammer(base, routes, clients, seconds, address)))
 
 
 # -- the burner -------------------------------------------------------------------------------
@@ -239,6 +247,7 @@ def phase_figures(figures: Figures, start: Mark, pid: int, table_cpu_rate: float
         result |= {
             "requests": requests, "requests_per_s": requests / elapsed,
             "request_errors": sum(route["errors"] for route in served.values()),
+            "refused_per_s": sum(route["refused"] for route in served.values()) / elapsed,
             "cpu_ms_per_request": 1000 * (cpu - table_cpu_rate * elapsed) / max(requests, 1),
             "routes": {name: {"requests": len(route["ms"]), **ms_figures(route["ms"]),
                               "bytes": route["bytes"] // max(len(route["ms"]), 1)}
@@ -251,8 +260,11 @@ async def pressure_phase(base: str, routes: dict[str, str], args: argparse.Names
                          seconds: float, figures: Figures, pid: int,
                          table_cpu_rate: float) -> dict[str, Any]:
     ours, theirs = multiprocessing.get_context("spawn").Pipe()
+    # Each phase's clients come from an address of their own (a fresh budget), none of them
+    # the players' (127.0.0.1).
+    address = f"203.0.113.{next(ATTACKERS)}"
     process = multiprocessing.get_context("spawn").Process(
-        target=hammer_process, args=(base, routes, args.clients, seconds, theirs))
+        target=hammer_process, args=(base, routes, args.clients, seconds, address, theirs))
     process.start()
     await asyncio.to_thread(ours.recv)  # its imports are done
     start = mark(figures, pid)
@@ -265,7 +277,8 @@ async def pressure_phase(base: str, routes: dict[str, str], args: argparse.Names
 
 async def one_run(args: argparse.Namespace, run: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="http-pressure-") as folder:
-        server = ServerProcess(Path(folder), args.database_url, port=args.port or free_port())
+        server = ServerProcess(Path(folder), args.database_url, port=args.port or free_port(),
+                               http_limits=args.http_limits)
         server.start()
         try:
             assert server.process is not None
@@ -342,7 +355,8 @@ def report(title: str, run: dict[str, Any]) -> None:
               f"{phase['p50_ms']:>8.1f}{phase['p99_ms']:>8.1f}{phase['max_ms']:>8.1f}"
               f"{phase['errors']:>7.0f}{heavy}")
     pressure = run["phases"]["pressure"]
-    print(f"  pressure per route ({pressure['request_errors']:.0f} failed requests):")
+    print(f"  pressure per route ({pressure['request_errors']:.0f} failed requests, "
+          f"{pressure['refused_per_s']:.0f} refused for rate a second):")
     print(f"    {'route':<14}{'requests':>9}{'p50 ms':>9}{'p99 ms':>9}{'bytes':>11}")
     for name, route in pressure["routes"].items():
         print(f"    {name:<14}{route['requests']:>9.0f}{route['p50_ms']:>9.1f}"
@@ -384,6 +398,8 @@ async def main() -> None:
                         help="the server's port (default: a free one)")
     parser.add_argument("--runs", type=int, default=1,
                         help="runs, each on a new server (default: %(default)s)")
+    parser.add_argument("--no-http-limits", dest="http_limits", action="store_false",
+                        help="serve without the per-address HTTP rate limits (as before them)")
     parser.add_argument("--json", action="store_true",
                         help="print the figures as JSON instead of tables")
     args = parser.parse_args()

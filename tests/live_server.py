@@ -78,6 +78,8 @@ class ServerProcess(OnLoopback):
     creation_limits: bool = False
     #: The table WebSocket's rate limits (tests/server/guards/test_socket_limits.py tests them).
     socket_limits: bool = False
+    #: The per-address HTTP rate limits (tests/server/guards/test_http_limits.py tests them).
+    http_limits: bool = False
     #: The least seconds between moves where a bot answers a person: none by default, so the
     #: suite plays at machine speed (tests/server/play/test_bot_pacing.py sets it).
     bot_move_delay: float = 0.0
@@ -91,6 +93,8 @@ class ServerProcess(OnLoopback):
             command.append("--no-creation-limits")
         if not self.socket_limits:
             command.append("--no-socket-limits")
+        if not self.http_limits:
+            command.append("--no-http-limits")
         command += ["--bot-move-delay", str(self.bot_move_delay)]
         if self.database_url is not None:
             command += ["--database-url", self.database_url]

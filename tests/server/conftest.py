@@ -4,7 +4,7 @@ PostgreSQL of this machine, and helpers to create the throwaway databases."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -76,10 +76,11 @@ def fresh_server(database_factory: object, server_env: dict[str, str]) -> Iterat
 
 @contextmanager
 def two_server_processes(database_factory: Callable[[str], tuple[str, Path]],
-                         server_env: dict[str, str],
+                         server_env: dict[str, str], extra: Sequence[str] = (),
                          **settings: Any) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    """Two processes over one fresh PostgreSQL database, with Redis between them; ``settings``
-    are ServerProcess fields for both (e.g. ``bot_move_delay``)."""
+    """Two processes over one fresh PostgreSQL database, with Redis between them; ``extra``
+    are more ``serve`` options and ``settings`` ServerProcess fields for both (e.g.
+    ``bot_move_delay``)."""
     require(redis_available(), "Redis on 127.0.0.1:6379",
             "Redis on 127.0.0.1:6379 is not reachable")
     url, data_dir = database_factory("postgresql")
@@ -88,7 +89,7 @@ def two_server_processes(database_factory: Callable[[str], tuple[str, Path]],
         for name in ("a", "b"):
             (data_dir / name).mkdir()
             server = ServerProcess(data_dir / name, url, server_env,
-                                   extra=["--redis-url", REDIS], **settings)
+                                   extra=["--redis-url", REDIS, *extra], **settings)
             server.start()  # one after the other: the first one migrates the database
             servers.append(server)
         yield servers[0], servers[1]

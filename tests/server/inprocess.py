@@ -38,6 +38,8 @@ class InProcessServer(OnLoopback):
         stand-in for what a proxy changes in the requests)."""
         # Bots answer people at once unless a test asks for a pace (as ServerProcess does).
         settings.setdefault("bot_move_delay", 0.0)
+        # Every test client comes from 127.0.0.1: the HTTP limits only where a test asks.
+        settings.setdefault("http_limits", False)
         self.settings = Settings(data_dir=data_dir, **settings)
         self.app = create_app(self.settings)
         self.port = free_port()

@@ -237,6 +237,20 @@ def poll(page: Any, check: Callable[[], Any], what: str, timeout_ms: float = WAI
         assert time.monotonic() < deadline, f"{what} (waited {timeout_ms / 1000:.0f} s)"
         page.wait_for_timeout(30)
 
+def wait_for_js(page: Any, expression: str, arg: Any = None, timeout_ms: float = WAIT_MS) -> Any:
+    """Evaluate ``expression`` (a function of ``arg``, or an expression) in the page until it is
+    truthy, and return its value. Playwright's own ``wait_for_function`` evaluates its
+    predicate with ``eval`` inside the page, which the hall's Content-Security-Policy forbids
+    (the tests keep the policy on, so any page breaking it fails them)."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"waited {timeout_ms / 1000:.0f} s for {expression}"
+        page.wait_for_timeout(20)
+
+
 _names = iter(range(1, 1_000_000))
 
 
@@ -253,7 +267,7 @@ def wait_ready(page: Any) -> None:
 def switch_language(page: Any, language: str) -> None:
     """Pick a language on the current page and wait until the page has redrawn in it."""
     page.select_option("#language", language)
-    page.wait_for_function(f"document.documentElement.lang === '{language}'")
+    wait_for_js(page, f"document.documentElement.lang === '{language}'")
 
 
 def login_guest(page: Any, name: str) -> None:
@@ -329,14 +343,12 @@ def wait_for_game(page: Any) -> None:
 
 
 def wait_for_seq_after(page: Any, before: int) -> None:
-    page.wait_for_function(
-        "before => Number(document.body.dataset.seq || 0) > before", arg=before, timeout=WAIT_MS
-    )
+    wait_for_js(page, "before => Number(document.body.dataset.seq || 0) > before", before)
 
 
 # What the page offers now, once it offers something: the end screen, the hot-seat hand-over,
 # or the enabled, visible data-legal / data-choice elements of the game. Falsy while there is
-# nothing to do (an act in flight, another seat or a bot to move), so wait_for_function waits.
+# nothing to do (an act in flight, another seat or a bot to move), so wait_for_js waits.
 _OFFERED = """() => {
   if (document.querySelector('#end-of-game')) return {end: true};
   if (document.querySelector('#pass-device')) return {pass: true};
@@ -427,7 +439,7 @@ def play_one(
     while True:
         left_ms = (deadline - time.monotonic()) * 1000
         assert left_ms > 0, "the page offered nothing that could be clicked"
-        state: dict[str, Any] = page.wait_for_function(_OFFERED, timeout=left_ms).json_value()
+        state: dict[str, Any] = wait_for_js(page, _OFFERED, timeout_ms=left_ms)
         if state.get("end"):
             return "end"
         if state.get("pass"):

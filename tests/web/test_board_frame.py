@@ -18,6 +18,7 @@ from tests.web.conftest import (
     table_url,
     unique_name,
     wait_for_game,
+    wait_for_js,
 )
 
 GAMES = ["yaxha", "pyramido", "monsterhex"]
@@ -116,11 +117,12 @@ def test_a_burst_of_bot_moves_plays_back_in_order_without_skipping_one(
     page.click("#start")
     # Forty updates are enough to see bursts queue up; a game that ends sooner is watched to its
     # last update.
-    page.wait_for_function(
+    wait_for_js(
+        page,
         """() => window.mhShown.length > 40 && window.mhQueued > 0
                  || document.body.dataset.status === 'finished'
                     && document.body.dataset.queue === '0'""",
-        timeout=180_000,
+        timeout_ms=180_000,
     )
     shown = [int(value) for value in page.evaluate("window.mhShown") if value]
     # Bots-only tables are not paced: the moves came in bursts, yet every update was shown once,

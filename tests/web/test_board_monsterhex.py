@@ -19,6 +19,7 @@ from tests.web.conftest import (
     table_url,
     unique_name,
     wait_for_game,
+    wait_for_js,
     wait_for_seq_after,
     wait_for_turn,
 )
@@ -179,17 +180,19 @@ def test_the_ghost_unit_turns_with_the_wheel_a_drag_and_the_keys_and_is_placed_a
     x, y = _ghost_centre(page)
     page.mouse.move(x, y)
     page.mouse.wheel(0, 120)
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "first => document.querySelector('#game-root button.mh-primary[data-legal]')"
         ".dataset.legal !== first",
-        arg=first_index,
+        first_index,
     )
     assert sorted(_ghost_powers(page)) == sorted(start) and _ghost_powers(page) != start
     page.mouse.wheel(0, -120)
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "first => document.querySelector('#game-root button.mh-primary[data-legal]')"
         ".dataset.legal === first",
-        arg=first_index,
+        first_index,
     )
     assert _ghost_powers(page) == start
 
@@ -201,10 +204,11 @@ def test_the_ghost_unit_turns_with_the_wheel_a_drag_and_the_keys_and_is_placed_a
         angle = math.radians(9 * step)
         page.mouse.move(x + radius * math.cos(angle), y - radius * math.sin(angle))
     page.mouse.up()
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "first => document.querySelector('#game-root button.mh-primary[data-legal]')"
         ".dataset.legal !== first",
-        arg=first_index,
+        first_index,
     )
     dragged = _ghost_powers(page)
     # Turned to another legal rotation (the next legal one may be up to five sixths away when

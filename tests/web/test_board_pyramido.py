@@ -26,6 +26,7 @@ from tests.web.conftest import (
     unique_name,
     wait_for_answer,
     wait_for_game,
+    wait_for_js,
     wait_for_turn,
 )
 from tests.web.wordchecks import LAPTOP as DESKTOP
@@ -213,15 +214,17 @@ def test_places_of_actions_and_log_lines_are_on_the_board(pages: Pages) -> None:
     ghost = page.get_attribute("#game-root .pd-own .pd-target[data-legal]", "aria-label")
     sent = len(frames(page).acts())
     page.keyboard.press("r")
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "text => document.querySelector('#game-root .pd-rotation').textContent !== text",
-        arg=rotation,
+        rotation,
     )
     assert page.get_attribute("#game-root .pd-own .pd-target[data-legal]", "aria-label") != ghost
     page.keyboard.press("Shift+R")
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "text => document.querySelector('#game-root .pd-rotation').textContent === text",
-        arg=rotation,
+        rotation,
     )
     assert len(frames(page).acts()) == sent
     _act(page, "#game-root .pd-own .pd-target[data-legal]")

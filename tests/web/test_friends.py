@@ -17,7 +17,7 @@ import pytest
 from tests.live_server import ServerProcess
 from tests.mailbox import Mailbox, body_of, confirm_address, link_in, play_one, smtp_server, turn_of
 from tests.server.client import Player
-from tests.web.conftest import Pages, api, register, unique_name
+from tests.web.conftest import Pages, api, register, unique_name, wait_for_js
 
 
 def test_two_people_become_friends_and_invitations_from_the_form_and_the_list_bring_one_in(
@@ -110,8 +110,7 @@ def test_the_turn_email_link_opens_the_table_at_the_away_players_seat_titled_you
                                    "value": bob.http.cookies["mh_session"]}])
         page.goto(server.base + link)
         page.wait_for_selector("body[data-status='playing'][data-seat='1']")
-        page.wait_for_function(
-            "document.title === 'Your turn - Pyramido: Forgotten Treasures'")
+        wait_for_js(page, "document.title === 'Your turn - Pyramido: Forgotten Treasures'")
     finally:
         errors = opened.errors()
         opened.close()

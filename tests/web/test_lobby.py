@@ -14,6 +14,7 @@ from tests.web.conftest import (
     table_url,
     unique_name,
     wait_for_game,
+    wait_for_js,
     wait_ready,
 )
 
@@ -270,7 +271,7 @@ def test_leaderboard_of_a_game_nobody_played_rated_says_so(pages: Any) -> None:
     page.goto("/")
     wait_ready(page)
     page.click(".game-card[data-game=pyramido] .show-leaderboard")
-    page.wait_for_function("document.querySelector('#leaderboard-game').value === 'pyramido'")
+    wait_for_js(page, "document.querySelector('#leaderboard-game').value === 'pyramido'")
     assert page.text_content("#leaderboard .empty") == "Nobody is rated in this game yet."
 
 
@@ -343,7 +344,8 @@ def test_public_table_is_listed_for_others_who_open_it_and_sit(pages: Any) -> No
     login_guest(third, "Latecomer")
     third.goto(table_url(table))
     third.click("#seats li[data-seat='1'] button.sit")
-    other.wait_for_function(
+    wait_for_js(
+        other,
         "document.querySelector(\"#seats li[data-seat='1'] .player-name\")"
         "?.textContent.endsWith('Latecomer')"
     )
@@ -385,7 +387,8 @@ def test_create_form_keeps_choices_and_refusal_across_a_language_switch_and_logg
     assert_choices_kept()
     # Sending again clears the old refusal and shows the new one: a rated table takes no bots.
     page.click("#create-submit")
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "document.getElementById('create-error').textContent.includes('bots')"
     )
     assert api(page, "GET", "/api/my/tables") == []

@@ -13,6 +13,7 @@ from tests.web.conftest import (
     screenshot,
     switch_language,
     table_url,
+    wait_for_js,
     wait_ready,
 )
 
@@ -88,7 +89,7 @@ def test_replay_plays_back_by_itself_and_pauses(pages: Any) -> None:
     wait_ready(page)
     page.select_option("#replay-speed", "400")
     page.click("#replay-play")
-    page.wait_for_function("Number(document.body.dataset.step) >= 3")
+    wait_for_js(page, "Number(document.body.dataset.step) >= 3")
     page.click("#replay-play")  # now the pause button
     paused_at = _step(page)
     page.wait_for_timeout(1000)

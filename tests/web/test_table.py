@@ -28,6 +28,7 @@ from tests.web.conftest import (
     table_url,
     unique_name,
     wait_for_game,
+    wait_for_js,
     wait_for_seq_after,
     wait_for_turn,
     wait_ready,
@@ -75,10 +76,11 @@ def test_a_move_in_one_browser_appears_in_the_other_and_for_a_spectator(pages: A
 
     # Bob's live clock ticks down locally while he thinks; Alice's stands still.
     first = bob.text_content("#players li[data-seat='1'] .player-clock")
-    bob.wait_for_function(
+    wait_for_js(
+        bob,
         "text => document.querySelector(\"#players li[data-seat='1'] .player-clock\")"
         ".textContent !== text",
-        arg=first,
+        first,
     )
     bob_clock = bob.get_attribute("#players li[data-seat='1'] .player-clock", "class")
     assert "running" in (bob_clock or "")

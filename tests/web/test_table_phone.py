@@ -11,6 +11,7 @@ from tests.web.conftest import (
     table_url,
     unique_name,
     wait_for_game,
+    wait_for_js,
 )
 
 
@@ -23,7 +24,7 @@ def test_phone_keeps_seats_and_clocks_at_the_top_while_the_board_scrolls(pages: 
     page.wait_for_selector("#turn-bar li[data-seat='0'][data-status='to_move']")
 
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_function("window.scrollY > 300")
+    wait_for_js(page, "window.scrollY > 300")
     bar = page.evaluate(
         "(() => { const r = document.querySelector('#turn-bar').getBoundingClientRect();"
         " return {top: r.top, bottom: r.bottom, width: r.width}; })()"
@@ -32,10 +33,11 @@ def test_phone_keeps_seats_and_clocks_at_the_top_while_the_board_scrolls(pages: 
     clock = page.text_content("#turn-bar li[data-seat='0'] .player-clock") or ""
     assert re.fullmatch(r"\d+:\d\d", clock), clock
     # The clock in the bar ticks like the panel's.
-    page.wait_for_function(
+    wait_for_js(
+        page,
         "text => document.querySelector(\"#turn-bar li[data-seat='0'] .player-clock\")"
         ".textContent !== text",
-        arg=clock,
+        clock,
     )
 
     # On a laptop the seats panel is beside the board: no bar.

@@ -97,6 +97,23 @@ def serve_command(
             "many sockets one address opens (turn off only for load tests from one address)",
         ),
     ] = True,
+    http_limits: Annotated[
+        bool,
+        typer.Option(
+            "--http-limits/--no-http-limits",
+            help="limit how fast one address sends HTTP requests, dear routes costing more "
+            "(turn off only for load tests from one address)",
+        ),
+    ] = True,
+    http_rate: Annotated[
+        float,
+        typer.Option(min=0.01, help="HTTP request tokens a second one address earns (a request "
+                     "costs 1, a replay 20, a static file 0.25)"),
+    ] = 20.0,
+    http_burst: Annotated[
+        float,
+        typer.Option(min=1.0, help="HTTP request tokens one address may save up"),
+    ] = 200.0,
     chat_burst: Annotated[
         float,
         typer.Option(min=1.0, help="table chat messages one user may send at once"),
@@ -211,7 +228,8 @@ def serve_command(
         redis_url=redis_url,
         allowed_origins=tuple(allowed_origin or ()), creation_limits=creation_limits,
         idle_table_minutes=idle_table_minutes, table_idle_seconds=table_idle_seconds,
-        socket_limits=socket_limits, chat_burst=chat_burst, chat_rate=chat_rate,
+        socket_limits=socket_limits, http_limits=http_limits, http_rate=http_rate,
+        http_burst=http_burst, chat_burst=chat_burst, chat_rate=chat_rate,
         smtp_url=smtp_url, mail_from=mail_from,
         public_url=public_url or f"http://{host}:{port}", mail_turn_hours=mail_turn_hours,
         away_minutes=away_minutes, session_check_seconds=session_check_seconds,

@@ -30,9 +30,14 @@ from meeplehall.server.api import (
 )
 from meeplehall.server.config import Settings
 from meeplehall.server.guards.bodylimit import BodyLimit
+from meeplehall.server.guards.headers import SecurityHeaders
+from meeplehall.server.guards.httplimit import HttpRateLimit
 from meeplehall.server.guards.origins import OriginCheck, allowed_set
+from meeplehall.server.guards.ratelimit import local_budget
+from meeplehall.server.guards.shared import SharedLimits
 from meeplehall.server.hall import open_hall
 from meeplehall.server.operations.metrics import Metrics, networks
+from meeplehall.server.play.fanout import namespace_prefix
 
 log = logging.getLogger("meeplehall.server")
 
@@ -45,10 +50,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     allowed = allowed_set(settings.allowed_origins)
     metrics_allowed = networks(settings.metrics_allow)
     metrics = Metrics()
+    # With several processes (Redis), the per-address and per-user budgets are shared by all.
+    shared = (SharedLimits(settings.redis_url, namespace_prefix(settings.resolved_database_url()))
+              if settings.redis_url else None)
+    make_budget = shared.budget if shared is not None else local_budget
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hall = await open_hall(settings, metrics, allowed)
+        hall = await open_hall(settings, metrics, allowed, make_budget)
         app.state.hall = hall
         # Long-lived objects (modules, recovered tables) leave the collector's sight, and full
         # collections come less often: they were the long tail of move latency under load.
@@ -59,6 +68,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await hall.close()
+            if shared is not None:
+                await shared.close()
 
     app = FastAPI(
         title="Meeple Hall",
@@ -71,7 +82,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.metrics_allowed = metrics_allowed
     errors.install(app)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
-    app.add_middleware(OriginCheck, allowed=allowed)  # outermost: refused before any reading
+    if settings.http_limits:
+        app.add_middleware(HttpRateLimit,
+                           budget=make_budget("http", settings.http_rate, settings.http_burst))
+    app.add_middleware(OriginCheck, allowed=allowed)  # refused before any reading
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, refusals included
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(chat.router)

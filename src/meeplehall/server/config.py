@@ -66,6 +66,12 @@ class Settings:
     #: Origins (``scheme://host[:port]``) besides the server's own whose pages may post and open
     #: table WebSockets: the public address when a proxy rewrites the Host header.
     allowed_origins: tuple[str, ...] = ()
+    #: Plain HTTP per client address (guards/httplimit.py): tokens a second and saved-up
+    #: tokens; a request costs 1 token, the web client's files a quarter, lists, histories and
+    #: replays more (up to 20). Off only for load tests and test suites from one address.
+    http_limits: bool = True
+    http_rate: float = 20.0
+    http_burst: float = 200.0
     #: Token-bucket limits on creating guests, accounts and tables per address and per user,
     #: and on waiting tables per user (see creation.py); off for load tests on one address.
     creation_limits: bool = True

@@ -40,6 +40,7 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "body_too_large": ("limit",),
     "bad_json_value": (),
     "foreign_origin": ("origin",),
+    "rate_limited": ("seconds",),
     # games and tables
     "unknown_game": ("game",),
     "no_rules": ("game",),

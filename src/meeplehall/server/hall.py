@@ -20,6 +20,7 @@ from meeplehall.server.db.access import Database
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
 from meeplehall.server.db.urls import shown
 from meeplehall.server.guards.creation import CreationLimits, CreationSettings
+from meeplehall.server.guards.ratelimit import MakeBudget, local_budget
 from meeplehall.server.mail.mailer import Mailer
 from meeplehall.server.mail.tokens import link_key
 from meeplehall.server.operations.metrics import Metrics
@@ -101,8 +102,8 @@ class Hall:
         self.database.engine.dispose()
 
 
-async def open_hall(settings: Settings, metrics: Metrics,
-                    allowed_origins: frozenset[str]) -> Hall:
+async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: frozenset[str],
+                    make_budget: MakeBudget = local_budget) -> Hall:
     """Migrate the database, start every part, and load the tables that are due."""
     url = settings.resolved_database_url()
     log.info("database: %s", shown(url))
@@ -137,8 +138,8 @@ async def open_hall(settings: Settings, metrics: Metrics,
         login_limiter=LoginLimiter(settings.login_failures_per_name,
                                    settings.login_failures_per_address,
                                    settings.login_window_seconds),
-        creation=CreationLimits(CreationSettings(), settings.creation_limits),
-        friend_limits=FriendLimits(settings.friend_requests_per_hour),
+        creation=CreationLimits(CreationSettings(), settings.creation_limits, make_budget),
+        friend_limits=FriendLimits(settings.friend_requests_per_hour, make_budget),
         idle=IdleTables(settings.idle_table_minutes),
         replays=ReplayCache(settings.document_cache_bytes),
     )

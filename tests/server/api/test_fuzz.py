@@ -1,6 +1,8 @@
 """Hostile input in bulk: thousands of malformed, mistyped, misdirected and illegal messages over
-the table WebSocket and HTTP, at tables of every game. The server answers each with a refusal,
-keeps every connection open, logs no failure, and no table changes."""
+the table WebSocket (game moves, chat and chat reports) and HTTP (every route, with the chat,
+friends and admin routes also asked by a registered user and an admin), at tables of every
+game. The server answers each with a refusal, keeps every connection open, logs no failure,
+and no table changes."""
 
 from __future__ import annotations
 
@@ -69,8 +71,16 @@ def hostile_texts(rng: random.Random, seq: int, legal: list[dict[str, Any]]) -> 
                 '{"type": "act", "seq": 0, "action": {"type": "\\ud800"}}', "\x00\x01",
                 json.dumps([{"type": "act"}]), "1" * 4000,
             ]))
-        elif roll < 0.3:
+        elif roll < 0.2:
             texts.append(json.dumps(any_json(rng)))
+        elif roll < 0.3:
+            # Chat and reports with any value in any field (a well-formed one is said).
+            if rng.random() < 0.5:
+                message = {"type": "chat", "text": any_json(rng)}
+            else:
+                message = {"type": "chat_report", "id": any_json(rng), "reason": any_json(rng),
+                           "note": any_json(rng)}
+            texts.append(json.dumps(message))
         elif roll < 0.5:
             message = {"type": rng.choice(["act", "sync", "watch", "hint", "ping", "nope"])}
             for key in ("seq", "seat", "action", "since"):
@@ -103,7 +113,8 @@ async def snapshot(socket: Socket) -> dict[str, Any]:
 
 async def assault(socket: Socket, texts: list[str]) -> tuple[int, list[dict[str, Any]]]:
     """Send every text, each followed by a ping; returns how many refusals came back and any
-    message that is neither a refusal, a resync nor a pong."""
+    message that is neither a refusal, a resync, a pong nor a chat message (a hostile text
+    may also be a sayable one: "x", "🙂", or a report that happens to name a message)."""
     refused = 0
     unexpected: list[dict[str, Any]] = []
     for text in texts:
@@ -111,7 +122,7 @@ async def assault(socket: Socket, texts: list[str]) -> tuple[int, list[dict[str,
         for message in await socket.settle():
             if message["type"] == "error" and message["code"] != "server_error":
                 refused += 1
-            elif message["type"] not in ("sync", "pong"):
+            elif message["type"] not in ("sync", "pong", "chat", "chat_reported"):
                 unexpected.append(message)
     return refused, unexpected
 
@@ -180,6 +191,66 @@ def fuzz_http(server: ServerProcess, table_ids: list[int]) -> dict[int, int]:
     return statuses
 
 
+#: Routes of people's social life and of the admins, fuzzed again by the callers who may use them.
+SOCIAL = re.compile(r"/(friends|admin|me|invite|spectator-chat|unsubscribe|verify-email)\b")
+#: Requests per caller on those routes.
+SOCIAL_REQUESTS = 300
+
+
+def fuzz_social_and_admin(server: ServerProcess, table_ids: list[int]) -> dict[int, int]:
+    """Hostile requests on the chat, friends, contact and admin routes by a visitor, a guest, a
+    registered user and an admin; the admin's ids never name a real user or table (an admin's
+    well-formed ban or delete is no attack)."""
+    from typer.testing import CliRunner
+
+    from meeplehall.cli import app
+
+    rng = random.Random(11)
+    routes = [(method, path) for method, path in route_paths(server) if SOCIAL.search(path)]
+    assert len(routes) >= 15, routes
+    registered = Player(server.base, server.ws_base).register("fuzzfriend")
+    admin = Player(server.base, server.ws_base).register("fuzzadmin")
+    made = CliRunner().invoke(app, ["admin", "make-admin", "fuzzadmin",
+                                    "--data-dir", str(server.data_dir)])
+    assert made.exit_code == 0, made.output
+    guest = Player(server.base, server.ws_base).guest("fuzzguest")
+    visitor = httpx.Client(base_url=server.base, timeout=30)
+    callers = [("visitor", visitor), ("guest", guest.http), ("user", registered.http),
+               ("admin", admin.http)]
+    names = ["fuzzfriend", "FUZZADMIN", "", " ", "nobody-here", "\u202e", "a" * 200, "%00"]
+    statuses: dict[int, int] = {}
+    for kind, client in callers:
+        values = ["0", "-1", str(2**64), "abc", "%F0%9F%99%82", "1.5", "999999"]
+        if kind != "admin":
+            values += [str(i) for i in table_ids]
+        for _ in range(SOCIAL_REQUESTS):
+            method, path = rng.choice(routes)
+            if path.endswith("/logout"):
+                continue
+            url = re.sub(r"\{[a-z_]+\}", rng.choice(values), path)
+            body: bytes | None = None
+            if method != "GET":
+                body = rng.choice([
+                    json.dumps(any_json(rng)).encode(), b"{", b"null", b"\xff\xfe",
+                    json.dumps({rng.choice(["name", "email", "text", "reason", "password",
+                                            "users", "friends", "admin"]):
+                                rng.choice([*names, any_json(rng)])}).encode(),
+                ])
+            query = {rng.choice(["token", "limit", "before", "user"]):
+                     rng.choice(["1", "-1", "x", "é", "%00", ""])}
+            response = client.request(method, url, params=query, content=body,
+                                      headers={"content-type": "application/json"})
+            statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
+            assert response.status_code < 500, (kind, method, url, body, response.text[:200])
+    # The admin is still an admin and nobody was banned or signed out.
+    assert admin.http.get("/api/admin/reports").status_code == 200
+    for player in (registered, guest, admin):
+        assert player.http.get("/api/me").status_code == 200
+        player.close()
+    visitor.close()
+    return statuses
+
+
 async def check_tables_unchanged(sessions: list[TableSession]) -> None:
     for session in sessions:
         for seat, socket in enumerate(session.sockets):
@@ -194,8 +265,11 @@ def test_thousands_of_hostile_messages_change_nothing_and_break_nothing(
 ) -> None:
     async def run() -> None:
         sessions = await fuzz_sockets(fresh_server)
-        statuses = await asyncio.to_thread(fuzz_http, fresh_server, [s.id for s in sessions])
+        table_ids = [s.id for s in sessions]
+        statuses = await asyncio.to_thread(fuzz_http, fresh_server, table_ids)
         assert sum(count for status, count in statuses.items() if status >= 400) > REQUESTS // 2
+        social = await asyncio.to_thread(fuzz_social_and_admin, fresh_server, table_ids)
+        assert sum(count for status, count in social.items() if status >= 400) > SOCIAL_REQUESTS
         await check_tables_unchanged(sessions)
 
     asyncio.run(run())

@@ -58,6 +58,15 @@ def test_guests_from_one_address_are_limited_and_others_are_not(limited: ServerP
     _guest(limited, there)
 
 
+def test_guests_from_one_ipv6_slash_64_share_one_budget(limited: ServerProcess) -> None:
+    block = ":".join(f"{secrets.randbelow(0xffff):x}" for _ in range(4))
+    for number in range(20):
+        _guest(limited, {"X-Forwarded-For": f"{block}::{number + 1:x}"}, f"v6-{number}")
+    answer = httpx.post(f"{limited.base}/api/auth/guest", json={"name": "one more"},
+                        headers={"X-Forwarded-For": f"{block}:1:2:3:4"})
+    refusal(answer, 429, "too_many_guests")
+
+
 def test_registrations_are_limited_taken_names_included(limited: ServerProcess) -> None:
     here = _address()
     taken = f"Taken{secrets.token_hex(3)}"

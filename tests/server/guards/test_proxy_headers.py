@@ -64,6 +64,21 @@ def test_a_trusted_proxys_forwarded_address_is_the_one_the_login_limit_counts(
     assert fail_logins(hall, PROXY, "203.0.113.8", 1, "c") == [401]
 
 
+def test_failed_logins_from_one_ipv6_slash_64_count_as_one_address(hall: ServerProcess) -> None:
+    """Every address of a /64 is one client's: changing the last 64 bits gains nothing."""
+
+    def attempt(number: int, host: str) -> int:
+        with client(hall, PROXY) as http:
+            return http.post("/api/auth/login",
+                             json={"name": f"v6-{number}", "password": "wrong guess"},
+                             headers={"X-Forwarded-For": host}).status_code
+
+    codes = [attempt(number, f"2001:db8:7:7::{number + 1:x}") for number in range(LIMIT)]
+    assert codes == [401] * LIMIT
+    assert attempt(LIMIT, "2001:db8:7:7:ffff:1234:5678:9abc") == 429
+    assert attempt(LIMIT + 1, "2001:db8:7:8::1") == 401  # the next /64 is someone else
+
+
 def test_forwarded_addresses_from_an_untrusted_peer_are_ignored(hall: ServerProcess) -> None:
     assert fail_logins(hall, STRANGER, "203.0.113.70", LIMIT, "d") == [401] * LIMIT
     # Claiming to be someone else changes nothing: the peer's own address is counted...

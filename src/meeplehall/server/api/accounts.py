@@ -28,7 +28,8 @@ from meeplehall.server.api.deps import current_user, hall_of, require_user
 from meeplehall.server.db.models import Session as SessionRow
 from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
-from meeplehall.server.guards.creation import address_of, creation_of
+from meeplehall.server.guards.addresses import address_of
+from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.hall import Hall
 

@@ -17,9 +17,11 @@ from meeplehall.core import InvalidOption, UnknownGame, validate_options
 from meeplehall.core.registry import all_games, get_game
 from meeplehall.server.api.deps import current_user, hall_of, require_user
 from meeplehall.server.bots.limits import check_bot_limits
+from meeplehall.server.db.locks import hold_user
 from meeplehall.server.db.models import Seat, Table, User
 from meeplehall.server.errors import ApiError
-from meeplehall.server.guards.creation import address_of, creation_of
+from meeplehall.server.guards.addresses import address_of
+from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.play.access import visible_table
 from meeplehall.server.play.description import describe_table, describe_tables, live_info
@@ -175,8 +177,10 @@ def create_table(body: CreateTable, request: Request,
             invited = check_friends(session, user.id, body.invite)
         hall_of(request).friend_limits.take(user.id, len(invited))
     with hall.db() as session:
+        # The caps count the user's tables and then add one: holding the user's row until the
+        # commit makes two creations at once (in two threads or two processes) count in turn.
+        hold_user(session, user.id)
         creation_of(request).table(session, user.id, address_of(request))
-    with hall.db() as session:
         check_bot_limits(session, hall.settings, user.id, body.players, bots,
                          seated=body.seat is not None)
         table = Table(

@@ -23,12 +23,12 @@ from sqlalchemy.orm import Session
 from meeplehall.server.accounts.sessions import COOKIE, session_of
 from meeplehall.server.api.deps import hall_of, refuse_foreign_origin
 from meeplehall.server.db.models import Table
+from meeplehall.server.guards.addresses import address_of
 from meeplehall.server.guards.sockets import (
     CLOSE_BAD_QUERY,
     CLOSE_TOO_MANY,
     SocketGuard,
     Verdict,
-    address_key,
     cost_of,
 )
 from meeplehall.server.operations.metrics import metrics_of
@@ -111,7 +111,7 @@ async def accept_guarded(websocket: WebSocket) -> str | None:
     if await refuse_foreign_origin(websocket):
         return None
     guard = guard_of(websocket)
-    address = address_key(websocket.client.host if websocket.client else None)
+    address = address_of(websocket)
     if not guard.admit(address):
         await _deny(websocket, "too many connections from your address")
         return None

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from meeplehall.server.db.models import Table
 from meeplehall.server.errors import ApiError
-from meeplehall.server.guards.ratelimit import Buckets
+from meeplehall.server.guards.ratelimit import Budget, MakeBudget, local_budget
 
 
 @dataclass(frozen=True)
@@ -25,15 +25,9 @@ class Rate:
     burst: int
     per_hour: float
 
-    def buckets(self) -> Buckets[str]:
+    def budget(self, make: MakeBudget, name: str) -> Budget:
         """One token bucket per key at this rate."""
-        return Buckets(self.per_hour / 3600, self.burst)
-
-
-def _take(buckets: Buckets[str], key: str) -> float:
-    """0 when one more creation is allowed now (and counted), else the seconds to wait."""
-    bucket = buckets.bucket(key)
-    return 0.0 if bucket.take() else bucket.wait()
+        return make(name, self.per_hour / 3600, self.burst)
 
 
 @dataclass(frozen=True)
@@ -51,16 +45,17 @@ def _seconds(wait: float) -> int:
 
 
 class CreationLimits:
-    def __init__(self, settings: CreationSettings, enabled: bool = True) -> None:
+    def __init__(self, settings: CreationSettings, enabled: bool = True,
+                 make: MakeBudget = local_budget) -> None:
         self.settings = settings
         self.enabled = enabled
-        self.guests = settings.guests_per_address.buckets()
-        self.accounts = settings.accounts_per_address.buckets()
-        self.tables_by_user = settings.tables_per_user.buckets()
-        self.tables_by_address = settings.tables_per_address.buckets()
+        self.guests = settings.guests_per_address.budget(make, "guests")
+        self.accounts = settings.accounts_per_address.budget(make, "accounts")
+        self.tables_by_user = settings.tables_per_user.budget(make, "tables-by-user")
+        self.tables_by_address = settings.tables_per_address.budget(make, "tables-by-address")
 
     def guest(self, address: str) -> None:
-        wait = _take(self.guests, address) if self.enabled else 0
+        wait = self.guests.spend(address) if self.enabled else 0
         if wait:
             seconds = _seconds(wait)
             raise ApiError(429, "too_many_guests",
@@ -68,7 +63,7 @@ class CreationLimits:
                            {"seconds": seconds}, headers={"Retry-After": str(seconds)})
 
     def account(self, address: str) -> None:
-        wait = _take(self.accounts, address) if self.enabled else 0
+        wait = self.accounts.spend(address) if self.enabled else 0
         if wait:
             seconds = _seconds(wait)
             raise ApiError(429, "too_many_registrations",
@@ -85,17 +80,12 @@ class CreationLimits:
             raise ApiError(409, "too_many_waiting_tables",
                            f"you already have {limit} tables waiting for players; start or "
                            "leave one first", {"limit": limit})
-        wait = max(_take(self.tables_by_user, str(user_id)), _take(self.tables_by_address, address))
+        wait = max(self.tables_by_user.spend(str(user_id)), self.tables_by_address.spend(address))
         if wait:
             seconds = _seconds(wait)
             raise ApiError(429, "too_many_tables",
                            f"too many new tables; try again in {seconds} seconds",
                            {"seconds": seconds}, headers={"Retry-After": str(seconds)})
-
-
-def address_of(request: object) -> str:
-    client = getattr(request, "client", None)
-    return client.host if client is not None else "?"
 
 
 def creation_of(request: Request) -> CreationLimits:

@@ -1,4 +1,5 @@
-"""Token buckets: a rate with a burst, alone or one per key (a connection, an address, a name).
+"""Token buckets: a rate with a burst, alone or one per key (a connection, an address, a name),
+in this process's memory (``shared.py`` keeps them in Redis for several processes).
 
 A bucket holds up to ``burst`` tokens and gains ``rate`` tokens a second; an attempt that costs
 more than it holds is refused and takes nothing. ``Buckets`` keeps one bucket per key and forgets
@@ -12,11 +13,24 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 Key = TypeVar("Key", bound=Hashable)
 
 Clock = Callable[[], float]
+
+
+class Budget(Protocol):
+    """Tokens per key at one rate and burst, here or shared by every process (shared.py)."""
+
+    rate: float
+    burst: float
+
+    def spend(self, key: str, cost: float = 1.0) -> float:
+        """0 when ``cost`` tokens of ``key`` were spent, else the seconds to wait."""
+
+    async def aspend(self, key: str, cost: float = 1.0) -> float:
+        """``spend`` from the event loop."""
 
 
 class TokenBucket:
@@ -58,6 +72,16 @@ class TokenBucket:
         return self.tokens >= self.burst
 
 
+#: Makes the budget called ``name`` at ``rate`` tokens a second with ``burst`` saved up.
+MakeBudget = Callable[[str, float, float], Budget]
+
+
+def local_budget(name: str, rate: float, burst: float) -> Budget:
+    """A budget in this process's memory (the ``name`` only matters to shared ones)."""
+    buckets: Buckets[str] = Buckets(rate, burst)
+    return buckets
+
+
 class Buckets(Generic[Key]):
     """One ``TokenBucket(rate, burst)`` per key, made on first use, dropped once full again."""
 
@@ -82,6 +106,17 @@ class Buckets(Generic[Key]):
     def take(self, key: Key, cost: float = 1.0) -> bool:
         with self._lock:
             return self.bucket(key).take(cost)
+
+    def spend(self, key: Key, cost: float = 1.0) -> float:
+        """Spend ``cost`` of the key's tokens and return 0, or return the seconds until it
+        could (nothing spent)."""
+        with self._lock:
+            bucket = self.bucket(key)
+            return 0.0 if bucket.take(cost) else bucket.wait(cost)
+
+    async def aspend(self, key: Key, cost: float = 1.0) -> float:
+        """``spend``, for the event loop (the same interface as the shared budgets')."""
+        return self.spend(key, cost)
 
     def wait(self, key: Key, cost: float = 1.0) -> float:
         with self._lock:

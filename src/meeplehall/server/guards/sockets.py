@@ -12,7 +12,6 @@ around the limits.
 
 from __future__ import annotations
 
-import ipaddress
 from dataclasses import dataclass
 from enum import Enum
 
@@ -41,21 +40,6 @@ class Verdict(Enum):
     OK = "ok"
     LIMITED = "limited"  # refuse this message, keep the socket
     FLOOD = "flood"  # close the socket
-
-
-def address_key(host: str | None) -> str:
-    """The address limits count by: the host, or its /64 for IPv6 (one subscriber's block)."""
-    if not host:
-        return "?"
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is None:
-        return str(ipaddress.IPv6Network((address, 64), strict=False))
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        return str(address.ipv4_mapped)
-    return str(address)
 
 
 @dataclass

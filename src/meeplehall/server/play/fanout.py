@@ -54,6 +54,11 @@ def namespace_of(database_url: str) -> str:
     return hashlib.sha256(shown.encode()).hexdigest()[:16]
 
 
+def namespace_prefix(database_url: str) -> str:
+    """What the names of a database's channels and keys in Redis start with."""
+    return f"meeplehall:{namespace_of(database_url)}:"
+
+
 def listener_name(namespace: str) -> str:
     """The Redis client name of the listeners of a database's processes (``CLIENT LIST``)."""
     return f"meeplehall:{namespace}:listener"

@@ -6,18 +6,19 @@ from __future__ import annotations
 import math
 
 from meeplehall.server.errors import ApiError
-from meeplehall.server.guards.ratelimit import Buckets
+from meeplehall.server.guards.ratelimit import MakeBudget, local_budget
 
 
 class FriendLimits:
-    def __init__(self, per_hour: int) -> None:
-        self.buckets: Buckets[int] = Buckets(per_hour / 3600.0, float(per_hour))
+    def __init__(self, per_hour: int, make: MakeBudget = local_budget) -> None:
+        self.budget = make("friend-requests", per_hour / 3600.0, float(per_hour))
 
     def take(self, user_id: int, count: int = 1) -> None:
         """Spend ``count`` requests of the user's; refused with 429 (nothing spent) when fewer
         are left."""
-        if count and not self.buckets.take(user_id, float(count)):
-            seconds = max(1, math.ceil(self.buckets.wait(user_id, float(count))))
+        wait = self.budget.spend(str(user_id), float(count)) if count else 0.0
+        if wait:
+            seconds = max(1, math.ceil(wait))
             raise ApiError(429, "too_many_requests",
                            f"too many friend requests and invitations; try again in {seconds} "
                            "seconds", {"seconds": seconds}, headers={"Retry-After": str(seconds)})

@@ -4,42 +4,16 @@
 // choice carries data-choice, an element that sends a legal action carries data-legal=<index>.
 // SVG shapes that are clickable get role=button and tabindex=0 and answer Enter and Space.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
+import { h, s } from "../js/dom.js";
 
 /** An HTML element: el("div", {class: "x", onclick: fn}, [children or strings]). */
 export function el(tag, attrs = {}, children = []) {
-  const node = document.createElement(tag);
-  applyAttrs(node, attrs);
-  append(node, children);
-  return node;
+  return h(tag, attrs, children);
 }
 
 /** An SVG element, same calling convention as el(). */
 export function svg(tag, attrs = {}, children = []) {
-  const node = document.createElementNS(SVG_NS, tag);
-  applyAttrs(node, attrs);
-  append(node, children);
-  return node;
-}
-
-function applyAttrs(node, attrs) {
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") {
-      node.addEventListener(key.slice(2), value);
-    } else if (key === "text") {
-      node.textContent = String(value);
-    } else {
-      node.setAttribute(key, value === true ? "" : String(value));
-    }
-  }
-}
-
-function append(node, children) {
-  for (const child of [children].flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
+  return s(tag, attrs, children);
 }
 
 /** Make any element (an SVG shape) act as a button: focusable, Enter/Space activate it. */

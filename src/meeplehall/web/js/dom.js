@@ -11,6 +11,9 @@ function fill(node, attrs, children) {
       node.textContent = value;
     } else if (key === "dataset") {
       Object.assign(node.dataset, value);
+    } else if (key === "style") {
+      // Through the CSSOM: the Content-Security-Policy forbids style attributes in markup.
+      node.style.cssText = String(value);
     } else {
       node.setAttribute(key, value === true ? "" : String(value));
     }
