@@ -73,3 +73,15 @@ export async function currentUser() {
   const response = await fetch(at("api/session"), { credentials: "same-origin" });
   return response.ok ? (await response.json()).user : null;
 }
+
+/** Who is logged in once a socket's session ended (closed with 4401), asked again a few times
+ * while nobody is: a login or registration in another tab ends the token it replaces a moment
+ * before this browser has stored the new cookie. Null when nobody is, after about 4 seconds. */
+export async function userAfterSignOut() {
+  for (const wait of [0, 300, 1000, 3000]) {
+    if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+    const user = await currentUser().catch(() => null);
+    if (user) return user;
+  }
+  return null;
+}

@@ -1,7 +1,7 @@
 // The lobby: who I am, the games, a new table, my games, open tables, invites, leaderboards.
 
 import { accountForms, userBox } from "./account.js";
-import { currentUser, get, post } from "./api.js";
+import { currentUser, get, post, userAfterSignOut } from "./api.js";
 import { gamePicture } from "./art.js";
 import { nameNode, withName } from "./bidi.js";
 import { createTableForm } from "./createtable.js";
@@ -364,7 +364,7 @@ let signedOutReopens = 0;
  * channel, at most twice in a row; nobody, and the page says the session ended. */
 async function channelSignedOut() {
   const closed = state.channel;
-  const user = await currentUser().catch(() => null);
+  const user = await userAfterSignOut();
   if (state.channel !== closed) return; // replaced meanwhile (logged in or out on this page)
   if (user) {
     if (signedOutReopens < 2) {

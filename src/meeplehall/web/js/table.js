@@ -2,7 +2,7 @@
 // renderer with the players, clocks, prompt, log, hot-seat hand-over and the final breakdown.
 
 import { accountForms, userBox } from "./account.js";
-import { currentUser, get, post } from "./api.js";
+import { currentUser, get, post, userAfterSignOut } from "./api.js";
 import { liveScoreBlock, resultBlock } from "./breakdown.js";
 import { TableSocket } from "./connection.js";
 import { h, param, replace } from "./dom.js";
@@ -665,7 +665,7 @@ function loggedInHere(user) {
 
 async function signedOut() {
   const closed = socket.ws;
-  const user = await currentUser().catch(() => null);
+  const user = await userAfterSignOut();
   if (socket.ws !== closed) return; // opened again meanwhile (logged in on this page)
   game.user = user;
   if (user && signedOutReopens < 2) {
