@@ -200,6 +200,7 @@ def create_table(body: CreateTable, request: Request,
             hints=body.hints and not body.rated,
             spectator_chat=body.spectator_chat,
             owner_id=user.id,
+            owner_address=address_of(request),
             seq=0,
             created_at=time.time(),
         )

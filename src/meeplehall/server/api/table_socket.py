@@ -357,7 +357,7 @@ async def _handle(kind: str, data: dict[str, Any], manager: TableManager, room: 
     if seat not in owned or seat is None:
         raise Rejection("not_your_seat", f"you do not hold seat {_shown(seat)}; yours: {owned}")
     if kind == "hint":
-        hint = await manager.driver.hint(room, seat)
+        hint = await manager.driver.hint(room, seat, address_of(connection.websocket))
         # The seat may have changed hands while the bot thought.
         if seat in room.owned(connection.user_id):
             connection.send_json(hint)

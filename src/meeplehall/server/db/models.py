@@ -75,6 +75,9 @@ class Table(Base):
     #: Whether spectators (people without a seat, the owner aside) may write in the chat.
     spectator_chat: Mapped[bool] = mapped_column(Boolean, server_default=true())
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    #: The client address (an IPv6 /64) the owner created the table from, while it is unfinished:
+    #: its bots' decisions take that address's turn in the fair bot queue (NULL: the owner's).
+    owner_address: Mapped[str | None] = mapped_column(String(64))
     seq: Mapped[int] = mapped_column(Integer, default=0)
     #: When a table in play next needs a server process with nobody connected: now for a bot
     #: to move, else its first clock's expiry; NULL when it waits for people (deadlines.py).

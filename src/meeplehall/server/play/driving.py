@@ -148,9 +148,11 @@ class Driver:
                     raise RuntimeError("the bot keeps failing here; playing the first legal move")
                 if self.counter is not None:
                     self.counter.bot_decided(room.record.game)
-                # The table's owner takes the turn in the fair queue, whoever sits there.
+                # The table's owner (and the address they created it from) takes the turn in
+                # the fair queue, whoever sits there.
                 data = await self.bots.decide(self._decision(room, seat, level, bot_seed),
-                                              owner=room.record.owner_id)
+                                              owner=room.record.owner_id,
+                                              address=room.record.owner_address)
             except Exception:
                 log.exception("table %s seat %s: bot failed", room.record.id, seat)
                 legal = match.state.legal_actions(seat) if seat in room.to_move() else []
@@ -169,8 +171,9 @@ class Driver:
             room.pending_bots.discard(seat)
             self.tables.after_change(room)
 
-    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
-        """A suggestion from the strongest bot for ``seat`` (asked by that seat only)."""
+    async def hint(self, room: Room, seat: int, address: str | None = None) -> dict[str, Any]:
+        """A suggestion from the strongest bot for ``seat`` (asked by that seat only, from the
+        client ``address``)."""
         match = room.match
         if match is None or room.record.status != "playing":
             raise Rejection("not_started", "hints are for a game in progress")
@@ -183,6 +186,7 @@ class Driver:
         data = await self.bots.decide(
             self._decision(room, seat, level, random.randrange(1 << 31)),
             owner=room.seats[seat].user_id,  # the asker's turn, as for their tables' bots
+            address=address,
         )
         action = room.game.parse_action(data)
         return {
