@@ -57,6 +57,30 @@ def serve_command(
             "bots only never wait; 0: no pacing; at most 60)",
         ),
     ] = 0.6,
+    bot_max_wait: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=600.0,
+            help="most seconds a bot's move waits for its pace once it is due, however many "
+            "moves the table makes meanwhile (at most 600)",
+        ),
+    ] = 3.0,
+    min_clock_seconds: Annotated[
+        float, typer.Option(min=0.0, help="least time bank per player a live table may have")
+    ] = 30.0,
+    max_clock_seconds: Annotated[
+        float, typer.Option(min=0.0, help="most time bank per player a live table may have")
+    ] = 3 * 3600.0,
+    max_increment_seconds: Annotated[
+        float, typer.Option(min=0.0, help="most seconds a live table's clock may add per move")
+    ] = 300.0,
+    min_turn_hours: Annotated[
+        float, typer.Option(min=0.0, help="least hours a turn-based table may give per move")
+    ] = 1.0,
+    max_turn_hours: Annotated[
+        float, typer.Option(min=0.0, help="most hours a turn-based table may give per move")
+    ] = 14 * 24.0,
     redis_url: Annotated[
         str,
         typer.Option(
@@ -207,6 +231,12 @@ def serve_command(
         proxies = _proxy_list(forwarded_allow_ips)
     except ValueError as error:
         raise refuse("--forwarded-allow-ips", str(error)) from None
+    if min_clock_seconds > max_clock_seconds:
+        raise refuse("--min-clock-seconds", f"at most --max-clock-seconds "
+                     f"({max_clock_seconds:g}), not {min_clock_seconds:g}")
+    if min_turn_hours > max_turn_hours:
+        raise refuse("--min-turn-hours", f"at most --max-turn-hours ({max_turn_hours:g}), "
+                     f"not {min_turn_hours:g}")
     _check_serve_settings(host, port, data_dir, database_url, redis_url)
     _check_mail_settings(smtp_url, public_url)
     settings = Settings(
@@ -215,6 +245,9 @@ def serve_command(
         bot_cheap_workers=bot_cheap_workers, request_threads=request_threads,
         max_bot_only_tables=max_bot_only_tables,
         max_strong_bot_tables=max_strong_bot_tables, bot_move_delay=bot_move_delay,
+        bot_max_wait=bot_max_wait, min_clock_seconds=min_clock_seconds,
+        max_clock_seconds=max_clock_seconds, max_increment_seconds=max_increment_seconds,
+        min_turn_hours=min_turn_hours, max_turn_hours=max_turn_hours,
         redis_url=redis_url,
         allowed_origins=tuple(allowed_origin or ()), creation_limits=creation_limits,
         idle_table_minutes=idle_table_minutes, table_idle_seconds=table_idle_seconds,

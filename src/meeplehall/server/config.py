@@ -27,6 +27,18 @@ class Settings:
     #: Least seconds between a table's previous move going out and a bot's move being applied,
     #: at tables where a person sits, so people can follow the bots' turns (0: no pacing).
     bot_move_delay: float = 0.6
+    #: Most seconds a bot's move waits for its pace, counted from when the bot became due: a
+    #: table's other moves (a person's public ones) may push it back only this far.
+    bot_max_wait: float = 3.0
+    #: The clocks a table may be created with (docs/protocol.md): a live time bank per player
+    #: of ``min_clock_seconds`` to ``max_clock_seconds``, an increment of 0 to
+    #: ``max_increment_seconds``, a turn-based deadline of ``min_turn_hours`` to
+    #: ``max_turn_hours``. Anything else is refused (400 ``clock_out_of_range``).
+    min_clock_seconds: float = 30.0
+    max_clock_seconds: float = 3 * 3600.0
+    max_increment_seconds: float = 300.0
+    min_turn_hours: float = 1.0
+    max_turn_hours: float = 14 * 24.0
     #: Largest WebSocket message handled with an error reply; larger closes the socket.
     max_message_bytes: int = 16 * 1024
     #: Table WebSocket limits (docs/protocol.md): tokens a second and saved-up tokens for one

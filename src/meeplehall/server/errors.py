@@ -55,6 +55,7 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "seat_is_bot": ("seat",),
     "rated_with_bots": (),
     "rated_without_clock": (),
+    "clock_out_of_range": ("field", "min", "max"),
     "guest_cannot_open_rated": (),
     "guest_cannot_sit_rated": (),
     "rated_one_seat": (),

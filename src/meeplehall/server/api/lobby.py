@@ -24,13 +24,12 @@ from meeplehall.server.guards.addresses import address_of
 from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.play.access import visible_table
+from meeplehall.server.play.clock_bounds import check_clock
 from meeplehall.server.play.description import describe_table, describe_tables, live_info
 from meeplehall.server.play.store import new_seed_columns
 from meeplehall.server.social.invites import MAX_INVITED, check_friends, send_invitations
 
 router = APIRouter(prefix="/api", tags=["lobby"], route_class=StrictJSONRoute)
-
-MAX_DEADLINE_HOURS = 30 * 24
 
 
 class OptionOut(BaseModel):
@@ -66,9 +65,10 @@ class CreateTable(BaseModel):
     seat: int | None = 0
     #: live: a time bank per seat; turn: a deadline per turn; none: no clock (solo, hot-seat...).
     mode: Literal["live", "turn", "none"] = "live"
-    initial_seconds: float = Field(600, gt=0, le=24 * 3600)
-    increment_seconds: float = Field(10, ge=0, le=3600)
-    move_deadline_hours: float = Field(24, gt=0, le=MAX_DEADLINE_HOURS)
+    #: Numbers only (not strings); the server's ranges are checked in play/clock_bounds.py.
+    initial_seconds: float = Field(600, strict=True, allow_inf_nan=False)
+    increment_seconds: float = Field(10, strict=True, allow_inf_nan=False)
+    move_deadline_hours: float = Field(24, strict=True, allow_inf_nan=False)
     visibility: Literal["public", "private"] = "public"
     rated: bool = False
     hints: bool = False
@@ -168,6 +168,9 @@ def create_table(body: CreateTable, request: Request,
                            "guests cannot open rated tables; register first")
     live = body.mode == "live"
     hall = hall_of(request)
+    check_clock(hall.settings, body.mode, {
+        "initial_seconds": body.initial_seconds, "increment_seconds": body.increment_seconds,
+        "move_deadline_hours": body.move_deadline_hours}, body.model_fields_set)
     invited: list[int] = []
     if body.invite:
         if user.login is None:

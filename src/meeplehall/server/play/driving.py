@@ -72,6 +72,7 @@ class Driver:
             return
         for seat in room.to_move():
             if room.seats[seat].by_bot and seat not in room.pending_bots:
+                room.pace.due(seat)  # its pace counts from the first moment it was due
                 room.pending_bots.add(seat)
                 self.tables.spawn(self._bot_turn(room, seat))
         self._arm_timer(room)

@@ -74,6 +74,7 @@ class TableManager:
         #: Least seconds between a table's previous move going out and a bot's move, where a
         #: person sits (pacing.py).
         self.bot_move_delay = settings.bot_move_delay
+        self.bot_max_wait = settings.bot_max_wait
         #: Other server processes, when there are several (Redis pub/sub).
         self.fanout = fanout
         #: With several processes, which tables this one drives (bots, clocks).
@@ -360,7 +361,8 @@ class TableManager:
                 raise Rejection("not_started", "the game has not started yet")
             if room.record.status != "playing":
                 raise Rejection("finished", "the game is over")
-            if bot and (too_soon := room.pace.too_soon(self.bot_move_delay, room.seats)):
+            if bot and (too_soon := room.pace.too_soon(seat, self.bot_move_delay,
+                                                       self.bot_max_wait, room.seats)):
                 return too_soon
             if not bot and room.seats[seat].by_bot:
                 raise Rejection("replaced", f"a bot plays seat {seat} now")
