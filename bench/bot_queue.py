@@ -49,6 +49,7 @@ def start_server(data_dir: Path, crowd: int) -> tuple[subprocess.Popen[bytes], s
     command = [
         sys.executable, "-c", "from meeplehall.cli import app; app()", "serve",
         "--port", str(port), "--data-dir", str(data_dir), "--no-creation-limits",
+        "--no-http-limits",
         "--max-bot-only-tables", caps, "--max-strong-bot-tables", caps,
         # The queue's own delay is the figure: no human pace added to the bot's answer.
         "--bot-move-delay", "0",

@@ -52,8 +52,8 @@ def serve_command(
         typer.Option(
             min=0.0,
             max=60.0,
-            help="least seconds between a table's previous move and a bot's move where a person "
-            "sits, so people can follow the bots' turns (the bot's thinking counts; tables of "
+            help="least seconds between a bot becoming due and its move where a person sits, "
+            "so people can follow the bots' turns (the bot's thinking counts; tables of "
             "bots only never wait; 0: no pacing; at most 60)",
         ),
     ] = 0.6,

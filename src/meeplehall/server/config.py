@@ -24,8 +24,9 @@ class Settings:
     #: level-3 bot: each keeps a worker busy, so one user could otherwise fill the pool.
     max_bot_only_tables: int = 2
     max_strong_bot_tables: int = 4
-    #: Least seconds between a table's previous move going out and a bot's move being applied,
-    #: at tables where a person sits, so people can follow the bots' turns (0: no pacing).
+    #: Least seconds between a bot becoming due (or its own previous move going out) and its
+    #: move being applied, at tables where a person sits, so people can follow the bots' turns
+    #: (0: no pacing; play/pacing.py).
     bot_move_delay: float = 0.6
     #: Most seconds a bot's move waits for its pace, counted from when the bot became due: a
     #: table's other moves (a person's public ones) may push it back only this far.

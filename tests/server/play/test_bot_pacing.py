@@ -1,7 +1,7 @@
 """Bot moves reach people at a human pace (``serve --bot-move-delay``), and nothing else waits.
 
 Every timing assertion is a lower bound the server guarantees: a bot's move is applied no
-sooner than the delay after the previous move a person saw went out, and that move went out
+sooner than the delay after it became due (the move before it went out), and that move went out
 after this client asked for it (its own act, or the start). Transit can only make frames later.
 The bots-only tables and the person's move during a bot's wait would never end (or time out
 the client) if they waited; no assertion depends on how fast anything is.
@@ -299,3 +299,7 @@ def test_serve_parses_the_delay_and_refuses_a_negative_one() -> None:
     assert runner.invoke(app, ["serve", "--bot-move-delay", "61"]).exit_code == 2
     shown = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "200"})
     assert "--bot-move-delay" in shown.output and "0.6" in shown.output
+    assert "--bot-max-wait" in shown.output
+    for bad in ("-1", "601", "soon"):
+        refused = runner.invoke(app, ["serve", "--bot-max-wait", bad])
+        assert refused.exit_code == 2 and "--bot-max-wait" in refused.output, refused.output

@@ -120,7 +120,7 @@ class BotPool:
     async def decide(self, request: Decision, owner: Hashable = None,
                      address: str | None = None) -> dict[str, Any]:
         """The action the bot of ``request.level`` chooses; ``owner`` is whose turn it takes,
-        ``address`` the client address it counts under (see ``guards.sockets.address_key``)."""
+        ``address`` the client address it counts under (see ``guards.addresses.address_key``)."""
         # Without an owner the table stands for itself in the rotation; without an address
         # (a table from before addresses were kept) the owner does.
         key = owner if owner is not None else ("table", request.table_id)

@@ -71,8 +71,8 @@ class TableManager:
         self.database = database
         #: Runs a function ``f(session, *args)`` in a transaction, in the play lane's threads.
         self.run_db = database.run
-        #: Least seconds between a table's previous move going out and a bot's move, where a
-        #: person sits (pacing.py).
+        #: Least seconds between a bot becoming due and its move, where a person sits, and the
+        #: most others' moves may push it back (pacing.py).
         self.bot_move_delay = settings.bot_move_delay
         self.bot_max_wait = settings.bot_max_wait
         #: Other server processes, when there are several (Redis pub/sub).
