@@ -152,6 +152,9 @@ def test_a_world_of_a_fixed_deal_pickles_without_the_deal(position):
 
     worlds_game = world.get_game()
     assert worlds_game.get_parameters()["seed"] != true_seed
+    # One such game per game: every world of it belongs to the same one.
+    again = truth.resample_from_infostate(player, random.Random(sample + 1).random)
+    assert again.get_game().get_parameters() == worlds_game.get_parameters()
     assert worlds_game.get_parameters()["deal_stream"] != game.get_parameters()["deal_stream"]
     text = pyspiel.serialize_game_and_state(worlds_game, world)
     assert f"seed={true_seed}" not in text
@@ -163,8 +166,8 @@ def test_a_world_of_a_fixed_deal_pickles_without_the_deal(position):
     assert unpickled.get_game().get_parameters()["seed"] != true_seed
     assert picture(unpickled.match.state, players) == expected
     _same_knowledge(unpickled, truth, player)
-    _, again = pyspiel.deserialize_game_and_state(text)
-    assert picture(again.match.state, players) == expected
+    _, restored = pyspiel.deserialize_game_and_state(text)
+    assert picture(restored.match.state, players) == expected
     # A new match of the world's game deals something else than the true deal.
     assert (picture(worlds_game.new_initial_state().match.state, players)
             != picture(game.new_initial_state().match.state, players))

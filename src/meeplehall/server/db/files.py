@@ -1,5 +1,5 @@
 """The SQLite database's files are the operator's alone: the data folder is made 0700, and the
-database file, its backups and (through them) SQLite's -wal, -shm and -journal files 0600.
+database file, its backups and (through them) SQLite's -wal and -shm files 0600.
 
 SQLite would make a new database file 0644 (less the umask): readable by every local user,
 with the accounts and the seeds of unfinished matches in it. So the file is made here,
