@@ -327,8 +327,10 @@ def _check_serve_settings(
         except DatabaseUnavailable as error:
             raise fail(*error.lines) from None
     else:
+        from meeplehall.server.db.files import make_private_dir
+
         try:
-            data_dir.mkdir(parents=True, exist_ok=True)
+            make_private_dir(data_dir)
         except OSError as error:
             raise refuse("--data-dir", f"cannot create {data_dir}: {error.strerror}") from None
     if redis_url and redis_url.partition("://")[0] not in {"redis", "rediss", "unix"}:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from meeplehall.server.db.files import make_private_dir
 from meeplehall.server.db.urls import normalise
 
 
@@ -122,5 +123,5 @@ class Settings:
     def resolved_database_url(self) -> str:
         if self.database_url:
             return normalise(self.database_url)
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        make_private_dir(self.data_dir)
         return f"sqlite:///{(self.data_dir / 'meeplehall.db').resolve()}"
