@@ -14,7 +14,10 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from sqlalchemy.orm import Session
 
+from meeplehall.server.guards.sockets import cost_of
+from meeplehall.server.operations.actions import abort_table
 from tests.server.client import Player, Socket, play_seat
 from tests.server.inprocess import InProcessServer
 from tests.server.play.test_chat import opened, people, say
@@ -128,7 +131,20 @@ async def closing(server: InProcessServer) -> None:
     assert texts((await again.expect("chat_log"))["messages"]) == ["good game"]
     replay = solo.http.get(f"/api/tables/{table['id']}/replay").json()
     assert texts(replay["chat"]) == ["good game"]
-    for each in (socket, again):
+    # An aborted table ends too: its chat stays open for the grace period, then closes.
+    waiting = solo.create(game="yaxha", players=2, seat=0)
+    there = await opened(solo, waiting["id"])
+    engine = database(server)
+    try:
+        with Session(engine) as session, session.begin():
+            abort_table(session, waiting["id"])
+    finally:
+        engine.dispose()
+    assert (await say(there, "what happened?"))["type"] == "chat"
+    sql(server, "UPDATE tables SET finished_at = :at WHERE id = :t",
+        at=time.time() - 11 * 60, t=waiting["id"])
+    assert (await say(there, "hello?"))["code"] == "chat_closed"
+    for each in (socket, again, there):
         await each.close()
     solo.close()
 
@@ -406,3 +422,7 @@ async def guest_marks(server: InProcessServer) -> None:
 
 def test_every_chat_message_says_whether_its_author_is_a_guest(hall: InProcessServer) -> None:
     asyncio.run(guest_marks(hall))
+
+
+def test_asking_for_a_page_costs_what_a_sync_costs() -> None:
+    assert cost_of("chat_before") == cost_of("sync") == 5.0
