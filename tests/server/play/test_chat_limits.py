@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -156,12 +156,34 @@ def test_the_chat_closes_for_writing_once_the_grace_period_after_the_end_is_over
     asyncio.run(closing(hall))
 
 
-async def paging(server: InProcessServer) -> None:
+async def paging(server: InProcessServer, capped: bool = False) -> None:
+    """Ten lines, read back by pages; ``capped``: the server holds at most 5 a table and 3 an
+    author, so the lines come from several people and the last ones are refused."""
     alice, bob = people(server, "Alice", "Bob")
     table = alice.create(game="yaxha", players=2, seat=0)
     mine = await opened(alice, table["id"])
     first_log = await mine.expect("chat_log")
     assert first_log["messages"] == [] and first_log["more"] is False
+    if capped:
+        writers = people(server, "W1", "W2")
+        sockets = [await opened(person, table["id"]) for person in writers]
+        said = [(await say(sockets[0], f"line {n}"))["message"] for n in range(3)]
+        assert (await say(sockets[0], "one too many"))["code"] == "chat_user_full"
+        said += [(await say(sockets[1], f"line {n}"))["message"] for n in range(3, 5)]
+        assert (await say(mine, "one too many"))["code"] == "chat_table_full"
+        sockets.append(await opened(bob, table["id"]))
+        log = await sockets[-1].expect("chat_log")
+        assert texts(log["messages"]) == ["line 2", "line 3", "line 4"] and log["more"]
+        older = await page(mine, before=said[2]["id"], limit=10**12)
+        assert texts(older["messages"]) == ["line 0", "line 1"] and older["more"] is False
+        answer = bob.http.get(f"/api/tables/{table['id']}/chat",
+                              params={"before": 2**63 - 1, "limit": 2})
+        assert texts(answer.json()["messages"]) == ["line 3", "line 4"]
+        for socket in [mine, *sockets]:
+            await socket.close()
+        for person in (alice, bob, *writers):
+            person.close()
+        return
     said = [(await say(mine, f"line {n}"))["message"] for n in range(10)]
     # A socket that opens gets the last 3 (chat_history), and is told older ones exist.
     theirs = await opened(bob, table["id"])
@@ -204,6 +226,19 @@ def test_a_socket_gets_the_recent_messages_and_older_ones_by_bounded_pages(
     hall: InProcessServer,
 ) -> None:
     asyncio.run(paging(hall))
+
+
+def test_pages_and_caps_work_alike_on_postgresql(
+    tmp_path: Path, database_factory: Callable[[str], tuple[str, Path]],
+) -> None:
+    url, _data_dir = database_factory("postgresql")
+    server = InProcessServer(tmp_path, database_url=url, chat_history=3, chat_page_size=4,
+                             chat_max_per_table=5, chat_max_per_user=3, **FAST)
+    server.start()
+    try:
+        asyncio.run(paging(server, capped=True))
+    finally:
+        server.stop()
 
 
 async def private_pages(server: InProcessServer) -> None:

@@ -55,7 +55,8 @@ Publish = Callable[["Room", str], Awaitable[None]]
 
 def clean_text(raw: Any, limit: int, field: str = "text") -> str:
     """The text as kept and shown: NFC-normalised, on one line, trimmed. Refused (Rejection)
-    when it is not a string, shows nothing, holds a control character or is over ``limit``."""
+    when it is not a string, shows nothing, holds a control or format character (chattext.py)
+    or is over ``limit``."""
     if not isinstance(raw, str):
         raise Rejection("bad_message", f"{field!r} must be a string")
     text = BREAKS.sub(" ", unicodedata.normalize("NFC", raw)).strip()
@@ -159,7 +160,7 @@ class TableChat:
             raise Rejection("bad_message", "'before' must be a message's id")
         limit = page_limit(data.get("limit"), self.page_size)
         messages, more = await self.run_db(chatstore.messages_before, room.record.id,
-                                           min(before, 2**63 - 1), limit)
+                                           before, limit)
         connection.send_json({"type": "chat_page", "before": before, "messages": messages,
                               "more": more})
 

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from meeplehall.server.accounts.sessions import user_json
 from meeplehall.server.config import Settings
+from meeplehall.server.db.ids import MAX_ID
 from meeplehall.server.db.models import ChatMessage, ChatReport, Table, User
 from meeplehall.server.play.match import Rejection
 
@@ -97,7 +98,9 @@ def messages_before(session: Session, table_id: int, before: int | None, limit: 
         .limit(limit + 1)
     )
     if before is not None:
-        query = query.where(ChatMessage.id < before)
+        # Ids end at MAX_ID: a larger ``before`` means "the newest", and must not reach
+        # PostgreSQL, whose 32-bit column would refuse the value.
+        query = query.where(ChatMessage.id <= min(before - 1, MAX_ID))
     rows = session.execute(query).all()
     more = len(rows) > limit
     page = [message_json(row, author, with_step) for row, author in reversed(rows[:limit])]
