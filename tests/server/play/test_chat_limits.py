@@ -19,11 +19,14 @@ from sqlalchemy.orm import Session
 from meeplehall.server.guards.sockets import cost_of
 from meeplehall.server.operations.actions import abort_table
 from tests.server.client import Player, Socket, play_seat
+from tests.server.conftest import ServerProcess
 from tests.server.inprocess import InProcessServer
 from tests.server.play.test_chat import opened, people, say
 
-#: No rate limit to speak of: these tests write many lines at once.
-FAST = {"chat_burst": 1000.0, "chat_rate": 1000.0, "creation_limits": False}
+#: No rate limit to speak of: these tests write many lines at once, and play a game at machine
+#: speed from one address (as ServerProcess, the socket limits are tested on their own).
+FAST = {"chat_burst": 1000.0, "chat_rate": 1000.0, "creation_limits": False,
+        "socket_limits": False}
 
 
 @pytest.fixture
@@ -461,3 +464,38 @@ def test_every_chat_message_says_whether_its_author_is_a_guest(hall: InProcessSe
 
 def test_asking_for_a_page_costs_what_a_sync_costs() -> None:
     assert cost_of("chat_before") == cost_of("sync") == 5.0
+
+
+async def flags_reach(server: ServerProcess) -> None:
+    alice, bob, carol = people(server, "Alice", "Bob", "Carol")
+    table = alice.create(game="yaxha", players=2, seat=0)
+    sockets = [await opened(person, table["id"]) for person in (alice, bob, carol)]
+    assert (await say(sockets[0], "one"))["type"] == "chat"
+    assert (await say(sockets[0], "two"))["code"] == "chat_user_full"  # --chat-max-per-user 1
+    assert (await say(sockets[1], "three"))["type"] == "chat"
+    assert (await say(sockets[2], "four"))["type"] == "chat"
+    assert (await say(sockets[2], "five"))["code"] == "chat_user_full"
+    sockets.append(await opened(alice, table["id"]))
+    log = await sockets[-1].expect("chat_log")  # --chat-history 2
+    assert texts(log["messages"]) == ["three", "four"] and log["more"] is True
+    answer = alice.http.get(f"/api/tables/{table['id']}/chat").json()  # --chat-page-size 1
+    assert texts(answer["messages"]) == ["four"] and answer["more"] is True
+    for socket in sockets:
+        await socket.close()
+    for person in (alice, bob, carol):
+        person.close()
+
+
+def test_the_serve_flags_set_the_chat_limits(
+    database_factory: Callable[[str], tuple[str, Path]], server_env: dict[str, str],
+) -> None:
+    url, data_dir = database_factory("sqlite")
+    server = ServerProcess(data_dir, url, server_env, extra=[
+        "--chat-history", "2", "--chat-page-size", "1", "--chat-max-per-user", "1",
+        "--chat-max-per-table", "10", "--chat-grace-minutes", "5",
+        "--chat-retention-days", "30"])
+    server.start()
+    try:
+        asyncio.run(flags_reach(server))
+    finally:
+        server.stop()
