@@ -76,3 +76,12 @@ def test_a_guest_whose_session_ended_holds_its_name_no_more(server: ServerProces
         refusal(_register(other, name), 409, "name_taken")
         assert guest.post("/api/auth/logout").status_code == 204
         assert _register(other, name).status_code == 201
+
+
+def test_a_guest_name_that_lengthens_when_lower_cased_is_kept(server: ServerProcess) -> None:
+    # U+0130 lower-cases to two characters: the key compared is longer than the name.
+    name = "\u0130stanbul" + "\u0130" * 22 + secrets.token_hex(1)
+    with _client(server) as guest:
+        answer = _guest(guest, name)
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["name"] == name

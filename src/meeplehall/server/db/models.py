@@ -33,7 +33,7 @@ class User(Base):
     login: Mapped[str | None] = mapped_column(String(32), unique=True)
     #: A guest's name as a login key (``login_key``), NULL for a registered user: no guest and
     #: registered user may share one (accounts/impersonation.py).
-    guest_key: Mapped[str | None] = mapped_column(String(32), index=True)
+    guest_key: Mapped[str | None] = mapped_column(String(64), index=True)
     password_hash: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[float] = mapped_column(Float)
     #: May use the admin API (``meeplehall admin make-admin``).

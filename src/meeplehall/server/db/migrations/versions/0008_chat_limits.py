@@ -34,7 +34,8 @@ def _key(name: str) -> str:
 def upgrade() -> None:
     op.create_index("ix_chat_messages_table_user", "chat_messages", ["table_id", "user_id"])
     op.create_index("ix_tables_finished_at", "tables", ["finished_at"])
-    op.add_column("users", sa.Column("guest_key", sa.String(32)))
+    # Wider than a name: lower-casing may lengthen one (U+0130 becomes two characters).
+    op.add_column("users", sa.Column("guest_key", sa.String(64)))
     op.create_index("ix_users_guest_key", "users", ["guest_key"])
     users = sa.table("users", sa.column("id", sa.Integer), sa.column("name", sa.String),
                      sa.column("login", sa.String), sa.column("guest_key", sa.String))
@@ -50,7 +51,7 @@ def upgrade() -> None:
             break
         for user_id, name in rows:
             connection.execute(users.update().where(users.c.id == user_id)
-                               .values(guest_key=_key(name)[:32]))
+                               .values(guest_key=_key(name)))
         after = rows[-1][0]
 
 
