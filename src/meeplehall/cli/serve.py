@@ -147,6 +147,31 @@ def serve_command(
         typer.Option(min=0.001, help="table chat messages a second one user may send after "
                      "the first burst (0.5: one every two seconds)"),
     ] = 0.5,
+    chat_history: Annotated[
+        int,
+        typer.Option(min=1, max=1000, help="recent chat messages a table socket gets when it "
+                     "opens (older ones are fetched by page)"),
+    ] = 50,
+    chat_page_size: Annotated[
+        int,
+        typer.Option(min=1, max=1000, help="most chat messages one page of older ones holds"),
+    ] = 100,
+    chat_max_per_table: Annotated[
+        int, typer.Option(min=1, help="chat messages one table may hold in all")
+    ] = 2000,
+    chat_max_per_user: Annotated[
+        int, typer.Option(min=1, help="chat messages one user may write at one table")
+    ] = 300,
+    chat_grace_minutes: Annotated[
+        float,
+        typer.Option(min=0.0, help="minutes a table's chat stays open after the table ends "
+                     "(for a \"good game\"); then it is read-only"),
+    ] = 10.0,
+    chat_retention_days: Annotated[
+        float,
+        typer.Option(min=0.0, help="delete the chat of tables that ended longer ago than this "
+                     "many days (0: keep it)"),
+    ] = 0.0,
     smtp_url: Annotated[
         str,
         typer.Option(
@@ -253,6 +278,9 @@ def serve_command(
         idle_table_minutes=idle_table_minutes, table_idle_seconds=table_idle_seconds,
         socket_limits=socket_limits, http_limits=http_limits, http_rate=http_rate,
         http_burst=http_burst, chat_burst=chat_burst, chat_rate=chat_rate,
+        chat_history=chat_history, chat_page_size=chat_page_size,
+        chat_max_per_table=chat_max_per_table, chat_max_per_user=chat_max_per_user,
+        chat_grace_minutes=chat_grace_minutes, chat_retention_days=chat_retention_days,
         smtp_url=smtp_url, mail_from=mail_from,
         public_url=public_url or f"http://{host}:{port}", mail_turn_hours=mail_turn_hours,
         away_minutes=away_minutes,

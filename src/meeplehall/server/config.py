@@ -62,10 +62,19 @@ class Settings:
     ws_queue_messages: int = 256
     ws_queue_bytes: int = 4 * 1024 * 1024
     #: Table chat, per user over all tables: messages at once, then messages a second; and how
-    #: many recent messages a socket gets when it opens.
+    #: many recent messages a socket gets when it opens (older ones are asked for by page).
     chat_burst: float = 5.0
     chat_rate: float = 0.5
-    chat_history: int = 100
+    chat_history: int = 50
+    #: Most messages one page of older chat holds (a client may ask for fewer).
+    chat_page_size: int = 100
+    #: Messages a table's chat may hold in all, and one user may write at one table.
+    chat_max_per_table: int = 2000
+    chat_max_per_user: int = 300
+    #: Minutes after a table ends (finished or aborted) during which its chat stays open.
+    chat_grace_minutes: float = 10.0
+    #: The chat of tables that ended longer ago than this many days is deleted (0: kept).
+    chat_retention_days: float = 0.0
     #: Failed logins allowed per name, and per client address, within the window.
     login_failures_per_name: int = 5
     login_failures_per_address: int = 20

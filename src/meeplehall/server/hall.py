@@ -123,7 +123,7 @@ async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: froze
     hub = Hub(fanout, database.serve)
     mailer = Mailer(settings, database.serve, await database.serve(link_key))
     notices = Notices(database, manager, settings, hub, mailer)
-    scheduler = Scheduler(manager, settings.table_idle_seconds)
+    scheduler = Scheduler(manager, settings.table_idle_seconds, settings.chat_retention_days)
     hall = Hall(
         settings=settings, database=database, bots=bots, fanout=fanout, manager=manager,
         hub=hub, notices=notices, mailer=mailer, metrics=metrics, scheduler=scheduler,

@@ -19,7 +19,7 @@ from meeplehall.server.db.models import ActionRow, Rating, Seat, Table, User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.play.access import visible_table
-from meeplehall.server.play.chatstore import all_messages
+from meeplehall.server.play.chatstore import recent_messages
 from meeplehall.server.play.description import describe_table
 from meeplehall.server.play.ratings import ordinal
 from meeplehall.server.play.replays import compressed, replay_head
@@ -56,7 +56,8 @@ def table_replay(table_id: int, request: Request, invite: str | None = None,
     """The whole record of a finished match, with every step's events (secrets included).
 
     Built once per table (and ``views``), then served from memory; its ``ETag`` changes only
-    when the table's chat grows, so a client asking again with ``If-None-Match`` gets 304."""
+    when the table's chat changes, so a client asking again with ``If-None-Match`` gets 304.
+    The chat joined on is its last page (``chat_more``: older pages at ``/chat``)."""
     hall = hall_of(request)
     key = (table_id, views)
     with hall.reading() as session:
@@ -71,15 +72,18 @@ def table_replay(table_id: int, request: Request, invite: str | None = None,
             .where(ActionRow.table_id == table_id)
             .order_by(ActionRow.seq)
         ).all()
-        chat = orjson.dumps(all_messages(session, table_id))
+        messages, more = recent_messages(session, table_id, hall.settings.chat_history,
+                                         with_step=True)
+        chat = orjson.dumps(messages)
     if head is None:
         head = hall.replays.get_or_build(key, lambda: replay_head(table, list(actions or []),
                                                                   views))
-    tag = f'"{table_id}-{int(views)}-{hashlib.blake2b(chat, digest_size=8).hexdigest()}"'
+    tag = (f'"{table_id}-{int(views)}-{int(more)}-'
+           f'{hashlib.blake2b(chat, digest_size=8).hexdigest()}"')
     headers = {"ETag": tag, "Cache-Control": "private, no-cache", "Vary": "Accept-Encoding"}
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers=headers)
-    body = head + b',"chat":' + chat + b"}"
+    body = head + b',"chat":' + chat + b',"chat_more":' + orjson.dumps(more) + b"}"
     if "gzip" in request.headers.get("accept-encoding", ""):
         packed = hall.replays.get_or_build((table_id, views, tag), lambda: compressed(body))
         return Response(packed, media_type="application/json",

@@ -40,9 +40,10 @@ from meeplehall.server.play.room import Room
 router = APIRouter()
 log = logging.getLogger("meeplehall.server")
 
-MESSAGE_TYPES = ("act", "sync", "watch", "hint", "ping", "chat", "chat_report")
+MESSAGE_TYPES = ("act", "sync", "watch", "hint", "ping", "chat", "chat_report",
+                 "chat_before")
 #: Messages of the table's chat (play/chat.py): spectators may send them too.
-CHAT_TYPES = ("chat", "chat_report")
+CHAT_TYPES = ("chat", "chat_report", "chat_before")
 
 #: Table ids are database keys (64-bit); anything else names no table.
 LARGEST_ID = (1 << 63) - 1

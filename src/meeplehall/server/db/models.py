@@ -31,6 +31,9 @@ class User(Base):
     name: Mapped[str] = mapped_column(String(32))
     #: Lower-cased login name of a registered user; NULL for a guest.
     login: Mapped[str | None] = mapped_column(String(32), unique=True)
+    #: A guest's name as a login key (``login_key``), NULL for a registered user: no guest and
+    #: registered user may share one (accounts/impersonation.py).
+    guest_key: Mapped[str | None] = mapped_column(String(64), index=True)
     password_hash: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[float] = mapped_column(Float)
     #: May use the admin API (``meeplehall admin make-admin``).
@@ -85,7 +88,7 @@ class Table(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[float] = mapped_column(Float)
     started_at: Mapped[float | None] = mapped_column(Float)
-    finished_at: Mapped[float | None] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, index=True)
 
 
 class Seat(Base):
@@ -132,7 +135,10 @@ class ChatMessage(Base):
     """One line of a table's chat: plain text, kept with the table (its replay shows it)."""
 
     __tablename__ = "chat_messages"
-    __table_args__ = (Index("ix_chat_messages_table_id", "table_id", "id"),)
+    __table_args__ = (
+        Index("ix_chat_messages_table_id", "table_id", "id"),
+        Index("ix_chat_messages_table_user", "table_id", "user_id"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
