@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from meeplehall.server.accounts.logins import LoginLimiter
 from meeplehall.server.accounts.names import clean_name, login_key
 from meeplehall.server.accounts.passwords import dummy_hash, hasher
+from meeplehall.server.accounts.profiles import new_public_id
 from meeplehall.server.accounts.sessions import COOKIE, token_hash, user_json
 from meeplehall.server.api.deps import current_user, hall_of, require_user
 from meeplehall.server.db.models import Session as SessionRow
@@ -30,6 +31,8 @@ class UserOut(BaseModel):
     id: int
     name: str
     guest: bool
+    #: The public id of a registered user's profile (null for a guest).
+    profile: str | None = None
 
 
 class SessionOut(BaseModel):
@@ -131,6 +134,7 @@ def register(body: Credentials, request: Request, response: Response) -> dict[st
             user.name = name
             user.login = login
             user.password_hash = password_hash
+            user.public_id = new_public_id()
             session.flush()
             data = user_json(user)
     except IntegrityError:
