@@ -217,9 +217,10 @@ async def rated_game(server: ServerProcess) -> None:
             assert entry["mu"] < 25 < other["mu"]
         else:
             assert entry["mu"] == pytest.approx(other["mu"])
-        history = httpx.get(f"{server.base}/api/users/{person.user['id']}/history").json()
+        profile_id = person.user["profile"]
+        history = httpx.get(f"{server.base}/api/players/{profile_id}/history").json()
         assert history[0]["table"] == table["id"] and history[0]["ranks"] == [ranks[seat]]
-        profile = httpx.get(f"{server.base}/api/users/{person.user['id']}").json()
+        profile = httpx.get(f"{server.base}/api/players/{profile_id}").json()
         assert profile["ratings"][0]["game"] == game["name"]
     ordinals = [entry["ordinal"] for entry in board]
     assert ordinals == sorted(ordinals, reverse=True)

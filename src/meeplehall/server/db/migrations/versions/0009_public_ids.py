@@ -50,6 +50,18 @@ def _to_id_keys() -> list[str]:
             if key["constrained_columns"] == ["to_id"] and key.get("name")]
 
 
+def _copy_friend_requests(with_key: bool) -> None:
+    """SQLite cannot drop or add a constraint: the table is copied, and its indexes made again."""
+    with op.batch_alter_table("friend_requests", recreate="always",
+                              copy_from=_friend_requests(with_key)):
+        pass
+    inspector = sa.inspect(op.get_bind())
+    present = {index["name"] for index in inspector.get_indexes("friend_requests")}
+    for column in ("from_id", "to_id"):
+        if f"ix_friend_requests_{column}" not in present:
+            op.create_index(f"ix_friend_requests_{column}", "friend_requests", [column])
+
+
 def upgrade() -> None:
     op.add_column("users", sa.Column("public_id", sa.String(16)))
     op.create_index("ix_users_public_id", "users", ["public_id"], unique=True)
@@ -61,10 +73,7 @@ def upgrade() -> None:
                      .values(public_id=secrets.token_urlsafe(9)))
     op.add_column("tables", sa.Column("created_from", sa.String(64)))
     if bind.dialect.name == "sqlite":
-        # SQLite cannot drop a constraint: the table is copied without it.
-        with op.batch_alter_table("friend_requests", recreate="always",
-                                  copy_from=_friend_requests(with_key=False)):
-            pass
+        _copy_friend_requests(with_key=False)
     else:
         for name in _to_id_keys():
             op.drop_constraint(name, "friend_requests", type_="foreignkey")
@@ -72,9 +81,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     if op.get_bind().dialect.name == "sqlite":
-        with op.batch_alter_table("friend_requests", recreate="always",
-                                  copy_from=_friend_requests(with_key=True)):
-            pass
+        _copy_friend_requests(with_key=True)
     else:
         op.create_foreign_key("friend_requests_to_id_fkey", "friend_requests", "users",
                               ["to_id"], ["id"], ondelete="CASCADE")
