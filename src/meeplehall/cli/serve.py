@@ -176,6 +176,10 @@ def serve_command(
         typer.Option(min=0, help="a guest's waiting tables are listed behind registered and "
                      "older owners' until the guest is this many minutes old"),
     ] = 60.0,
+    lobby_page_size: Annotated[
+        int,
+        typer.Option(min=1, max=500, help="tables per page of the lobby's lists"),
+    ] = 100,
     login_failures_per_name_total: Annotated[
         int,
         typer.Option(min=1, help="failed logins to one name from all addresses together in 5 "
@@ -222,7 +226,7 @@ def serve_command(
         public_url=public_url or f"http://{host}:{port}", mail_turn_hours=mail_turn_hours,
         away_minutes=away_minutes,
         lobby_tables_per_address=lobby_tables_per_address,
-        lobby_new_guest_minutes=lobby_new_guest_minutes,
+        lobby_new_guest_minutes=lobby_new_guest_minutes, lobby_page_size=lobby_page_size,
         login_failures_per_name_total=login_failures_per_name_total,
     )
     try:
