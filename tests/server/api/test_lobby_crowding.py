@@ -13,7 +13,7 @@ import httpx
 import pytest
 from sqlalchemy import update
 
-from meeplehall.server.db.models import User
+from meeplehall.server.db.models import Table, User
 from tests.server.inprocess import InProcessServer
 
 PER_ADDRESS = 10
@@ -96,3 +96,28 @@ def test_four_addresses_of_fresh_guests_do_not_push_a_registered_table_off_the_l
     for bad in ("0", "-1", "x", "1.5"):
         answer = visitor.get("/api/tables", params={"status": "waiting", "page": bad})
         assert answer.status_code == 422, bad
+
+
+def test_a_tables_address_is_kept_while_it_waits_and_erased_when_it_starts_or_is_aborted(
+    hall: InProcessServer,
+) -> None:
+    with client_at(hall, "127.0.0.7") as owner:
+        owner.post("/api/auth/register", json={"name": "boss", "password": "long enough"})
+        bots = [{"seat": 1, "level": 1}]
+        started = owner.post("/api/tables", json={"game": "yaxha", "players": 2, "bots": bots})
+        aborted = owner.post("/api/tables", json={"game": "yaxha", "players": 2}).json()["id"]
+        started_id = started.json()["id"]
+
+        def address(table_id: int) -> str | None:
+            with hall.app.state.hall.db() as session:
+                table = session.get(Table, table_id)
+                assert table is not None
+                return table.created_from
+
+        assert address(started_id) == address(aborted) == "127.0.0.7"
+        assert owner.post(f"/api/tables/{started_id}/start").status_code == 200
+        assert address(started_id) is None
+        with hall.app.state.hall.db() as session:
+            session.execute(update(User).where(User.login == "boss").values(is_admin=True))
+        assert owner.post(f"/api/admin/tables/{aborted}/abort").status_code == 200
+        assert address(aborted) is None

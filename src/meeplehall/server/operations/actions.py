@@ -133,6 +133,7 @@ def abort_table(session: Session, table_id: int) -> str:
         raise TableOver(table_id, table.status)
     before = table.status
     table.status = ABORTED
+    table.created_from = None  # kept only for the lobby's order of waiting tables
     table.finished_at = time.time()
     return before
 
