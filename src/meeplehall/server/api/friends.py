@@ -2,9 +2,9 @@
 
 Nobody learns from these answers whether a name exists: a request to any name gets the same
 answer after the same work (the same lookups and one stored row, checked against nothing), and
-stays in the sender's list as
-"sent" for good, whether nobody has that name, the person has not answered, or they declined
-(a declined request is only detached from its addressee). Only the user sees their own list.
+stays in the sender's list as "sent" for good, whether nobody has that name, the person has not
+answered, or they declined (a declined request is only detached from its addressee). Only the
+user sees their own list.
 """
 
 from __future__ import annotations
