@@ -358,6 +358,25 @@ MUTATIONS: tuple[Mutation, ...] = (
         S + "server/play/store.py", "    seen, clock.alive_at = clock.alive_at, now\n",
         "    seen, clock.alive_at = None, now\n",
         (SRV + "play/test_clock_downtime.py",), "restarting_while_another_runs"),
+    one("profiles_by_user_id", "a profile is found by the sequential user id too",
+        S + "server/api/history.py", "            if is_public_id(public_id) else None)",
+        "            if is_public_id(public_id)\n"
+        "            else session.get(User, int(public_id)) if public_id.isdigit() else None)",
+        (SRV + "api/test_player_directory.py",)),
+    one("lobby_newest_first", "the lobby lists waiting tables newest first, crowd or not",
+        S + "server/play/waitinglist.py", "order_by(band, shown.c.id.desc())",
+        "order_by(shown.c.id.desc())", (SRV + "api/test_lobby_crowding.py",), "sqlite"),
+    one("login_locked_per_name", "failed logins lock a name from every address",
+        S + "server/accounts/logins.py", 'return f"p:{address} {name}", ',
+        'return f"p:{name}", ', (SRV + "accounts/test_login_lockout.py",)),
+    one("friend_request_key_kept", "a stored friend request's addressee is checked by a key",
+        S + "server/db/migrations/versions/0009_public_ids.py",
+        "        _copy_friend_requests(with_key=False)",
+        "        _copy_friend_requests(with_key=True)",
+        (SRV + "social/test_friend_request_work.py",), "sqlite"),
+    one("metrics_count_secret_moves", "/metrics counts secret moves too",
+        S + "server/play/manager.py", "if self.counter is not None and outcome.public:",
+        "if self.counter is not None:", (SRV + "operations/test_metrics_secret_moves.py",)),
 )
 
 

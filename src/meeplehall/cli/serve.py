@@ -232,6 +232,26 @@ def serve_command(
             "machine only); repeatable",
         ),
     ] = None,
+    lobby_tables_per_address: Annotated[
+        int,
+        typer.Option(min=1, help="waiting tables per creating address ranked ahead of the "
+                     "others in the lobby's list (the rest go to later pages)"),
+    ] = 10,
+    lobby_new_guest_minutes: Annotated[
+        float,
+        typer.Option(min=0, help="a guest's waiting tables are listed behind registered and "
+                     "older owners' until the guest is this many minutes old"),
+    ] = 60.0,
+    lobby_page_size: Annotated[
+        int,
+        typer.Option(min=1, max=500, help="tables per page of the lobby's lists"),
+    ] = 100,
+    login_failures_per_name_total: Annotated[
+        int,
+        typer.Option(min=1, help="failed logins to one name from all addresses together in 5 "
+                     "minutes before the name is locked for everyone (a ceiling on guessing "
+                     "from many addresses; one address is locked out after 5)"),
+    ] = 100,
 ) -> None:
     """Run the arena server (HTTP lobby, table WebSockets, web client)."""
     import uvicorn
@@ -284,6 +304,9 @@ def serve_command(
         smtp_url=smtp_url, mail_from=mail_from,
         public_url=public_url or f"http://{host}:{port}", mail_turn_hours=mail_turn_hours,
         away_minutes=away_minutes,
+        lobby_tables_per_address=lobby_tables_per_address,
+        lobby_new_guest_minutes=lobby_new_guest_minutes, lobby_page_size=lobby_page_size,
+        login_failures_per_name_total=login_failures_per_name_total,
     )
     try:
         application = create_app(settings)

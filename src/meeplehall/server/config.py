@@ -75,9 +75,13 @@ class Settings:
     chat_grace_minutes: float = 10.0
     #: The chat of tables that ended longer ago than this many days is deleted (0: kept).
     chat_retention_days: float = 0.0
-    #: Failed logins allowed per name, and per client address, within the window.
+    #: Failed logins allowed per name from one client address, and per client address, within
+    #: the window (accounts/logins.py).
     login_failures_per_name: int = 5
     login_failures_per_address: int = 20
+    #: Failed logins allowed per name from all addresses together within the window: a ceiling
+    #: on guessing one password from many addresses (it then locks the name for everyone).
+    login_failures_per_name_total: int = 100
     login_window_seconds: float = 300.0
     #: Worker threads that serve HTTP requests' database work, views and large documents off
     #: the event loop (the request lane, db/access.py); more requests wait for a free one.
@@ -106,6 +110,13 @@ class Settings:
     idle_table_minutes: float = 240.0
     #: Waiting tables of one owner shown in the lobby's list (the newest ones).
     lobby_tables_per_owner: int = 3
+    #: The lobby's waiting list ranks at most this many tables per creating address (the
+    #: newest) ahead of the others, and a guest's tables behind registered and older owners'
+    #: until the guest is this many minutes old (play/waitinglist.py).
+    lobby_tables_per_address: int = 10
+    lobby_new_guest_minutes: float = 60.0
+    #: Tables per page of the lobby's lists (``GET /api/tables?page=``).
+    lobby_page_size: int = 100
     #: Seconds a session cookie lives.
     session_seconds: int = 30 * 24 * 3600
     #: Outgoing e-mail: ``smtp://[user:password@]host[:port]`` (``?starttls=true`` to upgrade)

@@ -83,6 +83,7 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     # results and history
     "not_finished": (),
     "no_user": ("user",),
+    "no_player": ("player",),
 }
 
 

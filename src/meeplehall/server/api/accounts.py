@@ -21,6 +21,7 @@ from meeplehall.server.accounts.impersonation import (
 from meeplehall.server.accounts.logins import LoginLimiter
 from meeplehall.server.accounts.names import clean_name, login_key
 from meeplehall.server.accounts.passwords import dummy_hash, hasher
+from meeplehall.server.accounts.profiles import new_public_id
 from meeplehall.server.accounts.sessions import COOKIE, token_hash, user_json
 from meeplehall.server.api.deps import current_user, hall_of, require_user
 from meeplehall.server.db.models import Session as SessionRow
@@ -37,6 +38,8 @@ class UserOut(BaseModel):
     id: int
     name: str
     guest: bool
+    #: The public id of a registered user's profile (null for a guest).
+    profile: str | None = None
 
 
 class SessionOut(BaseModel):
@@ -153,6 +156,7 @@ def register(body: Credentials, request: Request, response: Response) -> dict[st
             user.login = login
             user.guest_key = None
             user.password_hash = password_hash
+            user.public_id = new_public_id()
             session.flush()
             data = user_json(user)
     except IntegrityError:

@@ -41,6 +41,10 @@ class User(Base):
     #: When the user was banned (NULL: not banned), and the operator's reason.
     banned_at: Mapped[float | None] = mapped_column(Float)
     ban_reason: Mapped[str | None] = mapped_column(String(200))
+    #: The random id of a registered user's public profile (NULL for a guest: not public).
+    #: Profiles are found by it alone, never by the sequential ``id``, so they cannot be
+    #: listed by counting.
+    public_id: Mapped[str | None] = mapped_column(String(16), unique=True, index=True)
 
 
 class Session(Base):
@@ -78,8 +82,9 @@ class Table(Base):
     #: Whether spectators (people without a seat, the owner aside) may write in the chat.
     spectator_chat: Mapped[bool] = mapped_column(Boolean, server_default=true())
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
-    #: The client address (an IPv6 /64) the owner created the table from, while it is unfinished:
-    #: its bots' decisions take that address's turn in the fair bot queue (NULL: the owner's).
+    #: The client address (an IPv6 /64) the owner created the table from, kept while it is
+    #: unfinished: the lobby ranks waiting tables per address, and a table's bots take that
+    #: address's turn in the fair bot queue (NULL: the owner's own turn).
     owner_address: Mapped[str | None] = mapped_column(String(64))
     seq: Mapped[int] = mapped_column(Integer, default=0)
     #: When a table in play next needs a server process with nobody connected: now for a bot
@@ -219,9 +224,10 @@ class FriendRequest(Base):
     #: The login key of the name asked for, and the name as typed (cleaned), shown to the sender.
     to_key: Mapped[str] = mapped_column(String(32))
     to_name: Mapped[str] = mapped_column(String(32))
-    to_id: Mapped[int | None] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), index=True
-    )
+    #: The addressee, or NULL (nobody has the name, or they declined). Not a foreign key: a
+    #: key would be checked on insert for a user and not for nobody, and that time would tell
+    #: whether the name exists (users are never deleted).
+    to_id: Mapped[int | None] = mapped_column(Integer, index=True)
     created_at: Mapped[float] = mapped_column(Float)
 
 

@@ -133,6 +133,7 @@ def abort_table(session: Session, table_id: int) -> str:
         raise TableOver(table_id, table.status)
     before = table.status
     table.status = ABORTED
+    table.owner_address = None  # kept only while the table is unfinished
     table.finished_at = time.time()
     return before
 

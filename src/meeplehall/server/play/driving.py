@@ -28,7 +28,7 @@ class Tables(Protocol):
     """What the driver asks of the table manager."""
 
     async def submit(self, room: Room, seat: int, seq: int, data: Any, bot: bool,
-                     user_id: int | None = None) -> None: ...
+                     user_id: int | None = None) -> bool: ...
 
     async def hand_over(self, room: Room, seat: int, reason: str) -> None: ...
 
@@ -42,6 +42,8 @@ class Tables(Protocol):
 
 
 class BotCounter(Protocol):
+    """Counts bot moves the spectators saw (a count of secret ones would tell how many)."""
+
     def bot_decided(self, game: str) -> None: ...
 
 
@@ -161,8 +163,10 @@ class Driver:
                     return
                 data = legal[0].to_json()
             try:
-                await self.tables.submit(room, seat, seq, data, bot=True)
+                public = await self.tables.submit(room, seat, seq, data, bot=True)
                 room.bot_failures = 0
+                if public and self.counter is not None:
+                    self.counter.bot_decided(room.record.game)
             except Rejection as rejection:
                 if rejection.code not in ("stale_seq", "not_your_turn", "finished"):
                     room.bot_failures += 1
