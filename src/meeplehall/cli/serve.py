@@ -138,6 +138,12 @@ def serve_command(
         typer.Option(min=0.0, max=24.0 * 60 * 30,
                      help="e-mail a person only once no page of theirs was open for this long"),
     ] = 15.0,
+    unsubscribe_days: Annotated[
+        float,
+        typer.Option(min=1.0, max=3650.0,
+                     help="days the unsubscribe link of an e-mail works (each e-mail has a "
+                     "fresh one)"),
+    ] = 60.0,
     log_level: Annotated[
         str, typer.Option(help="debug, info, warning or error")
     ] = "info",
@@ -191,7 +197,7 @@ def serve_command(
     except ValueError as error:
         raise refuse("--forwarded-allow-ips", str(error)) from None
     _check_serve_settings(host, port, data_dir, database_url, redis_url)
-    _check_mail_settings(smtp_url, public_url)
+    _check_mail_settings(smtp_url, public_url, mail_from)
     settings = Settings(
         metrics_allow=tuple(metrics_allow or Settings.metrics_allow),
         data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
@@ -204,7 +210,7 @@ def serve_command(
         socket_limits=socket_limits, chat_burst=chat_burst, chat_rate=chat_rate,
         smtp_url=smtp_url, mail_from=mail_from,
         public_url=public_url or f"http://{host}:{port}", mail_turn_hours=mail_turn_hours,
-        away_minutes=away_minutes,
+        away_minutes=away_minutes, unsubscribe_days=unsubscribe_days,
     )
     try:
         application = create_app(settings)
@@ -226,7 +232,8 @@ def serve_command(
     )
 
 
-def _check_mail_settings(smtp_url: str, public_url: str) -> None:
+def _check_mail_settings(smtp_url: str, public_url: str, mail_from: str) -> None:
+    from meeplehall.server.mail.addresses import BadAddress, sender
     from meeplehall.server.mail.mailer import MailSettingError, parse_smtp_url
 
     if smtp_url:
@@ -234,6 +241,11 @@ def _check_mail_settings(smtp_url: str, public_url: str) -> None:
             parse_smtp_url(smtp_url)
         except MailSettingError as error:
             raise refuse("--smtp-url", str(error)) from None
+    if mail_from:
+        try:
+            sender(mail_from)
+        except BadAddress as error:
+            raise refuse("--mail-from", f"{error} (Name <name@example.org>)") from None
     if public_url and not public_url.startswith(("http://", "https://")):
         raise refuse("--public-url", f"{public_url!r} is no http:// or https:// address")
 
