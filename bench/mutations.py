@@ -328,8 +328,8 @@ MUTATIONS: tuple[Mutation, ...] = (
     Mutation("mail_subject_names_the_sender", "a friend request's subject carries the sender's "
              "name", (
                  Edit(S + "server/mail/texts.py",
-                      '"friend.subject": "A friend request on Meeple Hall",',
-                      '"friend.subject": "A friend request on Meeple Hall from {name}",'),
+                      '"friend.subject": "Meeple Hall でフレンド申請が届きました",',
+                      '"friend.subject": "{name} さんからフレンド申請が届きました",'),
                  Edit(S + "server/mail/mailer.py",
                       "mailtexts.subject(lang, mail.kind, params)",
                       'mailtexts.text(lang, f"{mail.kind}.subject", **params)'),
