@@ -204,6 +204,12 @@ def serve_command(
         typer.Option(min=0.0, max=24.0 * 60 * 30,
                      help="e-mail a person only once no page of theirs was open for this long"),
     ] = 15.0,
+    unsubscribe_days: Annotated[
+        float,
+        typer.Option(min=1.0, max=3650.0,
+                     help="days the unsubscribe link of an e-mail works (each e-mail has a "
+                     "fresh one)"),
+    ] = 60.0,
     log_level: Annotated[
         str, typer.Option(help="debug, info, warning or error")
     ] = "info",
@@ -283,7 +289,7 @@ def serve_command(
         raise refuse("--min-turn-hours", f"at most --max-turn-hours ({max_turn_hours:g}), "
                      f"not {min_turn_hours:g}")
     _check_serve_settings(host, port, data_dir, database_url, redis_url)
-    _check_mail_settings(smtp_url, public_url)
+    _check_mail_settings(smtp_url, public_url, mail_from)
     settings = Settings(
         metrics_allow=tuple(metrics_allow or Settings.metrics_allow),
         data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
@@ -303,7 +309,7 @@ def serve_command(
         chat_grace_minutes=chat_grace_minutes, chat_retention_days=chat_retention_days,
         smtp_url=smtp_url, mail_from=mail_from,
         public_url=public_url or f"http://{host}:{port}", mail_turn_hours=mail_turn_hours,
-        away_minutes=away_minutes,
+        away_minutes=away_minutes, unsubscribe_days=unsubscribe_days,
         lobby_tables_per_address=lobby_tables_per_address,
         lobby_new_guest_minutes=lobby_new_guest_minutes, lobby_page_size=lobby_page_size,
         login_failures_per_name_total=login_failures_per_name_total,
@@ -328,7 +334,8 @@ def serve_command(
     )
 
 
-def _check_mail_settings(smtp_url: str, public_url: str) -> None:
+def _check_mail_settings(smtp_url: str, public_url: str, mail_from: str) -> None:
+    from meeplehall.server.mail.addresses import BadAddress, sender
     from meeplehall.server.mail.mailer import MailSettingError, parse_smtp_url
 
     if smtp_url:
@@ -336,6 +343,11 @@ def _check_mail_settings(smtp_url: str, public_url: str) -> None:
             parse_smtp_url(smtp_url)
         except MailSettingError as error:
             raise refuse("--smtp-url", str(error)) from None
+    if mail_from:
+        try:
+            sender(mail_from)
+        except BadAddress as error:
+            raise refuse("--mail-from", f"{error} (Name <name@example.org>)") from None
     if public_url and not public_url.startswith(("http://", "https://")):
         raise refuse("--public-url", f"{public_url!r} is no http:// or https:// address")
 

@@ -129,6 +129,8 @@ class Settings:
     public_url: str = ""
     #: At most one "your turn" e-mail per table and person within this many hours.
     mail_turn_hours: float = 6.0
+    #: Days the unsubscribe link in an e-mail works (each e-mail carries a fresh one).
+    unsubscribe_days: float = 60.0
     #: A person counts as away (and may get e-mail) once no socket of theirs has been open for
     #: this many minutes.
     away_minutes: float = 15.0

@@ -45,6 +45,7 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "unknown_game": ("game",),
     "no_rules": ("game",),
     "no_table": ("table",),
+    "invalid_token": (),
     "bad_status": ("status",),
     "player_count": ("title", "min", "max", "players"),
     "invalid_options": ("reason",),

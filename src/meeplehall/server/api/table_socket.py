@@ -31,7 +31,7 @@ from meeplehall.server.guards.sockets import (
     cost_of,
 )
 from meeplehall.server.operations.metrics import metrics_of
-from meeplehall.server.play.access import invited_by, may_see
+from meeplehall.server.play.access import invited_by, may_see, well_formed
 from meeplehall.server.play.connection import Connection
 from meeplehall.server.play.manager import TableManager
 from meeplehall.server.play.match import Rejection
@@ -148,6 +148,9 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
         await websocket.close(CLOSE_BAD_QUERY, "seat is a seat number (from 0)")
         return
     invite = query.get("invite")
+    if not well_formed(invite):
+        await websocket.close(CLOSE_BAD_QUERY, "invite is not an invite token")
+        return
     table_id = int(table_text) if table_text.isdigit() and len(table_text) <= 19 else 0
     if not 0 < table_id <= LARGEST_ID:
         await websocket.close(4404, f"no table {_shown(table_text)}")

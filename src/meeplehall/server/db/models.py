@@ -269,3 +269,24 @@ class MailSent(Base):
     )
     key: Mapped[str] = mapped_column(String(40), primary_key=True)
     sent_at: Mapped[float] = mapped_column(Float)
+
+
+class AdminAction(Base):
+    """One thing an operator did (a role given or taken, a password reset, a ban or its end, a
+    table stopped or deleted): who, what, to whom, when. Written in the action's transaction."""
+
+    __tablename__ = "admin_actions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[float] = mapped_column(Float, index=True)
+    #: The admin who did it (NULL: the command line, or a user since deleted).
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    #: Who did it as shown then: an admin's name, or ``command line (os user)``.
+    actor: Mapped[str] = mapped_column(String(80))
+    #: make_admin, remove_admin, reset_password, set_password, ban, unban, abort_table,
+    #: delete_table.
+    action: Mapped[str] = mapped_column(String(24))
+    #: ``user:ID`` or ``table:ID``.
+    target: Mapped[str] = mapped_column(String(40))
+    #: What else there is to know (the user's name then, a ban's reason, a table's status).
+    details: Mapped[dict[str, Any]] = mapped_column(JSON)
