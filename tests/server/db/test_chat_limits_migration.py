@@ -8,18 +8,9 @@ from collections.abc import Callable
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
-from meeplehall.server.db.engine import MIGRATIONS, make_engine
-
-
-def _to(engine: sa.Engine, revision: str, down: bool = False) -> None:
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        (command.downgrade if down else command.upgrade)(config, revision)
+from meeplehall.server.db.engine import make_engine
+from tests.server.db.migrating import migrate_to
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
@@ -28,7 +19,7 @@ def test_guests_get_their_name_key_and_the_migration_goes_back_down(
 ) -> None:
     url, _data_dir = database_factory(backend)
     engine = make_engine(url)
-    _to(engine, "0006")
+    migrate_to(engine, "0006")
     with engine.begin() as connection:
         for user_id, name, login in ((1, "Ann Lee", "ann lee"), (2, "ＺＯＥ\u3000 Park", None),
                                      (3, "Bo", None)):
@@ -36,10 +27,10 @@ def test_guests_get_their_name_key_and_the_migration_goes_back_down(
                 "INSERT INTO users (id, name, login, password_hash, created_at) "
                 "VALUES (:id, :name, :login, NULL, :now)"),
                 {"id": user_id, "name": name, "login": login, "now": time.time()})
-    _to(engine, "0008")
+    migrate_to(engine, "0008")
     with engine.connect() as connection:
         keys = connection.execute(sa.text("SELECT id, guest_key FROM users ORDER BY id")).all()
     assert [tuple(row) for row in keys] == [(1, None), (2, "zoe park"), (3, "bo")]
-    _to(engine, "0006", down=True)
+    migrate_to(engine, "0006", down=True)
     assert "guest_key" not in {column["name"] for column in sa.inspect(engine).get_columns("users")}
     engine.dispose()

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 from meeplehall.server.accounts.profiles import is_public_id
 from meeplehall.server.db.engine import make_engine
-from tests.server.db.test_friends_migration import _to
+from tests.server.db.migrating import migrate_to
 
 REQUESTS = "SELECT from_id, to_key, to_name, to_id FROM friend_requests ORDER BY id"
 
@@ -28,7 +28,7 @@ def test_public_ids_go_up_on_a_used_database_and_back_down(
 ) -> None:
     url, _data_dir = database_factory(backend)
     engine = make_engine(url)
-    _to(engine, "0006")
+    migrate_to(engine, "0006")
     with engine.begin() as connection:
         for user_id, name, login in ((1, "Ann", "ann"), (2, "Bob", "bob"), (3, "Gus", None)):
             connection.execute(sa.text(
@@ -40,7 +40,7 @@ def test_public_ids_go_up_on_a_used_database_and_back_down(
             "VALUES (1, 1, 'bob', 'Bob', 2, 0), (2, 1, 'nobody', 'Nobody', NULL, 0)"))
         before = connection.execute(sa.text(REQUESTS)).all()
     assert _to_id_keys(engine)
-    _to(engine, "0009")
+    migrate_to(engine, "0009")
     with engine.connect() as connection:
         ids = dict(connection.execute(sa.text("SELECT login, public_id FROM users")).all())
         assert connection.execute(sa.text(REQUESTS)).all() == before
@@ -49,7 +49,7 @@ def test_public_ids_go_up_on_a_used_database_and_back_down(
     assert _to_id_keys(engine) == []
     indexes = {index["name"] for index in sa.inspect(engine).get_indexes("friend_requests")}
     assert {"ix_friend_requests_from_id", "ix_friend_requests_to_id"} <= indexes
-    _to(engine, "0006", down=True)
+    migrate_to(engine, "0006", down=True)
     columns = {column["name"] for column in sa.inspect(engine).get_columns("users")}
     assert "public_id" not in columns
     assert _to_id_keys(engine)
