@@ -9,6 +9,11 @@ bot's first move, over --replies replies per level.
     nice python bench/bot_queue.py                    # 12 crowding tables, levels 1 and 2
     nice python bench/bot_queue.py --crowd 0          # the same with nobody crowding
     nice python bench/bot_queue.py --levels 1,2,3 --runs 3
+    nice python bench/bot_queue.py --crowd 10 --crowd-guests 10 --player-address 127.0.0.2 \
+        --levels 3                                    # ten guests of one address crowd it
+
+With --crowd-guests the crowding tables are opened by that many guests (one address, 127.0.0.1)
+in turn; --player-address is the loopback address the timed player connects from.
 
 Prints p50/p99/max per level and run, then the medians over the runs. A benchmark, not a test.
 """
@@ -44,6 +49,7 @@ def start_server(data_dir: Path, crowd: int) -> tuple[subprocess.Popen[bytes], s
     command = [
         sys.executable, "-c", "from meeplehall.cli import app; app()", "serve",
         "--port", str(port), "--data-dir", str(data_dir), "--no-creation-limits",
+        "--no-http-limits",
         "--max-bot-only-tables", caps, "--max-strong-bot-tables", caps,
         # The queue's own delay is the figure: no human pace added to the bot's answer.
         "--bot-move-delay", "0",
@@ -64,26 +70,30 @@ def start_server(data_dir: Path, crowd: int) -> tuple[subprocess.Popen[bytes], s
     raise SystemExit("the server did not start in 60 seconds")
 
 
-async def guest(base: str, name: str) -> httpx.AsyncClient:
-    http = httpx.AsyncClient(base_url=base, timeout=60)
+async def guest(base: str, name: str, address: str = "127.0.0.1") -> httpx.AsyncClient:
+    """A guest whose requests come from ``address`` (any loopback address reaches the server)."""
+    http = httpx.AsyncClient(base_url=base, timeout=60,
+                             transport=httpx.AsyncHTTPTransport(local_address=address))
     (await http.post("/api/auth/guest", json={"name": name})).raise_for_status()
     return http
 
 
-async def crowd_tables(base: str, game: str, count: int) -> httpx.AsyncClient:
-    http = await guest(base, "crowd")
-    for _ in range(count):
+async def crowd_tables(base: str, game: str, count: int, guests: int) -> list[httpx.AsyncClient]:
+    """``count`` level-3 bots-only tables, opened in turn by ``guests`` guests of one address."""
+    crowd = [await guest(base, f"crowd {n}") for n in range(max(1, guests))]
+    for number in range(count):
+        http = crowd[number % len(crowd)]
         response = await http.post("/api/tables", json={
             "game": game, "players": 2, "seat": None,
             "bots": [{"seat": 0, "level": 3}, {"seat": 1, "level": 3}]})
         response.raise_for_status()
         (await http.post(f"/api/tables/{response.json()['id']}/start")).raise_for_status()
-    return http
+    return crowd
 
 
 async def play_against(base: str, ws_base: str, http: httpx.AsyncClient, game: str,
                        level: int, wanted: int, rng: random.Random,
-                       think: float) -> list[float]:
+                       think: float, address: str) -> list[float]:
     """Play seat 0 against a bot of ``level`` until ``wanted`` replies were timed."""
     replies: list[float] = []
     while len(replies) < wanted:
@@ -95,7 +105,7 @@ async def play_against(base: str, ws_base: str, http: httpx.AsyncClient, game: s
         cookie = http.cookies["mh_session"]
         async with connect(f"{ws_base}/ws/tables/{table_id}",
                            additional_headers={"Cookie": f"mh_session={cookie}"},
-                           max_size=None) as ws:
+                           max_size=None, local_addr=(address, 0)) as ws:
             (await http.post(f"/api/tables/{table_id}/start")).raise_for_status()
             sent_at: dict[int, float] = {}  # seq acted on -> when
             handed_over: float | None = None
@@ -138,15 +148,17 @@ async def one_run(args: argparse.Namespace, levels: list[int], run: int) -> dict
         process, base = start_server(Path(folder), args.crowd)
         ws_base = base.replace("http", "ws", 1)
         try:
-            crowd = await crowd_tables(base, args.game, args.crowd)
+            crowd = await crowd_tables(base, args.game, args.crowd, args.crowd_guests)
             await asyncio.sleep(1)  # the crowd's first decisions are queued and under way
-            player = await guest(base, "player")
+            player = await guest(base, "player", args.player_address)
             rng = random.Random(run)
             figures = {}
             for level in levels:
                 figures[level] = await play_against(base, ws_base, player, args.game, level,
-                                                    args.replies, rng, args.think)
-            await crowd.aclose()
+                                                    args.replies, rng, args.think,
+                                                    args.player_address)
+            for http in crowd:
+                await http.aclose()
             await player.aclose()
             return figures
         finally:
@@ -165,6 +177,10 @@ async def main() -> None:
     parser.add_argument("--game", default="pyramido", help="a game played in turns")
     parser.add_argument("--crowd", type=int, default=12,
                         help="bots-only level-3 tables the crowding user runs")
+    parser.add_argument("--crowd-guests", type=int, default=1,
+                        help="guests of one address (127.0.0.1) who open the crowd's tables")
+    parser.add_argument("--player-address", default="127.0.0.1",
+                        help="loopback address the timed player connects from")
     parser.add_argument("--levels", default="1,2", help="bot levels to time, comma-separated")
     parser.add_argument("--replies", type=int, default=30, help="replies timed per level")
     parser.add_argument("--runs", type=int, default=3, help="fresh servers, for medians")
@@ -172,7 +188,8 @@ async def main() -> None:
                         help="seconds the person takes per move (not part of the figures)")
     args = parser.parse_args()
     levels = [int(level) for level in args.levels.split(",")]
-    print(f"{args.game}: {args.crowd} crowding level-3 tables, default bot workers, "
+    print(f"{args.game}: {args.crowd} crowding level-3 tables of {args.crowd_guests} guest(s) "
+          f"at 127.0.0.1, the player at {args.player_address}, default bot workers, "
           f"{args.replies} replies per level, {args.runs} run(s)")
     runs = []
     for run in range(args.runs):

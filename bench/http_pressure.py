@@ -76,9 +76,10 @@ WAITING_TABLES = 5
 
 # -- what is set up before the phases ---------------------------------------------------------
 
-def history_of_finished_tables(base: str, tables: int) -> int:
-    """A guest who sat at ``tables`` finished two-player Yaxha tables: each started against a
-    level-1 bot and left at once, so a bot plays the guest's seat to the end. The guest's id."""
+def history_of_finished_tables(base: str, tables: int) -> str:
+    """A player who sat at ``tables`` finished two-player Yaxha tables: each started against a
+    level-1 bot and left at once, so a bot plays their seat to the end. Their public profile's
+    id (they register: a guest's history is not public)."""
     http = guest(base, "regular")
     for _ in range(tables):
         table = http.post("/api/tables", json={
@@ -86,8 +87,9 @@ def history_of_finished_tables(base: str, tables: int) -> int:
             "bots": [{"seat": 1, "level": 1}]}).json()
         http.post(f"/api/tables/{table['id']}/start").raise_for_status()
         http.post(f"/api/tables/{table['id']}/leave", json={}).raise_for_status()
-    user: int = http.get("/api/me").json()["id"]
-    while len(http.get(f"/api/users/{user}/history", params={"limit": 500}).json()) < tables:
+    user: str = http.post("/api/auth/register", json={
+        "name": f"regular{time.time_ns()}"[:32], "password": "long enough"}).json()["profile"]
+    while len(http.get(f"/api/players/{user}/history", params={"limit": 500}).json()) < tables:
         time.sleep(0.2)
     http.close()
     return user
@@ -100,14 +102,14 @@ def open_waiting_tables(base: str) -> None:
         http.close()
 
 
-def heavy_routes(table_id: int, user: int, game: str) -> dict[str, str]:
+def heavy_routes(table_id: int, user: str, game: str) -> dict[str, str]:
     return {
         "replay": f"/api/tables/{table_id}/replay?views=true",
         "finished": "/api/tables?status=finished",
         "playing": "/api/tables?status=playing",
         "waiting": "/api/tables?status=waiting",
-        "history": f"/api/users/{user}/history",
-        "profile": f"/api/users/{user}",
+        "history": f"/api/players/{user}/history",
+        "profile": f"/api/players/{user}",
         "leaderboard": f"/api/leaderboard/{game}?limit=50",
     }
 

@@ -83,6 +83,9 @@ class ServerProcess(OnLoopback):
     #: The least seconds between moves where a bot answers a person: none by default, so the
     #: suite plays at machine speed (tests/server/play/test_bot_pacing.py sets it).
     bot_move_delay: float = 0.0
+    #: Let tables have clocks of under a second and deadlines of seconds, so tests can watch
+    #: them run out (tests/server/api/test_clock_bounds.py checks the server's own ranges).
+    short_clocks: bool = True
 
     def start(self) -> None:
         command = [
@@ -96,6 +99,8 @@ class ServerProcess(OnLoopback):
         if not self.http_limits:
             command.append("--no-http-limits")
         command += ["--bot-move-delay", str(self.bot_move_delay)]
+        if self.short_clocks:
+            command += ["--min-clock-seconds", "0.1", "--min-turn-hours", "0.0001"]
         if self.database_url is not None:
             command += ["--database-url", self.database_url]
         self.process = start_answering(command, self.data_dir / "server.log",

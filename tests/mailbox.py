@@ -20,10 +20,12 @@ PUBLIC = "http://arena.test"
 
 
 class Mailbox:
-    """Every message the SMTP server accepted, in arrival order."""
+    """Every message the SMTP server accepted, in arrival order, with its envelope's
+    recipients (``RCPT TO``: where it really goes, whatever its headers say)."""
 
     def __init__(self) -> None:
         self.messages: list[EmailMessage] = []
+        self.recipients: list[list[str]] = []
         self.arrived = threading.Condition()
 
     # aiosmtpd calls its handler's hooks by these names.
@@ -32,6 +34,7 @@ class Mailbox:
         assert isinstance(message, EmailMessage)
         with self.arrived:
             self.messages.append(message)
+            self.recipients.append(list(envelope.rcpt_tos))
             self.arrived.notify_all()
         return "250 OK"
 

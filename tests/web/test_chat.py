@@ -1,9 +1,12 @@
 """The table chat in real browsers: two people chat at a table, markup stays text, mute (kept in
-this browser), report, the owner's switch for spectators, a phone's width, the replay's chat."""
+this browser), report, the owner's switch for spectators, a phone's width, the replay's chat,
+guests marked, and earlier messages loaded by page."""
 
 from __future__ import annotations
 
 import sqlite3
+import time
+from pathlib import Path
 from typing import Any
 
 from tests.live_server import ServerProcess
@@ -13,6 +16,7 @@ from tests.web.conftest import (
     create_table,
     login_guest,
     poll,
+    register,
     switch_language,
     table_url,
     unique_name,
@@ -162,7 +166,9 @@ def test_spectator_chat_follows_the_owners_switch_and_fits_a_phone(pages: Pages)
     assert text not in chat_texts(owner)
 
 
-def test_the_replay_shows_the_chat_as_it_stood_at_each_step(pages: Pages) -> None:
+def test_the_replay_shows_the_chat_as_it_stood_at_each_step(
+    pages: Pages, web_server: ServerProcess,
+) -> None:
     page = pages.new()
     login_guest(page, unique_name("solo"))
     table = create_table(page, "yaxha", players=2, seat=None, bots=[
@@ -183,3 +189,82 @@ def test_the_replay_shows_the_chat_as_it_stood_at_each_step(pages: Pages) -> Non
     page.click("#replay-last")
     page.wait_for_selector("body:not([data-step='0'])")
     assert page.locator(said).all_text_contents() == ["before the start", "after the end"]
+
+    # A long chat: the replay brings its last 50 lines, the button the older ones.
+    me = api(page, "GET", "/api/me")["id"]
+    end = len(api(page, "GET", f"/api/tables/{table['id']}/replay")["steps"])
+    add_lines(web_server, table["id"], [(me, f"late {n:02}") for n in range(60)], step=end)
+    page.reload()
+    wait_ready(page)
+    page.click("#replay-last")
+    page.wait_for_selector("body:not([data-step='0'])")
+    assert page.locator(said).all_text_contents() == [f"late {n:02}" for n in range(10, 60)]
+    page.click("#chat-earlier")
+    poll(page, lambda: page.locator(said).count() == 62, "the earlier lines never came")
+    assert page.locator(said).all_text_contents()[:3] == [
+        "before the start", "after the end", "late 00"]
+    assert page.locator("#chat-earlier").count() == 0
+
+
+def add_lines(server: ServerProcess, table_id: int, lines: list[tuple[int, str]],
+              step: int = 0) -> None:
+    """Store chat lines (author id, text) at a table straight in the database: more than the
+    rate limit lets one write in a test."""
+    with sqlite3.connect(server.data_dir / "meeplehall.db") as database:
+        database.executemany(
+            "INSERT INTO chat_messages (table_id, user_id, seats, step, text, created_at) "
+            "VALUES (?, ?, '[]', ?, ?, ?)",
+            [(table_id, user, step, text, time.time()) for user, text in lines])
+
+
+def test_guests_are_marked_and_earlier_messages_load_by_page_on_a_laptop_and_a_phone(
+    pages: Pages, web_server: ServerProcess, tmp_path: Path,
+) -> None:
+    guest, member = pages.new(), pages.new()
+    login_guest(guest, unique_name("visitor"))
+    register(member, unique_name("member"))
+    guest_id = api(guest, "GET", "/api/me")["id"]
+    member_id = api(member, "GET", "/api/me")["id"]
+    table = create_table(member, "yaxha", players=2)
+    # 60 lines, before anyone opens the table: the page gets the last 50 (the server's
+    # chat_history), and the rest by page.
+    add_lines(web_server, table["id"], [
+        (guest_id if n % 2 else member_id, f"line {n:02}") for n in range(60)])
+    member.goto(table_url(table))
+    wait_for_line(member, "line 59")
+    assert chat_texts(member) == [f"line {n:02}" for n in range(10, 60)]
+    # A guest's line carries the guest tag, a registered person's does not.
+    by_guest = member.locator("#chat-messages li:has(.chat-text:text-is('line 11'))")
+    by_member = member.locator("#chat-messages li:has(.chat-text:text-is('line 12'))")
+    assert by_guest.locator(".chat-guest").text_content() == "guest"
+    assert by_member.locator(".chat-guest").count() == 0
+    # Scrolled back to the top, the reader finds the button for earlier messages.
+    member.evaluate("document.getElementById('chat-messages').scrollTop = 0")
+    member.screenshot(path=str(tmp_path / "chat-laptop.png"))
+    member.click("#chat-earlier")
+    wait_for_line(member, "line 00")
+    assert chat_texts(member) == [f"line {n:02}" for n in range(60)]
+    assert member.locator("#chat-earlier").count() == 0
+    # What is new still comes at the end.
+    say(member, "and now")
+    wait_for_line(member, "and now")
+    assert chat_texts(member)[-1] == "and now"
+
+    phone = pages.new(viewport={"width": 390, "height": 844})
+    login_guest(phone, unique_name("phone"))
+    phone.goto(table_url(table))
+    phone.wait_for_selector("#chat-title")
+    phone.click("#chat-title")
+    wait_for_line(phone, "and now")
+    assert len(chat_texts(phone)) == 50
+    phone.wait_for_selector("#chat-earlier")
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+    switch_language(phone, "ja")
+    assert phone.text_content("#chat-earlier") == "以前のメッセージ"
+    assert "ゲスト" in (phone.text_content("#chat-messages") or "")
+    phone.evaluate("document.getElementById('chat-messages').scrollTop = 0")
+    phone.screenshot(path=str(tmp_path / "chat-phone.png"), full_page=True)
+    phone.click("#chat-earlier")
+    wait_for_line(phone, "line 00")
+    assert len(chat_texts(phone)) == 61
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390

@@ -1,19 +1,23 @@
 """``meeplehall admin ...``: users and tables of a hall, on the database a ``serve`` with the
 same ``--data-dir`` or ``--database-url`` uses (see ``database.py``).
 
-A refused command changes nothing and says why in one line.
+A refused command changes nothing and says why in one line. Every change is logged as made by
+the command line (``meeplehall admin actions`` lists the log). Whatever users wrote (names, chat,
+reasons) is printed as text, never read as console markup.
 """
 
 from __future__ import annotations
 
+import getpass
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import ModuleType
 from typing import Annotated, Any, TypeVar
 
 import typer
+from rich.markup import escape
 from sqlalchemy.orm import Session
 
 from meeplehall.cli.database import DatabaseUrl, DataDir, console, database_url, transaction
@@ -37,7 +41,8 @@ def _ops() -> ModuleType:
 
 
 admin_app = typer.Typer(
-    help="Manage users and tables of a hall: admins, passwords, bans, tables, chat reports.",
+    help="Manage users and tables of a hall: admins, passwords, bans, tables, chat reports, "
+    "and the log of these actions.",
     no_args_is_help=True,
 )
 
@@ -51,8 +56,18 @@ def _in_transaction(url: str, work: Callable[[Session], T]) -> T:
     with transaction(url) as session:
         try:
             return work(session)
-        except (ops.NoSuchUser, ops.NoSuchTable, ops.TableOver) as error:
+        except (ops.NoSuchUser, ops.NoSuchTable, ops.TableOver,
+                ops.GuestHasNoPassword) as error:
             raise fail(f"Error: {error}") from None
+
+
+def _by() -> Any:
+    """The command line as the log names it: with the operating-system user running it."""
+    try:
+        who = getpass.getuser()
+    except (OSError, KeyError):  # no login name and no user database entry
+        return _ops().Actor(None, "command line")
+    return _ops().Actor(None, f"command line ({who})")
 
 
 def _user_change(data_dir: Path, url: str, who: str,
@@ -63,8 +78,9 @@ def _user_change(data_dir: Path, url: str, who: str,
 
 
 def _described(info: Any) -> str:
-    kind = "guest" if info.login is None else f"registered as {info.login}"
-    return f"user {info.id} ({info.name}, {kind})"
+    """The user as console markup: their name and login escaped."""
+    kind = "guest" if info.login is None else f"registered as {escape(info.login)}"
+    return f"user {info.id} ({escape(info.name)}, {kind})"
 
 
 @admin_app.command("make-admin")
@@ -72,7 +88,7 @@ def make_admin(who: User, data_dir: DataDir = Path("data"),
                database_url_: DatabaseUrl = "") -> None:
     """Give USER the admin role (the admin API, /api/admin/...)."""
     info = _user_change(data_dir, database_url_, who,
-                        lambda session, user: _ops().set_admin(session, user, True))
+                        lambda session, user: _ops().set_admin(session, user, True, _by()))
     console.print(f"{_described(info)} is an admin.")
 
 
@@ -81,7 +97,7 @@ def remove_admin(who: User, data_dir: DataDir = Path("data"),
                  database_url_: DatabaseUrl = "") -> None:
     """Take the admin role from USER."""
     info = _user_change(data_dir, database_url_, who,
-                        lambda session, user: _ops().set_admin(session, user, False))
+                        lambda session, user: _ops().set_admin(session, user, False, _by()))
     console.print(f"{_described(info)} is no longer an admin.")
 
 
@@ -96,7 +112,8 @@ def reset_password(
     ] = False,
 ) -> None:
     """Set a new password for a registered USER (a generated one is printed, unless given on
-    standard input); every session of the user ends."""
+    standard input); every session of the user ends. The operator's way back in for a user the
+    admin API's reset could not mail (an admin never sees a password)."""
     from meeplehall.server.accounts.passwords import hasher
 
     if password_stdin:
@@ -106,12 +123,9 @@ def reset_password(
     else:
         password = secrets.token_urlsafe(12)
 
-    def change(session: Session, user: Any) -> Any:
-        if user.login is None:
-            raise fail(f"Error: user {user.id} is a guest, who has no password")
-        return _ops().set_password(session, user, hasher.hash(password))
-
-    info = _user_change(data_dir, database_url_, who, change)
+    password_hash = hasher.hash(password)
+    info = _user_change(data_dir, database_url_, who, lambda session, user: _ops().set_password(
+        session, user, password_hash, _by()))
     console.print(f"New password set for {_described(info)}; their sessions ended.")
     if not password_stdin:
         console.print(f"password: {password}")
@@ -126,14 +140,15 @@ def ban(
 ) -> None:
     """Ban USER: their sessions end and they can no longer log in."""
     info = _user_change(data_dir, database_url_, who,
-                        lambda session, user: _ops().ban(session, user, reason))
+                        lambda session, user: _ops().ban(session, user, reason, _by()))
     console.print(f"{_described(info)} is banned; their sessions ended.")
 
 
 @admin_app.command()
 def unban(who: User, data_dir: DataDir = Path("data"), database_url_: DatabaseUrl = "") -> None:
     """Lift USER's ban."""
-    info = _user_change(data_dir, database_url_, who, _ops().unban)
+    info = _user_change(data_dir, database_url_, who,
+                        lambda session, user: _ops().unban(session, user, _by()))
     console.print(f"{_described(info)} is no longer banned.")
 
 
@@ -144,29 +159,60 @@ def reports(
     limit: Annotated[int, typer.Option(min=1, max=500, help="how many, newest first")] = 50,
 ) -> None:
     """List the newest chat reports: when, who reported whom, why, and the message."""
-    from datetime import UTC, datetime
-
-    from rich.table import Table as RichTable
-
     url = database_url(data_dir, database_url_)
     found = _in_transaction(url, lambda session: _ops().chat_reports(session, limit))
     if not found:
         console.print("No chat reports.")
         return
-    shown = RichTable("report", "when (UTC)", "reporter", "reason", "note", "table", "author",
-                      "message")
-    for report in found:
-        message = report["message"]
-        when = datetime.fromtimestamp(report["created_at"], UTC)
-        shown.add_row(
-            str(report["id"]), when.strftime("%Y-%m-%d %H:%M"),
-            _who(report["reporter"]), str(report["reason"]), str(report["note"]),
-            str(message["table"]), _who(message["author"]), message["text"],
-        )
+    _print_table(
+        ("report", "when (UTC)", "reporter", "reason", "note", "table", "author", "message"),
+        ((report["id"], _when(report["created_at"]), _who(report["reporter"]), report["reason"],
+          report["note"], report["message"]["table"], _who(report["message"]["author"]),
+          report["message"]["text"]) for report in found),
+    )
+
+
+@admin_app.command()
+def actions(
+    data_dir: DataDir = Path("data"),
+    database_url_: DatabaseUrl = "",
+    limit: Annotated[int, typer.Option(min=1, max=500, help="how many, newest first")] = 50,
+) -> None:
+    """List the newest logged admin actions (from the admin API and these commands): when,
+    who, what, to whom, and the details."""
+    url = database_url(data_dir, database_url_)
+    found = _in_transaction(url, lambda session: _ops().admin_actions(session, limit))
+    if not found:
+        console.print("No admin actions.")
+        return
+    _print_table(
+        ("when (UTC)", "by", "action", "target", "details"),
+        ((_when(row["at"]), _who(row["actor"]), row["action"], row["target"],
+          ", ".join(f"{key}={value}" for key, value in row["details"].items()))
+         for row in found),
+    )
+
+
+def _print_table(columns: tuple[str, ...], rows: Iterable[tuple[Any, ...]]) -> None:
+    """A table whose every cell is plain text (what users wrote is never console markup)."""
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
+    shown = RichTable(*columns)
+    for row in rows:
+        shown.add_row(*(Text(str(cell)) for cell in row))
     console.print(shown)
 
 
+def _when(at: float) -> str:
+    from datetime import UTC, datetime
+
+    return datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%d %H:%M")
+
+
 def _who(user: Any) -> str:
+    if user["id"] is None:
+        return str(user["name"])
     return f"{user['name']} (id:{user['id']})"
 
 
@@ -192,7 +238,7 @@ def abort_table(table_id: TableId, data_dir: DataDir = Path("data"),
                 database_url_: DatabaseUrl = "", redis_url: RedisUrl = "") -> None:
     """Stop a waiting or playing table for good: status aborted, no result, no ratings."""
     url = database_url(data_dir, database_url_)
-    before = _in_transaction(url, lambda session: _ops().abort_table(session, table_id))
+    before = _in_transaction(url, lambda session: _ops().abort_table(session, table_id, _by()))
     console.print(f"Table {table_id} ({before}) is aborted.")
     _tell_servers(redis_url, url, table_id, before)
 
@@ -209,6 +255,6 @@ def delete_table(
     url = database_url(data_dir, database_url_)
     if not yes and not typer.confirm(f"Delete table {table_id} and its whole log?"):
         raise fail("Nothing deleted.")
-    before = _in_transaction(url, lambda session: _ops().delete_table(session, table_id))
+    before = _in_transaction(url, lambda session: _ops().delete_table(session, table_id, _by()))
     console.print(f"Table {table_id} ({before}) is deleted.")
     _tell_servers(redis_url, url, table_id, before)

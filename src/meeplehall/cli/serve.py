@@ -52,11 +52,35 @@ def serve_command(
         typer.Option(
             min=0.0,
             max=60.0,
-            help="least seconds between a table's previous move and a bot's move where a person "
-            "sits, so people can follow the bots' turns (the bot's thinking counts; tables of "
+            help="least seconds between a bot becoming due and its move where a person sits, "
+            "so people can follow the bots' turns (the bot's thinking counts; tables of "
             "bots only never wait; 0: no pacing; at most 60)",
         ),
     ] = 0.6,
+    bot_max_wait: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=600.0,
+            help="most seconds a bot's move waits for its pace once it is due, however many "
+            "moves the table makes meanwhile (at most 600)",
+        ),
+    ] = 3.0,
+    min_clock_seconds: Annotated[
+        float, typer.Option(min=0.0, help="least time bank per player a live table may have")
+    ] = 30.0,
+    max_clock_seconds: Annotated[
+        float, typer.Option(min=0.0, help="most time bank per player a live table may have")
+    ] = 3 * 3600.0,
+    max_increment_seconds: Annotated[
+        float, typer.Option(min=0.0, help="most seconds a live table's clock may add per move")
+    ] = 300.0,
+    min_turn_hours: Annotated[
+        float, typer.Option(min=0.0, help="least hours a turn-based table may give per move")
+    ] = 1.0,
+    max_turn_hours: Annotated[
+        float, typer.Option(min=0.0, help="most hours a turn-based table may give per move")
+    ] = 14 * 24.0,
     redis_url: Annotated[
         str,
         typer.Option(
@@ -123,6 +147,31 @@ def serve_command(
         typer.Option(min=0.001, help="table chat messages a second one user may send after "
                      "the first burst (0.5: one every two seconds)"),
     ] = 0.5,
+    chat_history: Annotated[
+        int,
+        typer.Option(min=1, max=1000, help="recent chat messages a table socket gets when it "
+                     "opens (older ones are fetched by page)"),
+    ] = 50,
+    chat_page_size: Annotated[
+        int,
+        typer.Option(min=1, max=1000, help="most chat messages one page of older ones holds"),
+    ] = 100,
+    chat_max_per_table: Annotated[
+        int, typer.Option(min=1, help="chat messages one table may hold in all")
+    ] = 2000,
+    chat_max_per_user: Annotated[
+        int, typer.Option(min=1, help="chat messages one user may write at one table")
+    ] = 300,
+    chat_grace_minutes: Annotated[
+        float,
+        typer.Option(min=0.0, help="minutes a table's chat stays open after the table ends "
+                     "(for a \"good game\"); then it is read-only"),
+    ] = 10.0,
+    chat_retention_days: Annotated[
+        float,
+        typer.Option(min=0.0, help="delete the chat of tables that ended longer ago than this "
+                     "many days (0: keep it)"),
+    ] = 0.0,
     smtp_url: Annotated[
         str,
         typer.Option(
@@ -165,6 +214,12 @@ def serve_command(
         typer.Option(min=0.5, help="longest wait between attempts to reconnect to Redis's "
                      "pub/sub after losing it"),
     ] = 10.0,
+    unsubscribe_days: Annotated[
+        float,
+        typer.Option(min=1.0, max=3650.0,
+                     help="days the unsubscribe link of an e-mail works (each e-mail has a "
+                     "fresh one)"),
+    ] = 60.0,
     log_level: Annotated[
         str, typer.Option(help="debug, info, warning or error")
     ] = "info",
@@ -193,6 +248,26 @@ def serve_command(
             "machine only); repeatable",
         ),
     ] = None,
+    lobby_tables_per_address: Annotated[
+        int,
+        typer.Option(min=1, help="waiting tables per creating address ranked ahead of the "
+                     "others in the lobby's list (the rest go to later pages)"),
+    ] = 10,
+    lobby_new_guest_minutes: Annotated[
+        float,
+        typer.Option(min=0, help="a guest's waiting tables are listed behind registered and "
+                     "older owners' until the guest is this many minutes old"),
+    ] = 60.0,
+    lobby_page_size: Annotated[
+        int,
+        typer.Option(min=1, max=500, help="tables per page of the lobby's lists"),
+    ] = 100,
+    login_failures_per_name_total: Annotated[
+        int,
+        typer.Option(min=1, help="failed logins to one name from all addresses together in 5 "
+                     "minutes before the name is locked for everyone (a ceiling on guessing "
+                     "from many addresses; one address is locked out after 5)"),
+    ] = 100,
 ) -> None:
     """Run the arena server (HTTP lobby, table WebSockets, web client)."""
     import uvicorn
@@ -217,23 +292,38 @@ def serve_command(
         proxies = _proxy_list(forwarded_allow_ips)
     except ValueError as error:
         raise refuse("--forwarded-allow-ips", str(error)) from None
+    if min_clock_seconds > max_clock_seconds:
+        raise refuse("--min-clock-seconds", f"at most --max-clock-seconds "
+                     f"({max_clock_seconds:g}), not {min_clock_seconds:g}")
+    if min_turn_hours > max_turn_hours:
+        raise refuse("--min-turn-hours", f"at most --max-turn-hours ({max_turn_hours:g}), "
+                     f"not {min_turn_hours:g}")
     _check_serve_settings(host, port, data_dir, database_url, redis_url)
-    _check_mail_settings(smtp_url, public_url)
+    _check_mail_settings(smtp_url, public_url, mail_from)
     settings = Settings(
         metrics_allow=tuple(metrics_allow or Settings.metrics_allow),
         data_dir=data_dir, database_url=database_url, bot_workers=bot_workers,
         bot_cheap_workers=bot_cheap_workers, request_threads=request_threads,
         max_bot_only_tables=max_bot_only_tables,
         max_strong_bot_tables=max_strong_bot_tables, bot_move_delay=bot_move_delay,
+        bot_max_wait=bot_max_wait, min_clock_seconds=min_clock_seconds,
+        max_clock_seconds=max_clock_seconds, max_increment_seconds=max_increment_seconds,
+        min_turn_hours=min_turn_hours, max_turn_hours=max_turn_hours,
         redis_url=redis_url,
         allowed_origins=tuple(allowed_origin or ()), creation_limits=creation_limits,
         idle_table_minutes=idle_table_minutes, table_idle_seconds=table_idle_seconds,
         socket_limits=socket_limits, http_limits=http_limits, http_rate=http_rate,
         http_burst=http_burst, chat_burst=chat_burst, chat_rate=chat_rate,
+        chat_history=chat_history, chat_page_size=chat_page_size,
+        chat_max_per_table=chat_max_per_table, chat_max_per_user=chat_max_per_user,
+        chat_grace_minutes=chat_grace_minutes, chat_retention_days=chat_retention_days,
         smtp_url=smtp_url, mail_from=mail_from,
         public_url=public_url or f"http://{host}:{port}", mail_turn_hours=mail_turn_hours,
-        away_minutes=away_minutes, session_check_seconds=session_check_seconds,
-        redis_retry_seconds=redis_retry_seconds,
+        away_minutes=away_minutes, unsubscribe_days=unsubscribe_days,
+        lobby_tables_per_address=lobby_tables_per_address,
+        lobby_new_guest_minutes=lobby_new_guest_minutes, lobby_page_size=lobby_page_size,
+        login_failures_per_name_total=login_failures_per_name_total,
+        session_check_seconds=session_check_seconds, redis_retry_seconds=redis_retry_seconds,
     )
     try:
         application = create_app(settings)
@@ -255,7 +345,8 @@ def serve_command(
     )
 
 
-def _check_mail_settings(smtp_url: str, public_url: str) -> None:
+def _check_mail_settings(smtp_url: str, public_url: str, mail_from: str) -> None:
+    from meeplehall.server.mail.addresses import BadAddress, sender
     from meeplehall.server.mail.mailer import MailSettingError, parse_smtp_url
 
     if smtp_url:
@@ -263,6 +354,11 @@ def _check_mail_settings(smtp_url: str, public_url: str) -> None:
             parse_smtp_url(smtp_url)
         except MailSettingError as error:
             raise refuse("--smtp-url", str(error)) from None
+    if mail_from:
+        try:
+            sender(mail_from)
+        except BadAddress as error:
+            raise refuse("--mail-from", f"{error} (Name <name@example.org>)") from None
     if public_url and not public_url.startswith(("http://", "https://")):
         raise refuse("--public-url", f"{public_url!r} is no http:// or https:// address")
 
@@ -305,8 +401,10 @@ def _check_serve_settings(
         except DatabaseUnavailable as error:
             raise fail(*error.lines) from None
     else:
+        from meeplehall.server.db.files import make_private_dir
+
         try:
-            data_dir.mkdir(parents=True, exist_ok=True)
+            make_private_dir(data_dir)
         except OSError as error:
             raise refuse("--data-dir", f"cannot create {data_dir}: {error.strerror}") from None
     if redis_url and redis_url.partition("://")[0] not in {"redis", "rediss", "unix"}:

@@ -17,6 +17,13 @@ for it). With ``turn_based=true`` those seats act one after another in seat orde
 seeing only its own view: OpenSpiel's generic ``convert_to_turn_based`` cannot carry
 ``resample_from_infostate`` (our ``determinize``), which information-set MCTS needs, so the
 adapter offers its own.
+
+A resampled state is a *world* drawn for one player: it holds what that player may know and
+the part drawn again, never the true deal. Its match has no seed (it is kept, cloned and
+pickled as its state, which the game's ``determinize`` gives a fresh generator), its log keeps
+only that player's own moves (a rival's may be secret), and it belongs to a copy of the game
+whose ``seed`` and ``deal_stream`` are fresh, so that nothing reachable from it names the true
+deal.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import json
+import secrets
 from random import Random
 from typing import Any
 
@@ -38,17 +46,23 @@ from meeplehall.core.research import ResearchEncoding
 from meeplehall.rl.table import REWARDS, Table, check_reward, final_rewards
 
 PREFIX = "meeplehall_"
+#: OpenSpiel's integer parameters are C ints: a fresh ``seed`` or ``deal_stream`` lies below this.
+PARAMETER_LIMIT = 1 << 31
 
 
 class Match:
     """The match inside an OpenSpiel state: built lazily, cloned with ``State.clone``.
 
     OpenSpiel clones a Python state by making a fresh initial state and deep-copying its
-    attributes, and serializes it by pickling them: a match is rebuilt by replaying its log.
+    attributes, and serializes it by pickling them: a dealt match is rebuilt by replaying its
+    log from its seed. A resampled world has no seed (``seed`` is None): no seed deals it, and
+    the true one must not travel with it, so it is copied and pickled as its state itself.
     """
 
-    def __init__(self, game: Game, players: int, options: dict[str, Any], seed: int,
+    def __init__(self, game: Game, players: int, options: dict[str, Any], seed: int | None,
                  state: State | None = None, log: list[tuple[int, int]] | None = None) -> None:
+        if seed is None and state is None:
+            raise ValueError("a match without a seed needs its state")
         self.game, self.players, self.options, self.seed = game, players, options, seed
         self._state = state
         self.log: list[tuple[int, int]] = log or []
@@ -56,6 +70,7 @@ class Match:
     @property
     def state(self) -> State:
         if self._state is None:
+            assert self.seed is not None  # checked when made
             self._state = self.game.new_state(self.players, self.options, self.seed)
         return self._state
 
@@ -64,7 +79,14 @@ class Match:
         return Match(self.game, self.players, self.options, self.seed, state, self.log[:])
 
     def __reduce__(self) -> tuple[Any, ...]:
+        if self.seed is None:
+            return (_restore_world, (self.game.name, self.players, self.options, self.state,
+                                     self.log))
         return (_rebuild, (self.game.name, self.players, self.options, self.seed, self.log))
+
+    def __str__(self) -> str:
+        dealt = "a resampled world" if self.seed is None else f"seed={self.seed}"
+        return f"{self.game.name} players={self.players} {dealt} actions={self.log}"
 
 
 def _rebuild(name: str, players: int, options: dict[str, Any], seed: int,
@@ -74,6 +96,11 @@ def _rebuild(name: str, players: int, options: dict[str, Any], seed: int,
     actions = [(seat, encoding.actions.action_json(index)) for seat, index in log]
     state = replay(game, players, options, seed, actions)
     return Match(game, players, options, seed, state, [(seat, index) for seat, index in log])
+
+
+def _restore_world(name: str, players: int, options: dict[str, Any], state: State,
+                   log: list[tuple[int, int]]) -> Match:
+    return Match(get_game(name), players, options, None, state, log)
 
 
 _ENCODINGS: dict[tuple[str, int, str], ResearchEncoding] = {}
@@ -131,6 +158,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         self.turn_based = bool(params["turn_based"]) or not self.encoding.simultaneous
         self.fixed_seed = int(params["seed"])
         self.deals = Random(int(params["deal_stream"]))
+        self._worlds: SpielGame | None = None
         bound = 1.0 if self.reward == "win_loss" else float(self.encoding.score_bound)
         game_type = _game_type(game, not self.turn_based, players, self.fixed_seed < 0)
         super().__init__(
@@ -150,6 +178,19 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> SpielState:
         seed = self.fixed_seed if self.fixed_seed >= 0 else self.deals.getrandbits(63)
         return SpielState(self, Match(self.inner, self.players, self.options, seed))
+
+    def worlds_game(self) -> SpielGame:
+        """The game resampled states belong to: this one with a fresh ``seed`` (when fixed)
+        and ``deal_stream``, both secret, so that a state's game names nothing of the true
+        deal (a fixed seed *is* the deal; a known deal stream lets one replay every deal).
+        Made once per game: loading one costs as much as many moves."""
+        if self._worlds is None:
+            params = dict(self.get_parameters())
+            if self.fixed_seed >= 0:
+                params["seed"] = secrets.randbelow(PARAMETER_LIMIT)
+            params["deal_stream"] = secrets.randbelow(PARAMETER_LIMIT)
+            self._worlds = pyspiel.load_game(self.get_type().short_name, params)
+        return self._worlds
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
@@ -225,16 +266,18 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return final_rewards(self.match.state, self.match.players, self._spiel_game().reward)
 
     def resample_from_infostate(self, player: int, sampler: Any) -> SpielState:
-        """A state consistent with what ``player`` knows: the game's ``determinize``."""
+        """A world consistent with what ``player`` knows, drawn by the game's ``determinize``
+        from ``sampler`` alone: no seed, only ``player``'s own moves in its log (a rival's
+        may be secret), and a game that names no true deal (:meth:`SpielGame.worlds_game`)."""
         rng = Random(int(sampler() * (1 << 53)))
         known = self.match
-        match = Match(known.game, known.players, known.options, known.seed,
-                      known.state.determinize(player, rng), known.log[:])
-        return SpielState(self._spiel_game(), match)
+        own = [(seat, index) for seat, index in known.log if seat == player]
+        match = Match(known.game, known.players, known.options, None,
+                      known.state.determinize(player, rng), own)
+        return SpielState(self._spiel_game().worlds_game(), match)
 
     def __str__(self) -> str:
-        m = self.match
-        return f"{m.game.name} players={m.players} seed={m.seed} actions={m.log}"
+        return str(self.match)
 
 
 class Observer:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from meeplehall.server.db.files import make_private_dir
 from meeplehall.server.db.urls import normalise
 
 
@@ -24,9 +25,22 @@ class Settings:
     #: level-3 bot: each keeps a worker busy, so one user could otherwise fill the pool.
     max_bot_only_tables: int = 2
     max_strong_bot_tables: int = 4
-    #: Least seconds between a table's previous move going out and a bot's move being applied,
-    #: at tables where a person sits, so people can follow the bots' turns (0: no pacing).
+    #: Least seconds between a bot becoming due (or its own previous move going out) and its
+    #: move being applied, at tables where a person sits, so people can follow the bots' turns
+    #: (0: no pacing; play/pacing.py).
     bot_move_delay: float = 0.6
+    #: Most seconds a bot's move waits for its pace, counted from when the bot became due: a
+    #: table's other moves (a person's public ones) may push it back only this far.
+    bot_max_wait: float = 3.0
+    #: The clocks a table may be created with (docs/protocol.md): a live time bank per player
+    #: of ``min_clock_seconds`` to ``max_clock_seconds``, an increment of 0 to
+    #: ``max_increment_seconds``, a turn-based deadline of ``min_turn_hours`` to
+    #: ``max_turn_hours``. Anything else is refused (400 ``clock_out_of_range``).
+    min_clock_seconds: float = 30.0
+    max_clock_seconds: float = 3 * 3600.0
+    max_increment_seconds: float = 300.0
+    min_turn_hours: float = 1.0
+    max_turn_hours: float = 14 * 24.0
     #: Largest WebSocket message handled with an error reply; larger closes the socket.
     max_message_bytes: int = 16 * 1024
     #: Table WebSocket limits (docs/protocol.md): tokens a second and saved-up tokens for one
@@ -48,13 +62,26 @@ class Settings:
     ws_queue_messages: int = 256
     ws_queue_bytes: int = 4 * 1024 * 1024
     #: Table chat, per user over all tables: messages at once, then messages a second; and how
-    #: many recent messages a socket gets when it opens.
+    #: many recent messages a socket gets when it opens (older ones are asked for by page).
     chat_burst: float = 5.0
     chat_rate: float = 0.5
-    chat_history: int = 100
-    #: Failed logins allowed per name, and per client address, within the window.
+    chat_history: int = 50
+    #: Most messages one page of older chat holds (a client may ask for fewer).
+    chat_page_size: int = 100
+    #: Messages a table's chat may hold in all, and one user may write at one table.
+    chat_max_per_table: int = 2000
+    chat_max_per_user: int = 300
+    #: Minutes after a table ends (finished or aborted) during which its chat stays open.
+    chat_grace_minutes: float = 10.0
+    #: The chat of tables that ended longer ago than this many days is deleted (0: kept).
+    chat_retention_days: float = 0.0
+    #: Failed logins allowed per name from one client address, and per client address, within
+    #: the window (accounts/logins.py).
     login_failures_per_name: int = 5
     login_failures_per_address: int = 20
+    #: Failed logins allowed per name from all addresses together within the window: a ceiling
+    #: on guessing one password from many addresses (it then locks the name for everyone).
+    login_failures_per_name_total: int = 100
     login_window_seconds: float = 300.0
     #: Worker threads that serve HTTP requests' database work, views and large documents off
     #: the event loop (the request lane, db/access.py); more requests wait for a free one.
@@ -83,6 +110,13 @@ class Settings:
     idle_table_minutes: float = 240.0
     #: Waiting tables of one owner shown in the lobby's list (the newest ones).
     lobby_tables_per_owner: int = 3
+    #: The lobby's waiting list ranks at most this many tables per creating address (the
+    #: newest) ahead of the others, and a guest's tables behind registered and older owners'
+    #: until the guest is this many minutes old (play/waitinglist.py).
+    lobby_tables_per_address: int = 10
+    lobby_new_guest_minutes: float = 60.0
+    #: Tables per page of the lobby's lists (``GET /api/tables?page=``).
+    lobby_page_size: int = 100
     #: Seconds a session cookie lives.
     session_seconds: int = 30 * 24 * 3600
     #: Seconds between two checks that the sessions of a process's open sockets still exist
@@ -101,6 +135,8 @@ class Settings:
     public_url: str = ""
     #: At most one "your turn" e-mail per table and person within this many hours.
     mail_turn_hours: float = 6.0
+    #: Days the unsubscribe link in an e-mail works (each e-mail carries a fresh one).
+    unsubscribe_days: float = 60.0
     #: A person counts as away (and may get e-mail) once no socket of theirs has been open for
     #: this many minutes.
     away_minutes: float = 15.0
@@ -115,5 +151,5 @@ class Settings:
     def resolved_database_url(self) -> str:
         if self.database_url:
             return normalise(self.database_url)
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        make_private_dir(self.data_dir)
         return f"sqlite:///{(self.data_dir / 'meeplehall.db').resolve()}"

@@ -45,6 +45,7 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "unknown_game": ("game",),
     "no_rules": ("game",),
     "no_table": ("table",),
+    "invalid_token": (),
     "bad_status": ("status",),
     "player_count": ("title", "min", "max", "players"),
     "invalid_options": ("reason",),
@@ -55,6 +56,7 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "seat_is_bot": ("seat",),
     "rated_with_bots": (),
     "rated_without_clock": (),
+    "clock_out_of_range": ("field", "min", "max"),
     "guest_cannot_open_rated": (),
     "guest_cannot_sit_rated": (),
     "rated_one_seat": (),
@@ -82,6 +84,7 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     # results and history
     "not_finished": (),
     "no_user": ("user",),
+    "no_player": ("player",),
 }
 
 

@@ -129,7 +129,7 @@ async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: froze
     mailer = Mailer(settings, database.serve, await database.serve(link_key))
     notices = Notices(database, manager, settings, hub, mailer)
     signout = SignOut(database, hub, settings.session_check_seconds)
-    scheduler = Scheduler(manager, settings.table_idle_seconds)
+    scheduler = Scheduler(manager, settings.table_idle_seconds, settings.chat_retention_days)
     hall = Hall(
         settings=settings, database=database, bots=bots, fanout=fanout, manager=manager,
         hub=hub, notices=notices, signout=signout, mailer=mailer, metrics=metrics,
@@ -137,7 +137,8 @@ async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: froze
         link_key=mailer.link_key, allowed_origins=allowed_origins,
         login_limiter=LoginLimiter(settings.login_failures_per_name,
                                    settings.login_failures_per_address,
-                                   settings.login_window_seconds),
+                                   settings.login_window_seconds,
+                                   settings.login_failures_per_name_total),
         creation=CreationLimits(CreationSettings(), settings.creation_limits, make_budget),
         friend_limits=FriendLimits(settings.friend_requests_per_hour, make_budget),
         idle=IdleTables(settings.idle_table_minutes),

@@ -226,14 +226,12 @@ async def _admin_reset(server: ServerProcess) -> None:
     user_id = here.user["id"]
     # Not an admin: refused, and every socket stays open.
     for who in (guest, here):
-        refused = who.http.post(f"/api/admin/users/{user_id}/password",
-                                json={"password": "chosen by them"})
+        refused = who.http.post(f"/api/admin/users/{user_id}/password")
         assert refused.status_code == 403 and refused.json()["code"] == "not_admin"
     for connection in channels:
         await still_open(connection)
 
-    reset = admin.http.post(f"/api/admin/users/{user_id}/password",
-                            json={"password": "given by the admin"})
+    reset = admin.http.post(f"/api/admin/users/{user_id}/password")
     assert reset.status_code == 200, reset.text
     await act_refused_or_dropped(sockets[0], latest)
     for socket in sockets:
@@ -241,6 +239,10 @@ async def _admin_reset(server: ServerProcess) -> None:
     for connection in channels:
         assert await closing(connection) == (4401, "signed out")
     # Nothing was played for seat 0: a fresh socket of the new session starts where it was.
+    given = CliRunner().invoke(app, ["admin", "reset-password", f"id:{user_id}", "--password-stdin",
+                                     "--database-url", str(server.database_url)],
+                               input="given by the admin\n")
+    assert given.exit_code == 0, given.output
     again = logged_in_again_with(server, here, "given by the admin")
     fresh = await table_socket(again, table_id)
     assert (await first_update(fresh))["seq"] == latest["seq"]

@@ -24,7 +24,8 @@ def test_register_login_logout_and_session_cookie_flags(server: ServerProcess) -
     cookie = response.headers["set-cookie"].lower()
     assert "httponly" in cookie and "samesite=lax" in cookie
     assert person.http.get("/api/me").json() == {"id": response.json()["id"], "name": name,
-                                                 "guest": False}
+                                                 "guest": False,
+                                                 "profile": response.json()["profile"]}
     assert person.http.get("/api/session").json() == {"user": person.http.get("/api/me").json()}
     assert person.http.post("/api/auth/logout").status_code == 204
     person.http.cookies.clear()
@@ -217,9 +218,10 @@ async def rated_game(server: ServerProcess) -> None:
             assert entry["mu"] < 25 < other["mu"]
         else:
             assert entry["mu"] == pytest.approx(other["mu"])
-        history = httpx.get(f"{server.base}/api/users/{person.user['id']}/history").json()
+        profile_id = person.user["profile"]
+        history = httpx.get(f"{server.base}/api/players/{profile_id}/history").json()
         assert history[0]["table"] == table["id"] and history[0]["ranks"] == [ranks[seat]]
-        profile = httpx.get(f"{server.base}/api/users/{person.user['id']}").json()
+        profile = httpx.get(f"{server.base}/api/players/{profile_id}").json()
         assert profile["ratings"][0]["game"] == game["name"]
     ordinals = [entry["ordinal"] for entry in board]
     assert ordinals == sorted(ordinals, reverse=True)

@@ -1,4 +1,4 @@
-"""A user's history lists their finished private tables only to those who sat at them."""
+"""A player's history lists their finished private tables only to those who sat at them."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ async def _finish(server: ServerProcess, visibility: str) -> tuple[int, list[Pla
                            for i, s in enumerate(session.sockets)))
     for socket in session.sockets:
         await socket.close()
+    for person in session.people:  # a guest's history is not public: they register
+        person.register()
     return session.id, session.people
 
 
@@ -27,11 +29,11 @@ def test_private_tables_are_in_a_history_only_for_those_who_sat_there(
         server: ServerProcess) -> None:
     private_id, (alice, bob) = asyncio.run(_finish(server, "private"))
     public_id, (carol, _dave) = asyncio.run(_finish(server, "public"))
-    alice_id = alice.user["id"]
-    url = f"/api/users/{alice_id}/history"
+    alice_id = alice.user["profile"]
+    url = f"/api/players/{alice_id}/history"
 
-    def tables(client: httpx.Client, user: int) -> set[int]:
-        answer = client.get(f"/api/users/{user}/history")
+    def tables(client: httpx.Client, player: str) -> set[int]:
+        answer = client.get(f"/api/players/{player}/history")
         assert answer.status_code == 200, answer.text
         return {entry["table"] for entry in answer.json()}
 
@@ -42,5 +44,5 @@ def test_private_tables_are_in_a_history_only_for_those_who_sat_there(
     assert private_id not in tables(carol.http, alice_id)
     assert private_id in tables(alice.http, alice_id)  # hers
     assert private_id in tables(bob.http, alice_id)  # he sat there too
-    assert public_id in tables(anonymous, carol.user["id"])  # public tables stay public
+    assert public_id in tables(anonymous, carol.user["profile"])  # public tables stay public
     assert anonymous.get(url).status_code == 200

@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import Engine, create_engine, func, select
 
 from meeplehall.server.bots.fairqueue import FairQueue
-from meeplehall.server.bots.lane import Lane
+from meeplehall.server.bots.lane import Lane, Share
 from meeplehall.server.db.models import ActionRow
 from tests.live_server import ServerProcess
 from tests.server.client import Player
@@ -30,16 +30,44 @@ LEVEL1 = [{"seat": 0, "level": 1}, {"seat": 1, "level": 1}]
 def test_the_fair_queue_serves_owners_then_tables_in_turn() -> None:
     queue: FairQueue[str] = FairQueue()
     for table in range(100):
-        queue.push("crowd", table, f"crowd-{table}")
-    queue.push("crowd", 0, "crowd-0-again")
+        queue.push(("a", "crowd", table), f"crowd-{table}")
+    queue.push(("a", "crowd", 0), "crowd-0-again")
     queue.pop()
-    queue.push("other", 500, "other")
-    served = [queue.pop()[2] for _ in range(3)]
+    queue.push(("a", "other", 500), "other")
+    served = [queue.pop()[1] for _ in range(3)]
     assert served == ["crowd-1", "other", "crowd-2"]
     # Within one owner, tables take turns: table 0's second item waits for every other table.
-    rest = [queue.pop()[2] for _ in range(len(queue))]
+    rest = [queue.pop()[1] for _ in range(len(queue))]
     assert rest[-1] == "crowd-0-again"
     assert queue.waiting() == {}
+
+
+def test_the_fair_queue_serves_addresses_before_owners() -> None:
+    queue: FairQueue[str] = FairQueue()
+    for owner in range(10):
+        queue.push(("crowded address", owner, owner), f"guest-{owner}")
+    queue.push(("crowded address", 0, 0), "guest-0-again")
+    queue.push(("other address", "other", 99), "other")
+    served = [queue.pop() for _ in range(len(queue))]
+    assert served[0] == (("crowded address", 0, 0), "guest-0")
+    assert served[1] == (("other address", "other", 99), "other")
+    # Within the crowded address its owners take turns: guest 0's second item comes last.
+    assert [item for _, item in served[2:]] == [f"guest-{n}" for n in range(1, 10)] + [
+        "guest-0-again"]
+    assert queue.waiting() == {}
+    with pytest.raises(IndexError):
+        queue.pop()
+
+
+def test_the_fair_queue_counts_waiting_items_by_address_and_wants_whole_paths() -> None:
+    queue: FairQueue[int] = FairQueue()
+    queue.push(("a", 1, 1), 1)
+    queue.push(("a", 2, 2), 2)
+    queue.push(("b", 3, 3), 3)
+    assert queue.waiting() == {"a": 2, "b": 1}
+    with pytest.raises(ValueError, match="3 keys"):
+        queue.push(("a", 1), 4)
+    assert len(queue) == 3
 
 
 def _worker_ready(parent: int) -> None:
@@ -53,11 +81,11 @@ def test_a_lane_hands_workers_the_fair_queues_order() -> None:
         try:
             # Pushed in one go, before any worker can answer: the first goes to the worker,
             # the rest wait in the lane's queue.
-            jobs = [lane.run("crowd", table, 3, abs, -table) for table in range(10)]
-            jobs.append(lane.run("other", 99, 1, abs, -99))
+            jobs = [lane.run(Share("a", "crowd", table), 3, abs, -table) for table in range(10)]
+            jobs.append(lane.run(Share("a", "other", 99), 1, abs, -99))
             results = await asyncio.gather(*jobs)
             assert results == [*range(10), 99]
-            return [f"{s.owner}-{s.table}" for s in lane.served]
+            return [f"{s.share.owner}-{s.share.table}" for s in lane.served]
         finally:
             lane.stop()
 

@@ -8,21 +8,12 @@ from collections.abc import Callable
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
-from meeplehall.server.db.engine import MIGRATIONS, make_engine
+from meeplehall.server.db.engine import make_engine
+from tests.server.db.migrating import migrate_to
 
 FRIENDS_TABLES = {"server_keys", "contacts", "friend_requests", "friendships", "notifications",
                   "mail_sent"}
-
-
-def _to(engine: sa.Engine, revision: str, down: bool = False) -> None:
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        (command.downgrade if down else command.upgrade)(config, revision)
 
 
 def _key(engine: sa.Engine) -> str:
@@ -38,22 +29,22 @@ def test_the_friends_migration_goes_up_on_a_used_database_with_its_own_key_and_b
 ) -> None:
     url, _data_dir = database_factory(backend)
     engine = make_engine(url)
-    _to(engine, "0003")
+    migrate_to(engine, "0003")
     with engine.begin() as connection:
         connection.execute(sa.text(
             "INSERT INTO users (id, name, login, password_hash, created_at) "
             "VALUES (1, 'Ann', 'ann', NULL, :now)"), {"now": time.time()})
-    _to(engine, "0004")
+    migrate_to(engine, "0004")
     first = _key(engine)
     assert len(first) == 64
     with engine.begin() as connection:
         connection.execute(sa.text(
             "INSERT INTO contacts (user_id, email, verified, opt_in, lang) "
             "VALUES (1, 'ann@example.org', true, true, 'ja')"))
-    _to(engine, "0003", down=True)
+    migrate_to(engine, "0003", down=True)
     assert FRIENDS_TABLES.isdisjoint(sa.inspect(engine).get_table_names())
     with engine.connect() as connection:
         assert connection.execute(sa.text("SELECT name FROM users")).scalars().all() == ["Ann"]
-    _to(engine, "0004")
+    migrate_to(engine, "0004")
     assert _key(engine) != first  # a fresh database key each time the revision is applied
     engine.dispose()

@@ -8,14 +8,13 @@ from collections.abc import Callable
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
 from meeplehall.core import Seed, replay
 from meeplehall.core.registry import get_game
 from meeplehall.core.rng import LEGACY
-from meeplehall.server.db.engine import MIGRATIONS, make_engine, make_sessionmaker, migrate
+from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
 from meeplehall.server.play.store import load_record
+from tests.server.db.migrating import migrate_to
 
 # The rows as revision 0001 had them, written with the columns it knew.
 TABLES_0001 = sa.table(
@@ -28,14 +27,6 @@ ACTIONS_0001 = sa.table(
     "actions", *(sa.column(name) for name in ("table_id", "seq", "seat", "bot", "created_at")),
     sa.column("action", sa.JSON),
 )
-
-
-def _upgrade_to(engine: sa.Engine, revision: str) -> None:
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, revision)
 
 
 def _half_played(name: str, players: int, seed: int) -> list[tuple[int, object]]:
@@ -57,7 +48,7 @@ def test_a_table_stored_before_the_keyed_generator_is_marked_legacy_and_replays_
 ) -> None:
     url, _data_dir = database_factory(backend)
     engine = make_engine(url)
-    _upgrade_to(engine, "0001")
+    migrate_to(engine, "0001")
     games = {1: ("pyramido", 3, 1_234_567), 2: ("monsterhex", 2, 2**31 - 1)}
     logs = {table_id: _half_played(*spec) for table_id, spec in games.items()}
     now = time.time()

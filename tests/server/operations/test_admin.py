@@ -1,7 +1,9 @@
 """Operators: the ``meeplehall admin`` commands (run as the command line runs them) and the
-admin API on a running hall. Making and removing admins, resetting a password, banning and
-unbanning, aborting and deleting tables (live ones are stopped at once), listing chat reports,
-a user changing their own password; every refusal says why and changes nothing."""
+admin API on a running hall. Making and removing admins, resetting a password (an admin never
+learns one), banning and unbanning, aborting and deleting tables (live ones are stopped at
+once), listing chat reports (printed as text, never as console markup), the log of these
+actions and who may read it, a user changing their own password; every refusal says why and
+changes nothing. (An admin's reset that mails a link: tests/server/mail/test_mail_hardening.py.)"""
 
 from __future__ import annotations
 
@@ -199,23 +201,130 @@ async def _banned_socket_closes(hall: ServerProcess, admin: Player) -> None:
     await session.close()
 
 
-def test_the_admin_api_bans_closing_the_users_sockets_and_sets_passwords(
+def test_the_admin_api_bans_closing_the_users_sockets_and_gives_roles(
     hall: ServerProcess,
 ) -> None:
     admin = person(hall, "Warden")
     assert admin_command(hall, "make-admin", "warden")[0] == 0
     asyncio.run(_banned_socket_closes(hall, admin))
-    lost = person(hall, "Lost")
-    answer = admin.http.post(f"/api/admin/users/{lost.user['id']}/password",
-                             json={"password": "given by the warden"})
-    assert answer.status_code == 200, answer.text
-    assert lost.http.get("/api/me").status_code == 401
-    assert login(hall, "lost", "given by the warden").status_code == 200
-    made = admin.http.post(f"/api/admin/users/{lost.user['id']}/admin", json={"admin": True})
+    other = person(hall, "Deputy")
+    made = admin.http.post(f"/api/admin/users/{other.user['id']}/admin", json={"admin": True})
     assert made.json()["admin"] is True
     assert admin.http.get("/api/admin/users/999999").json()["code"] == "no_user"
     admin.close()
-    lost.close()
+    other.close()
+
+
+async def _reset_closes_the_socket(hall: ServerProcess, admin: Player,
+                                   lost: Player) -> dict[str, object]:
+    table = lost.create(game="yaxha", players=2, seat=0)
+    socket = await lost.socket(table["id"])
+    await socket.expect("welcome")
+    answer = admin.http.post(f"/api/admin/users/{lost.user['id']}/password")
+    assert answer.status_code == 200, answer.text
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            await socket.recv()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401  # signed out
+    return dict(answer.json())
+
+
+def test_an_admin_reset_without_mail_signs_the_user_out_and_gives_the_admin_no_password(
+    hall: ServerProcess,
+) -> None:
+    admin = person(hall, "Keeper")
+    assert admin_command(hall, "make-admin", "keeper")[0] == 0
+    lost = person(hall, "Lost")
+    elsewhere = Player(hall.base, hall.ws_base)
+    assert elsewhere.http.post("/api/auth/login",
+                               json={"name": "lost", "password": PASSWORD}).status_code == 200
+    path = f"/api/admin/users/{lost.user['id']}/password"
+    given = admin.http.post(path, json={"password": "given by the keeper"})
+    assert given.status_code == 422  # nothing to give: an admin never chooses a password
+    assert lost.http.get("/api/me").status_code == 200  # and nothing changed
+    answer = asyncio.run(_reset_closes_the_socket(hall, admin, lost))
+    # No e-mail here (no --smtp-url): the password is one nobody knows, every session ended.
+    assert answer == {"id": lost.user["id"], "name": "Lost", "guest": False, "admin": False,
+                      "banned": False, "ban_reason": None, "mailed": False}
+    for player in (lost, elsewhere):
+        assert player.http.get("/api/me").status_code == 401
+    assert login(hall, "lost").status_code == 401
+    assert login(hall, "lost", "given by the keeper").status_code == 401
+    # The operator lets the user back in at the command line.
+    code, output = admin_command(hall, "reset-password", "lost", "--password-stdin",
+                                 stdin="from the operator\n")
+    assert code == 0, output
+    assert login(hall, "lost", "from the operator").status_code == 200
+    guest = Player(hall.base, hall.ws_base).guest("no password")
+    refused = admin.http.post(f"/api/admin/users/{guest.user['id']}/password")
+    assert (refused.status_code, refused.json()["code"]) == (409, "guest_has_no_password")
+    assert guest.http.get("/api/me").status_code == 200
+    assert admin.http.post("/api/admin/users/999999/password").json()["code"] == "no_user"
+    for player in (admin, lost, elsewhere, guest):
+        player.close()
+
+
+def _logged(admin: Player, targets: set[str]) -> list[tuple[str, str, object, dict[str, object]]]:
+    """(action, target, actor id, details) of the logged actions on ``targets``, newest first."""
+    rows = admin.http.get("/api/admin/actions", params={"limit": 500}).json()["actions"]
+    return [(row["action"], row["target"], row["actor"]["id"], row["details"])
+            for row in rows if row["target"] in targets]
+
+
+def test_admin_actions_are_logged_with_who_made_them_and_only_admins_read_them(
+    hall: ServerProcess,
+) -> None:
+    chief, target = person(hall, "Chief"), person(hall, "Target [red]x")
+    code, output = admin_command(hall, "make-admin", "chief")
+    assert code == 0, output
+    chief_id, target_id = chief.user["id"], target.user["id"]
+    assert chief.http.post(f"/api/admin/users/{target_id}/ban",
+                           json={"reason": "spam [/]"}).status_code == 200
+    assert chief.http.post(f"/api/admin/users/{target_id}/unban").status_code == 200
+    table = chief.create(game="yaxha", players=2, seat=0)
+    assert chief.http.post(f"/api/admin/tables/{table['id']}/abort").status_code == 200
+    refused = chief.http.post(f"/api/admin/tables/{table['id']}/abort")
+    assert refused.status_code == 409  # refused: changes nothing, logs nothing
+    assert admin_command(hall, "delete-table", str(table["id"]), "--yes")[0] == 0
+    logged = _logged(chief, {f"user:{chief_id}", f"user:{target_id}", f"table:{table['id']}"})
+    assert logged == [
+        ("delete_table", f"table:{table['id']}", None, {"game": "yaxha", "was": "aborted"}),
+        ("abort_table", f"table:{table['id']}", chief_id, {"game": "yaxha", "was": "waiting"}),
+        ("unban", f"user:{target_id}", chief_id, {"name": "Target [red]x"}),
+        ("ban", f"user:{target_id}", chief_id, {"name": "Target [red]x", "reason": "spam [/]"}),
+        ("make_admin", f"user:{chief_id}", None, {"name": "Chief"}),
+    ]
+    rows = chief.http.get("/api/admin/actions", params={"limit": 500}).json()["actions"]
+    by_command = next(row for row in rows if row["target"] == f"table:{table['id']}")
+    assert by_command["actor"]["name"].startswith("command line")
+    by_api = next(row for row in rows if row["target"] == f"user:{target_id}")
+    assert by_api["actor"] == {"id": chief_id, "name": "Chief"}
+    # The command line lists the same, what users typed shown as typed.
+    code, output = admin_command(hall, "actions", "--limit", "500")
+    assert code == 0, output
+    for words in ("delete_table", "abort_table", "Chief (id:", "command line", "[red]x",
+                  "spam [/]"):
+        assert words in output, (words, output)
+    # Nobody else reads the log: a visitor, a guest, a user, a banned admin.
+    visitor = httpx.Client(base_url=hall.base)
+    guest = Player(hall.base, hall.ws_base).guest("curious")
+    plain = person(hall, "Plain")  # (Target's session ended with the ban)
+    fallen = person(hall, "Fallen")
+    assert admin_command(hall, "make-admin", "fallen")[0] == 0
+    assert fallen.http.get("/api/admin/actions").status_code == 200
+    assert chief.http.post(f"/api/admin/users/{fallen.user['id']}/ban",
+                           json={}).status_code == 200
+    for client, status, code_ in [(visitor, 401, "not_logged_in"),
+                                  (guest.http, 403, "not_admin"),
+                                  (plain.http, 403, "not_admin"),
+                                  (fallen.http, 401, "not_logged_in")]:
+        answer = client.get("/api/admin/actions")
+        assert (answer.status_code, answer.json()["code"]) == (status, code_)
+        assert "actions" not in answer.json()
+    assert login(hall, "fallen").json()["code"] == "banned"
+    visitor.close()
+    for player in (chief, target, guest, plain, fallen):
+        player.close()
 
 
 def test_a_user_changes_their_own_password_and_their_other_sessions_end(
@@ -252,14 +361,16 @@ def test_the_admin_commands_refuse_a_data_dir_without_a_database(tmp_path: Path)
     assert list(tmp_path.iterdir()) == []
 
 
-async def _reported(hall: ServerProcess) -> dict[str, object]:
+async def _reported(hall: ServerProcess, names: tuple[str, str] = ("Reporter", "Rude"),
+                    text: str = "you play like a potato",
+                    note: str = "insults") -> dict[str, object]:
     """Bob insults Alice at their table and Alice reports it; returns the message."""
-    alice, bob = person(hall, "Reporter"), person(hall, "Rude")
+    alice, bob = person(hall, names[0]), person(hall, names[1])
     table = alice.create(game="yaxha", players=2, seat=0)
     assert bob.join(table["id"], seat=1).status_code == 200
     mine, theirs = await opened(alice, table["id"]), await opened(bob, table["id"])
-    rude = (await say(theirs, "you play like a potato"))["message"]
-    assert (await report(mine, id=rude["id"], reason="abuse", note="insults"))["type"] == (
+    rude = (await say(theirs, text))["message"]
+    assert (await report(mine, id=rude["id"], reason="abuse", note=note))["type"] == (
         "chat_reported")
     for socket in (mine, theirs):
         await socket.close()
@@ -288,3 +399,17 @@ def test_chat_reports_are_listed_newest_first_by_the_command_and_the_admin_api(
                                  "text": "you play like a potato"}
     assert newest["message"]["author"]["name"] == "Rude"
     moderator.close()
+
+
+def test_the_reports_command_prints_what_users_wrote_as_text_not_console_markup(
+    hall: ServerProcess,
+) -> None:
+    # Short words: the table fits the test's 80 columns by wrapping at spaces.
+    asyncio.run(_reported(hall, ("[i]Ann", "[/]Bo"), "[/] [bold]x [/bold]", "[red]"))
+    code, output = admin_command(hall, "reports", "--limit", "1")
+    assert code == 0, output  # "[/]" read as markup made it fail
+    for words in ("[/]", "[bold]x", "[/bold]", "[red]", "[i]Ann", "[/]Bo"):
+        assert words in output, (words, output)
+    code, output = admin_command(hall, "make-admin", "[/]bo")  # names in other lines too
+    assert code == 0, output
+    assert "[/]Bo" in output

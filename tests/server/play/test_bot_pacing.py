@@ -1,7 +1,7 @@
 """Bot moves reach people at a human pace (``serve --bot-move-delay``), and nothing else waits.
 
 Every timing assertion is a lower bound the server guarantees: a bot's move is applied no
-sooner than the delay after the previous move a person saw went out, and that move went out
+sooner than the delay after it became due (the move before it went out), and that move went out
 after this client asked for it (its own act, or the start). Transit can only make frames later.
 The bots-only tables and the person's move during a bot's wait would never end (or time out
 the client) if they waited; no assertion depends on how fast anything is.
@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 from meeplehall.cli import app
 from tests.live_server import ServerProcess
 from tests.server.client import Player, Socket
+from tests.server.conftest import two_server_processes
 
 #: The delay the pacing tests ask for, and the one no test could sit through move by move.
 DELAY = 0.4
@@ -219,6 +220,75 @@ def test_a_crash_during_a_bots_wait_loses_no_acknowledged_move(
     asyncio.run(_after_restart(server, person, table_id, ack["seq"]))
 
 
+#: How often the person changes a secret choice (well inside the socket's rate and the pace),
+#: and how many changes the bot gets to move during (it needs about two).
+CHANGE_EVERY = 0.25
+CHANGES = 120
+#: The pace of the finding: a change every CHANGE_EVERY restarted it for good.
+FINDING_DELAY = 0.6
+
+
+async def _change_until_the_bot_moves(lobby: ServerProcess, play: ServerProcess) -> list[str]:
+    """A person (lobby requests to ``lobby``, the table's socket on ``play``) at a Yaxha table
+    with one bot makes the secret market choice, then keeps changing it; returns what happened
+    in order: "change" for each change acknowledged, "bot" for the bot's move."""
+    person = Player(lobby.base, play.ws_base).guest("fickle")
+    table = person.create(game="yaxha", players=2, seat=0, bots=[{"seat": 1, "level": 1}])
+    socket = await person.socket(table["id"])
+    await socket.expect("welcome")
+    person.start(table["id"])
+    message = await socket.expect("sync")
+    assert sorted(message["to_move"]) == [0, 1]
+    events: list[str] = []
+    for change in range(CHANGES):
+        legal = message["legal"]
+        await socket.send({"type": "act", "seq": message["seq"],
+                           "action": legal[change % len(legal)]})
+        while True:
+            reply = await socket.recv()
+            if reply["type"] == "error":
+                # Only a change that crossed the bot's move is refused (the market is gone).
+                assert events[-1:] == ["bot"], reply
+                break
+            if reply["type"] != "update":
+                continue
+            if reply["last"]["seat"] == 1:
+                events.append("bot")
+                continue  # our change is still to be answered (applied or refused)
+            events.append("change")
+            message = reply
+            break
+        if "bot" in events:
+            break
+        await asyncio.sleep(CHANGE_EVERY)
+    await socket.close()
+    person.close()
+    return events
+
+
+def _moved_amid_changes(events: list[str]) -> None:
+    assert "bot" in events, f"the bot never moved during {len(events)} changes"
+    # The changes went on until the bot moved: the first one, then more while it was due.
+    assert events[0] == "change" and events.index("bot") >= 1, events
+
+
+def test_a_persons_secret_changes_do_not_hold_the_bot_back(
+    paced_server: ServerFactory,
+) -> None:
+    server = paced_server(FINDING_DELAY)
+    _moved_amid_changes(asyncio.run(_change_until_the_bot_moves(server, server)))
+
+
+def test_secret_changes_at_another_process_do_not_hold_the_bot_back(
+    database_factory: Any, server_env: dict[str, str],
+) -> None:
+    with two_server_processes(database_factory, server_env,
+                              bot_move_delay=FINDING_DELAY) as (first, second):
+        # The start goes to the first process, which drives the table; the changes reach it
+        # from the second through the database and Redis.
+        _moved_amid_changes(asyncio.run(_change_until_the_bot_moves(first, second)))
+
+
 def test_serve_parses_the_delay_and_refuses_a_negative_one() -> None:
     runner = CliRunner()
     refused = runner.invoke(app, ["serve", "--bot-move-delay", "-1"])
@@ -229,3 +299,7 @@ def test_serve_parses_the_delay_and_refuses_a_negative_one() -> None:
     assert runner.invoke(app, ["serve", "--bot-move-delay", "61"]).exit_code == 2
     shown = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "200"})
     assert "--bot-move-delay" in shown.output and "0.6" in shown.output
+    assert "--bot-max-wait" in shown.output
+    for bad in ("-1", "601", "soon"):
+        refused = runner.invoke(app, ["serve", "--bot-max-wait", bad])
+        assert refused.exit_code == 2 and "--bot-max-wait" in refused.output, refused.output

@@ -230,15 +230,16 @@ def monsterhex_leaks(frame: Any, viewer: int | None, state: MonsterHexState) -> 
 
 def pages(session: TableSession, watcher: Player) -> list[tuple[int | None, str]]:
     """The HTTP JSON anyone may read while the table plays: as seat 0's person, and as a
-    spectator (the lobby, the table, the users and their histories)."""
+    spectator (the lobby, the table, the players' profiles and their histories)."""
     seat0, table = session.people[0].http, f"/api/tables/{session.id}"
     read = [(0, seat0.get(table)), (0, seat0.get("/api/my/tables")),
             (None, watcher.http.get(table)),
             (None, watcher.http.get("/api/tables", params={"status": "playing"}))]
     for person in session.people:
-        user = person.user["id"]
-        read += [(None, watcher.http.get(f"/api/users/{user}")),
-                 (None, watcher.http.get(f"/api/users/{user}/history"))]
+        player = person.user["profile"]
+        if player is not None:  # a guest's profile is not public
+            read += [(None, watcher.http.get(f"/api/players/{player}")),
+                     (None, watcher.http.get(f"/api/players/{player}/history"))]
     for _, response in read:
         assert response.status_code == 200, response.text
     return [(viewer, response.text) for viewer, response in read]
@@ -279,6 +280,8 @@ async def checked_game(server: ServerProcess, game: Game, players: int, options:
     """Play a whole game and search everything the others received; returns its length.
     ``per_seat_secrets``: the game hides something from the others a seat itself sees."""
     session = await open_table(server.base, server.ws_base, game.name, players, options=options)
+    for person in session.people:  # registered, so their public profiles are searched too
+        person.register()
     watcher = Player(server.base, server.ws_base)
     spectator = await watcher.socket(session.id)
     await spectator.expect("welcome")

@@ -49,7 +49,7 @@ def _http_texts(people: list[Player], table_id: int) -> list[str]:
     for person in people:
         for path in (f"/api/tables/{table_id}", "/api/tables?status=playing",
                      "/api/tables?status=waiting", "/api/my/tables",
-                     f"/api/users/{person.user['id']}/history",
+                     "/api/my/tables?status=finished",
                      f"/api/tables/{table_id}/replay", f"/api/tables/{table_id}/result"):
             texts.append(person.http.get(path).text)
     return texts

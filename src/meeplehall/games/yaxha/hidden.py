@@ -7,6 +7,7 @@ What a seat cannot see, and how it is resampled consistently with ``view(seat)``
 - during building, another seat's placements of this round: they are taken back (its hand is
   the public tile it collected). A seat that has already confirmed gets fresh random legal
   placements and stays confirmed, discarding what cannot be placed, as the rules would.
+  Nothing of the placements taken back stays behind, not even the legal moves cached for them.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ def determinize(state: S, seat: int, rng: Random) -> S:
             copy.pyramid[other], copy.occupied[other] = pyramid, occupied
             copy.hand[other] = hand_of(copy.collected[other])
             copy.undo[other] = ()
+            # Its cached legal placements were listed for the true pyramid and hand.
+            copy.memo[other] = None
             copy.placed[other] = 0
             copy.discarding[other] = EMPTY_HAND
             if copy.confirmed[other]:

@@ -121,4 +121,7 @@ def user_for_token(session: Session, token: str | None) -> User | None:
 
 
 def user_json(user: User) -> dict[str, Any]:
-    return {"id": user.id, "name": user.name, "guest": user.login is None}
+    """A user as others see them: ``profile`` names a registered user's public profile; a
+    guest has none (their profile is not public)."""
+    return {"id": user.id, "name": user.name, "guest": user.login is None,
+            "profile": user.public_id if user.login is not None else None}

@@ -11,11 +11,17 @@ from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session as DbSession
 
+from meeplehall.server.accounts.impersonation import (
+    guest_name_taken,
+    lock_name,
+    registered_name_taken,
+)
 from meeplehall.server.accounts.logins import LoginLimiter
 from meeplehall.server.accounts.names import clean_name, login_key
 from meeplehall.server.accounts.passwords import dummy_hash, hasher
+from meeplehall.server.accounts.profiles import new_public_id
 from meeplehall.server.accounts.sessions import (
     COOKIE,
     Ending,
@@ -40,6 +46,8 @@ class UserOut(BaseModel):
     id: int
     name: str
     guest: bool
+    #: The public id of a registered user's profile (null for a guest).
+    profile: str | None = None
 
 
 class SessionOut(BaseModel):
@@ -64,7 +72,7 @@ def limiter_of(request: Request) -> LoginLimiter:
     return hall_of(request).login_limiter
 
 
-def _add_session(session: Session, hall: Hall, user_id: int) -> str:
+def _add_session(session: DbSession, hall: Hall, user_id: int) -> str:
     """A new session row for ``user_id`` in this transaction; returns its token."""
     token = secrets.token_urlsafe(32)
     session.add(SessionRow(token_hash=token_hash(token), user_id=user_id,
@@ -106,8 +114,15 @@ def guest(body: GuestIn, request: Request, response: Response) -> dict[str, Any]
     name = clean_name(body.name, ApiError(
         422, "guest_name_blank", "a guest name needs at least one visible character"))
     creation_of(request).guest(address_of(request))
+    key = login_key(name)
     with hall_of(request).db() as session:
-        user = User(name=name, login=None, password_hash=None, created_at=time.time())
+        # Counted above whether or not the name is free, so registered names cannot be tried
+        # faster than guests are made.
+        lock_name(session, key)
+        if registered_name_taken(session, key):
+            raise _name_taken(name)
+        user = User(name=name, login=None, password_hash=None, guest_key=key,
+                    created_at=time.time())
         session.add(user)
         session.flush()
         data = user_json(user)
@@ -118,6 +133,11 @@ def guest(body: GuestIn, request: Request, response: Response) -> dict[str, Any]
 def _name_taken(name: str) -> ApiError:
     return ApiError(409, "name_taken", f"the name {name!r} is taken; choose another",
                     {"name": name})
+
+
+def _taken(session: DbSession, login: str, me: int | None) -> bool:
+    """Whether a registered user or a current guest other than ``me`` has the name."""
+    return registered_name_taken(session, login) or guest_name_taken(session, login, me)
 
 
 @router.post("/auth/register", response_model=UserOut, status_code=201)
@@ -135,21 +155,25 @@ def register(body: Credentials, request: Request, response: Response) -> dict[st
     creation_of(request).account(address_of(request))
     # The cheap refusals come before the costly hash, which only a request that can succeed
     # pays for; the name is checked again below, as another registration may take it meanwhile.
+    me_id = me.id if me is not None else None
     with hall.db() as session:
-        if session.scalar(select(User.id).where(User.login == login)) is not None:
+        if _taken(session, login, me_id):
             raise _name_taken(name)
     password_hash = hasher.hash(body.password)
     try:
         with hall.db() as session:
-            if session.scalar(select(User.id).where(User.login == login)) is not None:
+            lock_name(session, login)
+            if _taken(session, login, me_id):
                 raise _name_taken(name)
-            user = session.get(User, me.id) if me is not None else None
+            user = session.get(User, me_id) if me_id is not None else None
             if user is None:
                 user = User(name=name, created_at=time.time())
                 session.add(user)
             user.name = name
             user.login = login
+            user.guest_key = None
             user.password_hash = password_hash
+            user.public_id = new_public_id()
             session.flush()
             data = user_json(user)
     except IntegrityError:

@@ -1,18 +1,20 @@
-"""The table chat's HTTP side: the owner turns spectator chat on or off."""
+"""The table chat's HTTP side: the owner turns spectator chat on or off; older messages are
+read by page (a replay's, or a page's that does not keep its socket)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, StrictBool
 from sqlalchemy.orm import Session
 
-from meeplehall.server.api.deps import hall_of, require_user
+from meeplehall.server.api.deps import hall_of, require_user, user_of
 from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.play.access import visible_table
+from meeplehall.server.play.chatstore import messages_before
 from meeplehall.server.play.description import describe_table, live_info
 
 router = APIRouter(prefix="/api", tags=["chat"], route_class=StrictJSONRoute)
@@ -49,3 +51,22 @@ def _described(session: Session, table_id: int, user_id: int,
                rooms: dict[int, Any]) -> dict[str, Any]:
     table = visible_table(session, table_id, user_id, None)
     return describe_table(session, table, user_id, live_info(rooms, table_id))
+
+
+@router.get("/tables/{table_id}/chat")
+def chat_page(table_id: int, request: Request,
+              before: Annotated[int | None, Query(ge=1, le=2**63 - 1)] = None,
+              limit: Annotated[int | None, Query(ge=1)] = None,
+              invite: str | None = None) -> dict[str, Any]:
+    """A page of the table's chat, oldest first: the newest messages, or those older than
+    message ``before``; at most ``limit`` (and the server's page size). Whoever may see the
+    table may read it; a finished table's messages carry their ``step``."""
+    hall = hall_of(request)
+    largest = hall.settings.chat_page_size
+    with hall.reading() as session:
+        viewer = user_of(session, request)
+        table = visible_table(session, table_id, viewer.id if viewer else None, invite)
+        messages, more = messages_before(session, table.id, before,
+                                         min(limit or largest, largest),
+                                         with_step=table.status == "finished")
+    return {"table": table_id, "messages": messages, "more": more}

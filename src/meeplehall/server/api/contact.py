@@ -1,26 +1,32 @@
 """A user's e-mail: the address (confirmed by a link), the opt-in, the language e-mail is
-written in; the pages the links in e-mail open (confirm, unsubscribe), which need no login."""
+written in; the pages the links in e-mail open (confirm, unsubscribe, choose a new password),
+which need no login."""
 
 from __future__ import annotations
 
 import html
-import re
-import time
 from typing import Any, Literal
+from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
-from sqlalchemy import select
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
 
+from meeplehall.server.accounts.passwords import fingerprint, hasher
+from meeplehall.server.accounts.sessions import Ending
 from meeplehall.server.api.deps import hall_of
 from meeplehall.server.api.friends import Registered
-from meeplehall.server.db.models import Contact, MailSent
+from meeplehall.server.db.models import Contact, User
+from meeplehall.server.db.models import Session as SessionRow
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.strictjson import StrictJSONRoute
+from meeplehall.server.mail import addresses
 from meeplehall.server.mail import texts as mailtexts
 from meeplehall.server.mail import tokens as mailtokens
-from meeplehall.server.mail.mailer import Mail
+from meeplehall.server.mail.mailer import Mail, claim_now
+from meeplehall.server.operations.actions import RESET_FOR
 from meeplehall.server.social.presence import contact_of
 
 router = APIRouter(prefix="/api", tags=["notifications"], route_class=StrictJSONRoute)
@@ -30,10 +36,6 @@ pages = APIRouter(include_in_schema=False)
 VERIFY_EVERY = 60.0
 #: Seconds a confirmation link works.
 VERIFY_FOR = 2 * 24 * 3600.0
-
-#: Enough to catch a typo, not a full RFC 5322 parser: one @, a dot in the domain, no spaces
-#: or control characters.
-ADDRESS = re.compile(r"[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+")
 
 Language = Literal["en", "ja", "ko"]
 
@@ -68,29 +70,35 @@ def _mail_enabled(request: Request) -> bool:
     return mailer is not None and mailer.enabled
 
 
+def too_many_mails(seconds: float, what: str) -> ApiError:
+    """429 ``too_many_mails``: ``what`` went out less than its window ago."""
+    whole = int(seconds) + 1
+    return ApiError(429, "too_many_mails", f"{what} went out just now; try again in {whole} "
+                    "seconds", {"seconds": whole}, headers={"Retry-After": str(whole)})
+
+
 @router.put("/me/contact")
 def put_contact(body: ContactIn, request: Request, user: Registered) -> dict[str, Any]:
     """Change my address (a confirmation link is sent to it), opt in or out, or the language."""
     hall = hall_of(request)
     fields = body.model_fields_set
     address = body.email.strip() if body.email is not None else None
-    if "email" in fields and address and not ADDRESS.fullmatch(address):
-        raise ApiError(422, "bad_email", "that is not an e-mail address (name@example.org)")
-    if "email" in fields and address and not _mail_enabled(request):
-        raise ApiError(409, "mail_off", "this server sends no e-mail")
+    if "email" in fields and address:
+        try:
+            address = addresses.normalized(address)
+        except addresses.BadAddress:
+            raise ApiError(422, "bad_email",
+                           "that is not one e-mail address (name@example.org)") from None
+        if not _mail_enabled(request):
+            raise ApiError(409, "mail_off", "this server sends no e-mail")
     send_to: str | None = None
     with hall.db() as session:
         contact = contact_of(session, user.id)
         if "email" in fields and (address or None) != contact.email:
-            if address:
-                last = session.get(MailSent, (user.id, "verify"))
-                wait = last.sent_at + VERIFY_EVERY - time.time() if last is not None else 0
-                if wait > 0:
-                    seconds = int(wait) + 1
-                    raise ApiError(429, "too_many_mails",
-                                   f"a confirmation e-mail went out just now; try again in "
-                                   f"{seconds} seconds", {"seconds": seconds},
-                                   headers={"Retry-After": str(seconds)})
+            # The minute starts with this request, not when the e-mail is written: a second
+            # request before then is refused (and changes nothing).
+            if address and (wait := claim_now(session, user.id, "verify", VERIFY_EVERY)):
+                raise too_many_mails(wait, "a confirmation e-mail")
             contact.email = address or None
             contact.verified = False
             send_to = contact.email
@@ -101,24 +109,34 @@ def put_contact(body: ContactIn, request: Request, user: Registered) -> dict[str
         data = contact_json(contact, _mail_enabled(request))
     if send_to is not None and hall.mailer is not None:
         token = mailtokens.sign(hall.link_key, "verify", {"u": user.id, "e": send_to})
-        hall.mailer.submit(Mail(user_id=user.id, kind="verify", key="verify",
+        hall.mailer.submit(Mail(user_id=user.id, kind="verify", key=None,
                                 window=VERIFY_EVERY, path=f"/verify-email?token={token}",
                                 address=send_to))
     return data
 
 
 # -- pages opened from e-mail (no login) -----------------------------------------------------------
+#
+# Each reads its link's token first: a malformed one (any length, any characters), a forged one
+# or one made for another purpose gets the "not valid" page (400), an expired one its own page
+# (410 where the user can do something about it), and nothing changes.
 
 
 def _page(lang: str, message: str, form: str = "", status: int = 200) -> HTMLResponse:
     title = html.escape(mailtexts.text(lang, "page.title"))
     back = html.escape(mailtexts.text(lang, "page.back"))
+    # No Referer: the page's address holds the link's token.
     body = (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<meta name="referrer" content="no-referrer">'
             f'<title>{title}</title><link rel="stylesheet" href="/css/style.css"></head>'
             f'<body><main id="main"><h1>{title}</h1><p id="message">{html.escape(message)}</p>'
             f'{form}<p><a href="/">{back}</a></p></main></body></html>')
-    return HTMLResponse(body, status_code=status)
+    return HTMLResponse(body, status_code=status, headers={"Referrer-Policy": "no-referrer"})
+
+
+def _refused(lang: str = "en", key: str = "page.bad_link", status: int = 400) -> HTMLResponse:
+    return _page(lang, mailtexts.text(lang, key), status=status)
 
 
 def _lang_of(request: Request, user_id: int) -> str:
@@ -127,39 +145,57 @@ def _lang_of(request: Request, user_id: int) -> str:
         return contact.lang if contact is not None else "en"
 
 
+def _link(request: Request, purpose: str, token: str, max_age: float) -> dict[str, Any]:
+    """The payload of a true ``purpose`` link naming a user (``u``); BadToken otherwise,
+    ExpiredToken when it is older than ``max_age`` seconds."""
+    payload = mailtokens.verify(hall_of(request).link_key, purpose, token, max_age)
+    if not isinstance(payload.get("u"), int):
+        raise mailtokens.BadToken("names no user")
+    return payload
+
+
 @pages.get("/verify-email")
 def verify_email(request: Request, token: str = "") -> HTMLResponse:
     """Confirm the address the link was sent to (if it is still the user's)."""
-    hall = hall_of(request)
-    payload = mailtokens.verify(hall.link_key, "verify", token, VERIFY_FOR)
-    if payload is None or not isinstance(payload.get("u"), int):
-        return _page("en", mailtexts.text("en", "page.bad_link"), status=400)
-    with hall.db() as session:
+    try:
+        payload = _link(request, "verify", token, VERIFY_FOR)
+    except mailtokens.BadToken:  # expired too: the page says "or too old"
+        return _refused()
+    with hall_of(request).db() as session:
         contact = session.scalar(select(Contact).where(Contact.user_id == payload["u"]))
         if contact is None or contact.email != payload.get("e"):
-            lang = contact.lang if contact is not None else "en"
-            return _page(lang, mailtexts.text(lang, "page.bad_link"), status=400)
+            return _refused(contact.lang if contact is not None else "en")
         contact.verified = True
         lang = contact.lang
     return _page(lang, mailtexts.text(lang, "page.verified"))
 
 
-def _unsubscriber(request: Request, token: str) -> int | None:
-    payload = mailtokens.verify(hall_of(request).link_key, "unsubscribe", token)
-    user_id = payload.get("u") if payload is not None else None
-    return user_id if isinstance(user_id, int) else None
+def _unsubscriber(request: Request, token: str) -> int | HTMLResponse:
+    """The user a true unsubscribe link names, or the page saying what is wrong with it."""
+    max_age = hall_of(request).settings.unsubscribe_days * 24 * 3600
+    try:
+        return int(_link(request, "unsubscribe", token, max_age)["u"])
+    except mailtokens.ExpiredToken:
+        return _refused(key="page.unsubscribe_expired", status=410)
+    except mailtokens.BadToken:
+        return _refused()
+
+
+def _form(action: str, token: str, button: str, field: str = "") -> str:
+    """A form posting back to this page's own address (relative, so a hall served under a
+    sub-path posts to itself)."""
+    return (f'<form method="post" action="{action}?token={html.escape(token)}">{field}'
+            f'<button type="submit" id="{action}">{html.escape(button)}</button></form>')
 
 
 @pages.get("/unsubscribe")
 def unsubscribe_page(request: Request, token: str = "") -> HTMLResponse:
     """Ask before turning e-mail off (a link scanner's GET changes nothing)."""
     user_id = _unsubscriber(request, token)
-    if user_id is None:
-        return _page("en", mailtexts.text("en", "page.bad_link"), status=400)
+    if isinstance(user_id, HTMLResponse):
+        return user_id
     lang = _lang_of(request, user_id)
-    button = html.escape(mailtexts.text(lang, "page.unsubscribe_button"))
-    form = (f'<form method="post" action="/unsubscribe?token={html.escape(token)}">'
-            f'<button type="submit" id="unsubscribe">{button}</button></form>')
+    form = _form("unsubscribe", token, mailtexts.text(lang, "page.unsubscribe_button"))
     return _page(lang, mailtexts.text(lang, "page.unsubscribe"), form)
 
 
@@ -167,8 +203,8 @@ def unsubscribe_page(request: Request, token: str = "") -> HTMLResponse:
 def unsubscribe(request: Request, token: str = "") -> HTMLResponse:
     """Turn all e-mail off: the page's button, or a mail program's one-click unsubscribe."""
     user_id = _unsubscriber(request, token)
-    if user_id is None:
-        return _page("en", mailtexts.text("en", "page.bad_link"), status=400)
+    if isinstance(user_id, HTMLResponse):
+        return user_id
     with hall_of(request).db() as session:
         contact = contact_of(session, user_id)
         contact.opt_in = False
@@ -176,3 +212,79 @@ def unsubscribe(request: Request, token: str = "") -> HTMLResponse:
     return _page(lang, mailtexts.text(lang, "page.unsubscribed"))
 
 
+# -- choosing a new password after an administrator's reset ---------------------------------------
+
+#: A password's length, as registration wants it.
+PASSWORD_LENGTH = range(8, 201)
+
+
+def _resetting(request: Request, token: str) -> tuple[int, str, str] | HTMLResponse:
+    """(user, password hash now, language) of a true reset link not used yet, or the page
+    saying what is wrong with it. The link names the hash the reset made: any newer
+    password (this link's own once used, or a newer reset's) makes it void."""
+    try:
+        payload = _link(request, "reset", token, RESET_FOR)
+    except mailtokens.BadToken as error:
+        status = 410 if isinstance(error, mailtokens.ExpiredToken) else 400
+        return _refused(key="page.reset_bad_link", status=status)
+    with hall_of(request).reading() as session:
+        user = session.get(User, payload["u"])
+        contact = session.get(Contact, payload["u"])
+        lang = contact.lang if contact is not None else "en"
+        now = user.password_hash if user is not None and user.login is not None else None
+    if now is None or fingerprint(now) != payload.get("h"):
+        return _refused(lang, "page.reset_bad_link")
+    return payload["u"], now, lang
+
+
+def _reset_form(lang: str, token: str, message_key: str, status: int = 200) -> HTMLResponse:
+    label = html.escape(mailtexts.text(lang, "page.reset_label"))
+    field = (f'<p><label>{label} <input type="password" name="password" id="password" '
+             f'minlength="8" maxlength="200" autocomplete="new-password" required></label></p>')
+    form = _form("reset-password", token, mailtexts.text(lang, "page.reset_button"), field)
+    return _page(lang, mailtexts.text(lang, message_key), form, status)
+
+
+@pages.get("/reset-password")
+def reset_password_page(request: Request, token: str = "") -> HTMLResponse:
+    """The form to choose a new password (a GET changes nothing)."""
+    found = _resetting(request, token)
+    if isinstance(found, HTMLResponse):
+        return found
+    return _reset_form(found[2], token, "page.reset")
+
+
+def _replace_hash(session: Session, user_id: int, before: str, after: str) -> bool:
+    """The new hash, if the password is still the one the link was made for (so two uses of
+    one link at once set it once); every session of the user ends."""
+    changed = session.execute(
+        update(User).where(User.id == user_id, User.password_hash == before)
+        .values(password_hash=after)
+    )
+    if not getattr(changed, "rowcount", 0):
+        return False
+    session.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
+    return True
+
+
+@pages.post("/reset-password")
+async def reset_password(request: Request, token: str = "") -> HTMLResponse:
+    """Set the password the form gives (a URL-encoded form: ``password=...``); the link then
+    stops working."""
+    hall = hall_of(request)
+    found = await hall.database.compute(_resetting, request, token)
+    if isinstance(found, HTMLResponse):
+        return found
+    user_id, before, lang = found
+    try:
+        form = parse_qs((await request.body()).decode("utf-8", "replace"), max_num_fields=8)
+    except ValueError:  # more fields than the form has
+        form = {}
+    password = (form.get("password") or [""])[0]
+    if len(password) not in PASSWORD_LENGTH:
+        return _reset_form(lang, token, "page.reset_bad_password", 422)
+    after = await hall.database.compute(hasher.hash, password)
+    if not await hall.database.serve(_replace_hash, user_id, before, after):
+        return _refused(lang, "page.reset_bad_link")
+    hall.signout.ended(user_id, Ending())  # sockets of the ended sessions close (4401)
+    return _page(lang, mailtexts.text(lang, "page.reset_done"))

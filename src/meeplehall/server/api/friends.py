@@ -1,9 +1,10 @@
 """Friends: requests by name, accepting, declining, removing, the friends list, invitations.
 
 Nobody learns from these answers whether a name exists: a request to any name gets the same
-answer after the same work (a lookup and one stored row), and stays in the sender's list as
-"sent" for good, whether nobody has that name, the person has not answered, or they declined
-(a declined request is only detached from its addressee). Only the user sees their own list.
+answer after the same work (the same lookups and one stored row, checked against nothing), and
+stays in the sender's list as "sent" for good, whether nobody has that name, the person has not
+answered, or they declined (a declined request is only detached from its addressee). Only the
+user sees their own list.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import delete, or_, select
 from sqlalchemy.orm import Session
@@ -30,7 +31,7 @@ from meeplehall.server.social.invites import (
     may_invite,
     send_invitations,
 )
-from meeplehall.server.social.notices import INVITE_MAIL_SECONDS
+from meeplehall.server.social.notices import INVITE_MAIL_SECONDS, Notices
 
 router = APIRouter(prefix="/api", tags=["friends"], route_class=StrictJSONRoute)
 
@@ -113,8 +114,12 @@ def _friends_of(session: Session, user_id: int) -> tuple[Any, ...]:
 
 
 @router.post("/friends/requests", status_code=202)
-def send_request(body: FriendRequestIn, request: Request, user: Registered) -> dict[str, Any]:
-    """Ask ``name`` to be my friend. The answer is the same whether the name exists or not."""
+def send_request(body: FriendRequestIn, request: Request, user: Registered,
+                 after: BackgroundTasks) -> dict[str, Any]:
+    """Ask ``name`` to be my friend. The answer is the same whether the name exists or not,
+    and so is the work done before it: the same queries, one row stored (its addressee is no
+    foreign key, so storing it checks nothing more), and the addressee told only once the
+    answer has gone."""
     name = clean_name(body.name, ApiError(422, "name_blank",
                                           "a name needs at least one visible character"))
     key = login_key(name)
@@ -144,16 +149,21 @@ def send_request(body: FriendRequestIn, request: Request, user: Registered) -> d
                                       to_id=target_id, created_at=time.time()))
             if target_id is not None:
                 notify = (target_id, "friend_request")
-    notices = hall.notices
-    if notify is not None and notices is not None:
-        target, kind = notify
-        mail = None
-        if kind == "friend_request":
-            mail = Mail(user_id=target, kind="friend", key=f"friend:{user.id}",
-                        window=INVITE_MAIL_SECONDS, path="/#friends",
-                        params={"name": user.name})
-        notices.push_later(target, kind, {"from": user_json(user)}, mail)
+    if notify is not None:
+        # Run by the loop once the answer is sent: the sender's wait does not include it.
+        after.add_task(_tell, hall.notices, user, *notify)
     return {"sent": True, "name": name}
+
+
+async def _tell(notices: Notices | None, sender: User, target: int, kind: str) -> None:
+    """Tell ``target`` of a friend request from ``sender`` (or that they are friends now)."""
+    if notices is None:
+        return
+    mail = None
+    if kind == "friend_request":
+        mail = Mail(user_id=target, kind="friend", key=f"friend:{sender.id}",
+                    window=INVITE_MAIL_SECONDS, path="/#friends", params={"name": sender.name})
+    notices.push_later(target, kind, {"from": user_json(sender)}, mail)
 
 
 def _befriend(session: Any, one: int, other: int) -> None:

@@ -12,14 +12,14 @@ from sqlalchemy.orm import Session
 
 from meeplehall.core import UnknownGame
 from meeplehall.core.registry import get_game
+from meeplehall.server.accounts.profiles import is_public_id
 from meeplehall.server.accounts.sessions import user_json
 from meeplehall.server.api.deps import current_user, hall_of, user_of
-from meeplehall.server.db.ids import is_id
 from meeplehall.server.db.models import ActionRow, Rating, Seat, Table, User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.play.access import visible_table
-from meeplehall.server.play.chatstore import all_messages
+from meeplehall.server.play.chatstore import recent_messages
 from meeplehall.server.play.description import describe_table
 from meeplehall.server.play.ratings import ordinal
 from meeplehall.server.play.replays import compressed, replay_head
@@ -56,7 +56,8 @@ def table_replay(table_id: int, request: Request, invite: str | None = None,
     """The whole record of a finished match, with every step's events (secrets included).
 
     Built once per table (and ``views``), then served from memory; its ``ETag`` changes only
-    when the table's chat grows, so a client asking again with ``If-None-Match`` gets 304."""
+    when the table's chat changes, so a client asking again with ``If-None-Match`` gets 304.
+    The chat joined on is its last page (``chat_more``: older pages at ``/chat``)."""
     hall = hall_of(request)
     key = (table_id, views)
     with hall.reading() as session:
@@ -71,15 +72,18 @@ def table_replay(table_id: int, request: Request, invite: str | None = None,
             .where(ActionRow.table_id == table_id)
             .order_by(ActionRow.seq)
         ).all()
-        chat = orjson.dumps(all_messages(session, table_id))
+        messages, more = recent_messages(session, table_id, hall.settings.chat_history,
+                                         with_step=True)
+        chat = orjson.dumps(messages)
     if head is None:
         head = hall.replays.get_or_build(key, lambda: replay_head(table, list(actions or []),
                                                                   views))
-    tag = f'"{table_id}-{int(views)}-{hashlib.blake2b(chat, digest_size=8).hexdigest()}"'
+    tag = (f'"{table_id}-{int(views)}-{int(more)}-'
+           f'{hashlib.blake2b(chat, digest_size=8).hexdigest()}"')
     headers = {"ETag": tag, "Cache-Control": "private, no-cache", "Vary": "Accept-Encoding"}
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers=headers)
-    body = head + b',"chat":' + chat + b"}"
+    body = head + b',"chat":' + chat + b',"chat_more":' + orjson.dumps(more) + b"}"
     if "gzip" in request.headers.get("accept-encoding", ""):
         packed = hall.replays.get_or_build((table_id, views, tag), lambda: compressed(body))
         return Response(packed, media_type="application/json",
@@ -112,13 +116,23 @@ def leaderboard(game: str, request: Request, limit: int = 50) -> list[dict[str, 
     return board[: max(1, min(limit, 500))]
 
 
-@router.get("/users/{user_id}")
-def user_profile(user_id: int, request: Request) -> dict[str, Any]:
+def _player(session: Session, public_id: str) -> User:
+    """The registered user whose public profile ``public_id`` names (404 for anything else:
+    a guest, a sequential user id, a made-up id)."""
+    user = (session.scalar(select(User).where(User.public_id == public_id,
+                                              User.login.is_not(None)))
+            if is_public_id(public_id) else None)
+    if user is None:
+        raise ApiError(404, "no_player", "no such player", {"player": public_id})
+    return user
+
+
+@router.get("/players/{public_id}")
+def player_profile(public_id: str, request: Request) -> dict[str, Any]:
+    """A registered user's public profile: their name and ratings."""
     with hall_of(request).reading() as session:
-        user = session.get(User, user_id) if is_id(user_id) else None
-        if user is None:
-            raise ApiError(404, "no_user", f"no user {user_id}", {"user": user_id})
-        ratings = session.scalars(select(Rating).where(Rating.user_id == user_id)).all()
+        user = _player(session, public_id)
+        ratings = session.scalars(select(Rating).where(Rating.user_id == user.id)).all()
         return {
             "user": user_json(user),
             "ratings": [
@@ -129,14 +143,13 @@ def user_profile(user_id: int, request: Request) -> dict[str, Any]:
         }
 
 
-@router.get("/users/{user_id}/history")
-def user_history(user_id: int, request: Request, limit: int = 50) -> list[dict[str, Any]]:
-    """Finished tables the user sat at, newest first; a private one only for a viewer who sat
-    at it too (the user themself, or another of its players)."""
+@router.get("/players/{public_id}/history")
+def player_history(public_id: str, request: Request, limit: int = 50) -> list[dict[str, Any]]:
+    """Finished tables the player sat at, newest first; a private one only for a viewer who
+    sat at it too (the player themself, or another of its players)."""
     viewer = current_user(request)
     with hall_of(request).reading() as session:
-        if not is_id(user_id) or session.get(User, user_id) is None:
-            raise ApiError(404, "no_user", f"no user {user_id}", {"user": user_id})
+        user_id = _player(session, public_id).id
         shown = Table.visibility == "public"
         if viewer is not None:
             sat = select(Seat.table_id).where(Seat.user_id == viewer.id)

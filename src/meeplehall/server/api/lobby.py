@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import Select, func, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from meeplehall.ai import LEVELS
 from meeplehall.core import InvalidOption, UnknownGame, validate_options
@@ -24,13 +23,13 @@ from meeplehall.server.guards.addresses import address_of
 from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.play.access import visible_table
+from meeplehall.server.play.clock_bounds import check_clock
 from meeplehall.server.play.description import describe_table, describe_tables, live_info
 from meeplehall.server.play.store import new_seed_columns
+from meeplehall.server.play.waitinglist import WaitingOrder, waiting_page
 from meeplehall.server.social.invites import MAX_INVITED, check_friends, send_invitations
 
 router = APIRouter(prefix="/api", tags=["lobby"], route_class=StrictJSONRoute)
-
-MAX_DEADLINE_HOURS = 30 * 24
 
 
 class OptionOut(BaseModel):
@@ -66,9 +65,10 @@ class CreateTable(BaseModel):
     seat: int | None = 0
     #: live: a time bank per seat; turn: a deadline per turn; none: no clock (solo, hot-seat...).
     mode: Literal["live", "turn", "none"] = "live"
-    initial_seconds: float = Field(600, gt=0, le=24 * 3600)
-    increment_seconds: float = Field(10, ge=0, le=3600)
-    move_deadline_hours: float = Field(24, gt=0, le=MAX_DEADLINE_HOURS)
+    #: Numbers only (not strings); the server's ranges are checked in play/clock_bounds.py.
+    initial_seconds: float = Field(600, strict=True, allow_inf_nan=False)
+    increment_seconds: float = Field(10, strict=True, allow_inf_nan=False)
+    move_deadline_hours: float = Field(24, strict=True, allow_inf_nan=False)
     visibility: Literal["public", "private"] = "public"
     rated: bool = False
     hints: bool = False
@@ -168,6 +168,9 @@ def create_table(body: CreateTable, request: Request,
                            "guests cannot open rated tables; register first")
     live = body.mode == "live"
     hall = hall_of(request)
+    check_clock(hall.settings, body.mode, {
+        "initial_seconds": body.initial_seconds, "increment_seconds": body.increment_seconds,
+        "move_deadline_hours": body.move_deadline_hours}, body.model_fields_set)
     invited: list[int] = []
     if body.invite:
         if user.login is None:
@@ -200,6 +203,7 @@ def create_table(body: CreateTable, request: Request,
             hints=body.hints and not body.rated,
             spectator_chat=body.spectator_chat,
             owner_id=user.id,
+            owner_address=address_of(request),
             seq=0,
             created_at=time.time(),
         )
@@ -227,35 +231,33 @@ def list_tables(
     request: Request,
     status: Annotated[str, Query()] = "waiting",
     game: Annotated[str | None, Query()] = None,
+    page: Annotated[int, Query(ge=1, le=10_000)] = 1,
 ) -> list[dict[str, Any]]:
-    """Public tables in one status (waiting tables by default), newest first."""
+    """Public tables in one status (waiting tables by default), a page at a time: waiting
+    tables in the lobby's order (play/waitinglist.py), the others newest first."""
     if status not in ("waiting", "playing", "finished"):
         raise ApiError(400, "bad_status", "status is waiting, playing or finished",
                        {"status": status})
     hall = hall_of(request)
+    settings = hall.settings
     viewer = current_user(request)
     with hall.reading() as session:
         query = select(Table).where(Table.status == status, Table.visibility == "public")
         if game is not None:
             query = query.where(Table.game == game)
         if status == "waiting":
-            tables = _few_per_owner(session, query, hall.settings.lobby_tables_per_owner)
+            order = WaitingOrder(settings.lobby_tables_per_owner,
+                                 settings.lobby_tables_per_address,
+                                 settings.lobby_new_guest_minutes * 60, settings.lobby_page_size)
+            tables = waiting_page(session, query, order, page, time.time())
         else:
-            tables = session.scalars(query.order_by(Table.id.desc()).limit(100)).all()
+            tables = session.scalars(
+                query.order_by(Table.id.desc())
+                .offset((page - 1) * settings.lobby_page_size).limit(settings.lobby_page_size)
+            ).all()
         rooms = hall.manager.rooms
         return describe_tables(session, tables, viewer.id if viewer else None,
                                {t.id: live_info(rooms, t.id) for t in tables})
-
-
-def _few_per_owner(session: Session, query: Select[Any], per_owner: int) -> Sequence[Table]:
-    """The newest waiting tables, at most ``per_owner`` of each owner: one user opening many
-    tables cannot push everyone else's off the list."""
-    nth = func.row_number().over(partition_by=Table.owner_id, order_by=Table.id.desc())
-    ranked = query.add_columns(nth.label("nth")).subquery()
-    table = aliased(Table, ranked)
-    return session.scalars(
-        select(table).where(ranked.c.nth <= per_owner).order_by(ranked.c.id.desc()).limit(100)
-    ).all()
 
 
 @router.get("/tables/{table_id}")

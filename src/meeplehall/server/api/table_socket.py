@@ -32,7 +32,7 @@ from meeplehall.server.guards.sockets import (
     cost_of,
 )
 from meeplehall.server.operations.metrics import metrics_of
-from meeplehall.server.play.access import invited_by, may_see
+from meeplehall.server.play.access import invited_by, may_see, well_formed
 from meeplehall.server.play.connection import Connection
 from meeplehall.server.play.manager import TableManager
 from meeplehall.server.play.match import Rejection
@@ -41,9 +41,10 @@ from meeplehall.server.play.room import Room
 router = APIRouter()
 log = logging.getLogger("meeplehall.server")
 
-MESSAGE_TYPES = ("act", "sync", "watch", "hint", "ping", "chat", "chat_report")
+MESSAGE_TYPES = ("act", "sync", "watch", "hint", "ping", "chat", "chat_report",
+                 "chat_before")
 #: Messages of the table's chat (play/chat.py): spectators may send them too.
-CHAT_TYPES = ("chat", "chat_report")
+CHAT_TYPES = ("chat", "chat_report", "chat_before")
 
 #: Table ids are database keys (64-bit); anything else names no table.
 LARGEST_ID = (1 << 63) - 1
@@ -148,6 +149,9 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
         await websocket.close(CLOSE_BAD_QUERY, "seat is a seat number (from 0)")
         return
     invite = query.get("invite")
+    if not well_formed(invite):
+        await websocket.close(CLOSE_BAD_QUERY, "invite is not an invite token")
+        return
     table_id = int(table_text) if table_text.isdigit() and len(table_text) <= 19 else 0
     if not 0 < table_id <= LARGEST_ID:
         await websocket.close(4404, f"no table {_shown(table_text)}")
@@ -361,7 +365,7 @@ async def _handle(kind: str, data: dict[str, Any], manager: TableManager, room: 
     if seat not in owned or seat is None:
         raise Rejection("not_your_seat", f"you do not hold seat {_shown(seat)}; yours: {owned}")
     if kind == "hint":
-        hint = await manager.driver.hint(room, seat)
+        hint = await manager.driver.hint(room, seat, address_of(connection.websocket))
         # The seat may have changed hands while the bot thought.
         if seat in room.owned(connection.user_id):
             connection.send_json(hint)

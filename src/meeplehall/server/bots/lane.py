@@ -28,12 +28,21 @@ HISTORY = 1000
 
 
 @dataclass(frozen=True)
-class Served:
-    """A job handed to a worker: whose, at which table, and how many jobs waited behind it."""
+class Share:
+    """Whose turn a job takes in the fair queue: the client address (an IPv6 /64) of the person
+    it is for, that person, and the table."""
 
-    number: int
+    address: Hashable
     owner: Hashable
     table: Hashable
+
+
+@dataclass(frozen=True)
+class Served:
+    """A job handed to a worker: whose, and how many jobs waited behind it."""
+
+    number: int
+    share: Share
     level: int
     queued_after: int
 
@@ -46,6 +55,7 @@ class _Job:
     future: asyncio.Future[Any]
     number: int
     queued_at: float
+    share: Share
 
 
 class Lane:
@@ -60,7 +70,7 @@ class Lane:
         self.initializer = initializer
         self.warm = warm
         self.pool: ProcessPoolExecutor | None = None
-        self.queue: FairQueue[_Job] = FairQueue()
+        self.queue: FairQueue[_Job] = FairQueue(depth=3)
         self.busy = 0
         self.pushed = 0
         self.served: deque[Served] = deque(maxlen=HISTORY)
@@ -85,31 +95,31 @@ class Lane:
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = None
         while self.queue:
-            _, _, job = self.queue.pop()
+            _, job = self.queue.pop()
             job.future.cancel()
 
-    async def run(self, owner: Hashable, table: Hashable, level: int,
+    async def run(self, share: Share, level: int,
                   function: Callable[[Any], Any], request: Any) -> Any:
         """``function(request)`` in a worker once the fair queue reaches it."""
         if self.pool is None:
             raise RuntimeError(f"the {self.name} bot lane is not started")
         self.pushed += 1
         job = _Job(function, request, level, asyncio.get_running_loop().create_future(),
-                   self.pushed, time.monotonic())
-        self.queue.push(owner, table, job)
+                   self.pushed, time.monotonic(), share)
+        self.queue.push((share.address, share.owner, share.table), job)
         self._pump()
         return await job.future
 
     def _pump(self) -> None:
         while self.busy < self.workers and self.queue and self.pool is not None:
-            owner, table, job = self.queue.pop()
+            _, job = self.queue.pop()
             if job.future.done():  # its asker went away (cancelled) while it waited
                 continue
             self.busy += 1
             self.served_count += 1
             if self.on_wait is not None:
                 self.on_wait(self.name, time.monotonic() - job.queued_at)
-            self.served.append(Served(self.served_count, owner, table, job.level,
+            self.served.append(Served(self.served_count, job.share, job.level,
                                       len(self.queue)))
             pool = self.pool
             done = asyncio.get_running_loop().run_in_executor(pool, job.function, job.request)

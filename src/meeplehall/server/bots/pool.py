@@ -20,7 +20,7 @@ from typing import Any
 from meeplehall.ai import LEVELS, make_bot
 from meeplehall.core import Seed, State
 from meeplehall.core.registry import all_games, get_game
-from meeplehall.server.bots.lane import Lane
+from meeplehall.server.bots.lane import Lane, Share
 
 _CACHE_SIZE = 64
 _cache: OrderedDict[tuple[int, str, Seed, int], tuple[State, int]] = OrderedDict()
@@ -100,8 +100,9 @@ class BotPool:
 
     The cheap lane (``cheap_workers`` processes) plays the cheap levels; the search lane
     (``workers`` processes) plays the stronger levels and computes hints. In each lane jobs are
-    served round robin across owners (the table's owner; for a hint, the asker), then across
-    that owner's tables (see FairQueue).
+    served round robin across client addresses (the owner's when the table was created; for a
+    hint, the asker's), then across owners (the table's owner; for a hint, the asker), then
+    across that owner's tables (see FairQueue).
     """
 
     def __init__(self, workers: int, cheap_workers: int = 1) -> None:
@@ -116,12 +117,16 @@ class BotPool:
     def lane_for(self, level: int) -> Lane:
         return self.cheap if level in CHEAP_LEVELS else self.search
 
-    async def decide(self, request: Decision, owner: Hashable = None) -> dict[str, Any]:
-        """The action the bot of ``request.level`` chooses; ``owner`` is whose turn it takes."""
-        # Without an owner the table stands for itself in the rotation.
+    async def decide(self, request: Decision, owner: Hashable = None,
+                     address: str | None = None) -> dict[str, Any]:
+        """The action the bot of ``request.level`` chooses; ``owner`` is whose turn it takes,
+        ``address`` the client address it counts under (see ``guards.addresses.address_key``)."""
+        # Without an owner the table stands for itself in the rotation; without an address
+        # (a table from before addresses were kept) the owner does.
         key = owner if owner is not None else ("table", request.table_id)
+        share = Share(address if address is not None else ("owner", key), key, request.table_id)
         result: dict[str, Any] = await self.lane_for(request.level).run(
-            key, request.table_id, request.level, decide, request
+            share, request.level, decide, request
         )
         return result
 

@@ -11,11 +11,16 @@ from alembic.migration import MigrationContext
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import sessionmaker
 
+from meeplehall.server.db.files import prepare_sqlite_file, sqlite_file
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
+        path = sqlite_file(url)
+        if path is not None:
+            prepare_sqlite_file(path)  # 0600 before SQLite makes it 0644
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")

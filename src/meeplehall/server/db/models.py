@@ -31,6 +31,9 @@ class User(Base):
     name: Mapped[str] = mapped_column(String(32))
     #: Lower-cased login name of a registered user; NULL for a guest.
     login: Mapped[str | None] = mapped_column(String(32), unique=True)
+    #: A guest's name as a login key (``login_key``), NULL for a registered user: no guest and
+    #: registered user may share one (accounts/impersonation.py).
+    guest_key: Mapped[str | None] = mapped_column(String(64), index=True)
     password_hash: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[float] = mapped_column(Float)
     #: May use the admin API (``meeplehall admin make-admin``).
@@ -38,6 +41,10 @@ class User(Base):
     #: When the user was banned (NULL: not banned), and the operator's reason.
     banned_at: Mapped[float | None] = mapped_column(Float)
     ban_reason: Mapped[str | None] = mapped_column(String(200))
+    #: The random id of a registered user's public profile (NULL for a guest: not public).
+    #: Profiles are found by it alone, never by the sequential ``id``, so they cannot be
+    #: listed by counting.
+    public_id: Mapped[str | None] = mapped_column(String(16), unique=True, index=True)
 
 
 class Session(Base):
@@ -75,6 +82,10 @@ class Table(Base):
     #: Whether spectators (people without a seat, the owner aside) may write in the chat.
     spectator_chat: Mapped[bool] = mapped_column(Boolean, server_default=true())
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    #: The client address (an IPv6 /64) the owner created the table from, kept while it is
+    #: unfinished: the lobby ranks waiting tables per address, and a table's bots take that
+    #: address's turn in the fair bot queue (NULL: the owner's own turn).
+    owner_address: Mapped[str | None] = mapped_column(String(64))
     seq: Mapped[int] = mapped_column(Integer, default=0)
     #: When a table in play next needs a server process with nobody connected: now for a bot
     #: to move, else its first clock's expiry; NULL when it waits for people (deadlines.py).
@@ -82,7 +93,7 @@ class Table(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[float] = mapped_column(Float)
     started_at: Mapped[float | None] = mapped_column(Float)
-    finished_at: Mapped[float | None] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, index=True)
 
 
 class Seat(Base):
@@ -129,7 +140,10 @@ class ChatMessage(Base):
     """One line of a table's chat: plain text, kept with the table (its replay shows it)."""
 
     __tablename__ = "chat_messages"
-    __table_args__ = (Index("ix_chat_messages_table_id", "table_id", "id"),)
+    __table_args__ = (
+        Index("ix_chat_messages_table_id", "table_id", "id"),
+        Index("ix_chat_messages_table_user", "table_id", "user_id"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
@@ -210,9 +224,10 @@ class FriendRequest(Base):
     #: The login key of the name asked for, and the name as typed (cleaned), shown to the sender.
     to_key: Mapped[str] = mapped_column(String(32))
     to_name: Mapped[str] = mapped_column(String(32))
-    to_id: Mapped[int | None] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), index=True
-    )
+    #: The addressee, or NULL (nobody has the name, or they declined). Not a foreign key: a
+    #: key would be checked on insert for a user and not for nobody, and that time would tell
+    #: whether the name exists (users are never deleted).
+    to_id: Mapped[int | None] = mapped_column(Integer, index=True)
     created_at: Mapped[float] = mapped_column(Float)
 
 
@@ -254,3 +269,24 @@ class MailSent(Base):
     )
     key: Mapped[str] = mapped_column(String(40), primary_key=True)
     sent_at: Mapped[float] = mapped_column(Float)
+
+
+class AdminAction(Base):
+    """One thing an operator did (a role given or taken, a password reset, a ban or its end, a
+    table stopped or deleted): who, what, to whom, when. Written in the action's transaction."""
+
+    __tablename__ = "admin_actions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[float] = mapped_column(Float, index=True)
+    #: The admin who did it (NULL: the command line, or a user since deleted).
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    #: Who did it as shown then: an admin's name, or ``command line (os user)``.
+    actor: Mapped[str] = mapped_column(String(80))
+    #: make_admin, remove_admin, reset_password, set_password, ban, unban, abort_table,
+    #: delete_table.
+    action: Mapped[str] = mapped_column(String(24))
+    #: ``user:ID`` or ``table:ID``.
+    target: Mapped[str] = mapped_column(String(40))
+    #: What else there is to know (the user's name then, a ban's reason, a table's status).
+    details: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -19,7 +19,8 @@ from meeplehall.server.config import Settings
 from meeplehall.server.guards.ratelimit import Buckets, TokenBucket
 
 #: Tokens a message costs by type; any other message (even a malformed one) costs one.
-COSTS: dict[str, float] = {"sync": 5.0, "watch": 5.0, "hint": 10.0, "chat_report": 5.0}
+COSTS: dict[str, float] = {"sync": 5.0, "watch": 5.0, "hint": 10.0, "chat_report": 5.0,
+                           "chat_before": 5.0}
 
 #: Tokens a new socket costs its address (its first sync included).
 HANDSHAKE_COST = 5.0

@@ -1,5 +1,9 @@
 """Outgoing e-mail: a queue off every request and move, one sender task, a rate limit per
-person and subject kept in the database (so every process respects it), SMTP by URL."""
+person and subject kept in the database (so every process respects it), SMTP by URL.
+
+Every message goes to one mailbox: the recipient is the stored address checked again
+(addresses.py), put in the headers as an ``Address`` and given to SMTP as the only envelope
+recipient, whatever the headers say."""
 
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ from sqlalchemy.orm import Session
 from meeplehall.server.config import Settings
 from meeplehall.server.db.models import Contact, MailSent
 from meeplehall.server.loop import LoopBound
+from meeplehall.server.mail import addresses
 from meeplehall.server.mail import texts as mailtexts
 from meeplehall.server.mail import tokens as mailtokens
 
@@ -69,18 +74,26 @@ def parse_smtp_url(url: str) -> SmtpTarget:
     )
 
 
+#: E-mail about the account itself: sent whether or not the user wants e-mail, without an
+#: unsubscribe link, and only to the address the request named while it is still theirs.
+ACCOUNT_KINDS = frozenset({"verify", "reset"})
+
+
 @dataclass
 class Mail:
     """One e-mail to write: ``kind`` chooses its texts (mailtexts), ``key`` its rate limit."""
 
     user_id: int
-    kind: str  # turn, friend, invite, verify
-    key: str
-    #: At most one e-mail per (user, key) within this many seconds.
+    kind: str  # turn, friend, invite; or verify, reset (ACCOUNT_KINDS)
+    #: At most one e-mail per (user, key) within ``window`` seconds, claimed as it is written;
+    #: None: the request that asked for it claimed it already (so a second request, before
+    #: this one is written, is refused at once).
+    key: str | None
     window: float
     path: str  # the link's path on the public address
     params: dict[str, Any] = field(default_factory=dict)
-    #: For ``verify``: the address to confirm (not yet the contact's verified one).
+    #: For ``verify``, the address to confirm (not yet confirmed); for ``reset``, the confirmed
+    #: address the reset was meant for.
     address: str | None = None
 
 
@@ -106,12 +119,22 @@ def claim(session: Session, user_id: int, key: str, window: float, now: float) -
     return True
 
 
+def claim_now(session: Session, user_id: int, key: str, window: float) -> float:
+    """``claim`` for a request that is about to ask for an e-mail: 0 when it may (the window
+    starts now, before the e-mail is even written), else the seconds to wait (at least 1)."""
+    now = time.time()
+    if claim(session, user_id, key, window, now):
+        return 0.0
+    last = session.get(MailSent, (user_id, key))
+    return max(last.sent_at + window - now if last is not None else window, 1.0)
+
+
 class Mailer:
     def __init__(self, settings: Settings, run_db: Any, link_key: str) -> None:
         self.target = parse_smtp_url(settings.smtp_url) if settings.smtp_url else None
         self.public_url = (settings.public_url or "http://127.0.0.1:8000").rstrip("/")
         host = urlsplit(self.public_url).hostname or "localhost"
-        self.sender = settings.mail_from or f"Meeple Hall <meeplehall@{host}>"
+        self.sender = addresses.sender(settings.mail_from or f"Meeple Hall <meeplehall@{host}>")
         self.run_db = run_db
         self.link_key = link_key
         self.queue: asyncio.Queue[Mail] = asyncio.Queue(QUEUE_LIMIT)
@@ -147,9 +170,9 @@ class Mailer:
         while True:
             mail = await self.queue.get()
             try:
-                message = await self.run_db(self._prepare, mail)
-                if message is not None:
-                    await asyncio.to_thread(self._send, message)
+                prepared = await self.run_db(self._prepare, mail)
+                if prepared is not None:
+                    await asyncio.to_thread(self._send, *prepared)
             except Exception:
                 log.exception("a %s e-mail to user %s was not sent", mail.kind, mail.user_id)
 
@@ -160,39 +183,46 @@ class Mailer:
         token = mailtokens.sign(self.link_key, "unsubscribe", {"u": user_id})
         return self.link(f"/unsubscribe?token={token}")
 
-    def _prepare(self, session: Session, mail: Mail) -> EmailMessage | None:
-        """The message to send, or None when it may not go (no address, not verified, not
-        wanted, or one went out for the same thing lately)."""
+    def _prepare(self, session: Session, mail: Mail) -> tuple[EmailMessage, str] | None:
+        """The message to send and its one recipient, or None when it may not go (no address,
+        not the right one, not wanted, or one went out for the same thing lately)."""
         contact = session.get(Contact, mail.user_id)
-        if contact is None:
+        if contact is None or not contact.email:
             return None
         if mail.kind == "verify":
-            if mail.address is None or contact.email != mail.address or contact.verified:
-                return None
-            address = mail.address
+            wanted = contact.email == mail.address and not contact.verified
+        elif mail.kind == "reset":
+            wanted = contact.email == mail.address and contact.verified
         else:
-            if not (contact.email and contact.verified and contact.opt_in):
-                return None
-            address = contact.email
-        if not claim(session, mail.user_id, mail.key, mail.window, time.time()):
+            wanted = contact.verified and contact.opt_in
+        if not wanted:
+            return None
+        try:
+            to = addresses.recipient(contact.email)
+        except addresses.BadAddress:
+            log.warning("user %s: the stored e-mail address is not one plain address; "
+                        "a %s e-mail was not sent", mail.user_id, mail.kind)
+            return None
+        if mail.key is not None and not claim(session, mail.user_id, mail.key, mail.window,
+                                              time.time()):
             return None
         lang = contact.lang if contact.lang in mailtexts.LANGUAGES else "en"
         params = {**mail.params, "link": self.link(mail.path)}
         message = EmailMessage()
         message["From"] = self.sender
-        message["To"] = address
-        message["Subject"] = mailtexts.text(lang, f"{mail.kind}.subject", **params)
+        message["To"] = to
+        message["Subject"] = mailtexts.subject(lang, mail.kind, params)
         body = mailtexts.text(lang, f"{mail.kind}.body", **params)
-        if mail.kind != "verify":
+        if mail.kind not in ACCOUNT_KINDS:
             unsubscribe = self.unsubscribe_link(mail.user_id)
             message["List-Unsubscribe"] = f"<{unsubscribe}>"
             message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
             body += mailtexts.text(lang, "footer", unsubscribe=unsubscribe)
         message.set_content(body)
         message["Content-Language"] = lang  # after set_content, which drops Content- headers
-        return message
+        return message, to.addr_spec
 
-    def _send(self, message: EmailMessage) -> None:
+    def _send(self, message: EmailMessage, recipient: str) -> None:
         target = self.target
         assert target is not None
         smtp: smtplib.SMTP
@@ -206,4 +236,5 @@ class Mailer:
                 smtp.starttls(context=ssl.create_default_context())
             if target.user is not None:
                 smtp.login(target.user, target.password or "")
-            smtp.send_message(message)
+            # The envelope names the one recipient: no header can add another.
+            smtp.send_message(message, from_addr=self.sender.addr_spec, to_addrs=[recipient])

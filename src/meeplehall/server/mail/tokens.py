@@ -1,4 +1,5 @@
-"""Signed tokens for links in e-mail (verify an address, unsubscribe) that work without a login.
+"""Signed tokens for links in e-mail (verify an address, unsubscribe, choose a new password) that
+work without a login.
 
 A token is ``base64url(JSON payload) "." base64url(HMAC-SHA256(key, purpose + payload))``: the
 purpose is part of what is signed, so an unsubscribe token cannot verify an address. The key is
@@ -11,6 +12,7 @@ import base64
 import hashlib
 import hmac
 import json
+import re
 import time
 from typing import Any
 
@@ -38,28 +40,42 @@ def sign(key: str, purpose: str, payload: dict[str, Any]) -> str:
     return f"{body}.{_mac(key, purpose, body)}"
 
 
-def verify(key: str, purpose: str, token: str,
-           max_age: float | None = None) -> dict[str, Any] | None:
-    """The payload of a token made for ``purpose`` with ``key`` (and younger than ``max_age``
-    seconds when given); None for anything else, however it is wrong."""
-    if len(token) > 1024 or token.count(".") != 1:
-        return None
+#: The shape of every token made here (two base64url parts); anything else is refused before
+#: it is looked at (a character outside ASCII would make the digest comparison raise).
+SHAPE = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
+#: Longest token accepted.
+MAX_LENGTH = 1024
+
+
+class BadToken(ValueError):
+    """A token that is malformed, forged, or made for another purpose."""
+
+
+class ExpiredToken(BadToken):
+    """A true token, older than the link may be."""
+
+
+def verify(key: str, purpose: str, token: str, max_age: float | None = None) -> dict[str, Any]:
+    """The payload of a token made for ``purpose`` with ``key``; ExpiredToken when it is older
+    than ``max_age`` seconds (when given), BadToken for anything else wrong with it."""
+    if len(token) > MAX_LENGTH or not SHAPE.fullmatch(token):
+        raise BadToken("malformed")
     body, mac = token.split(".")
     if not hmac.compare_digest(mac, _mac(key, purpose, body)):
-        return None
+        raise BadToken("not signed with this key for this purpose")
     try:
         payload = json.loads(_unb64(body))
     except ValueError:
-        return None
+        raise BadToken("unreadable") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("at"), int):
-        return None
+        raise BadToken("unreadable")
     if max_age is not None and time.time() - payload["at"] > max_age:
-        return None
+        raise ExpiredToken("too old")
     return payload
 
 
 def link_key(session: Session) -> str:
-    """The key signing e-mail links, made by migration 0003."""
+    """The key signing e-mail links, made by migration 0004."""
     row = session.get(ServerKey, "mail_links")
-    assert row is not None, "the database lacks its mail_links key (migration 0003)"
+    assert row is not None, "the database lacks its mail_links key (migration 0004)"
     return str(row.value)

@@ -9,6 +9,8 @@ import os
 import sqlite3
 from pathlib import Path
 
+from meeplehall.server.db.files import create_private_file
+
 
 class BackupError(Exception):
     pass
@@ -28,6 +30,9 @@ def backup_sqlite(source: Path, target: Path, overwrite: bool = False) -> int:
     with contextlib.suppress(FileNotFoundError):
         partial.unlink()
     try:
+        # The copy holds all the live one does: made 0600 before SQLite writes into it (it
+        # would make it 0644), and renamed with that mode.
+        create_private_file(partial)
         with contextlib.closing(sqlite3.connect(source, timeout=30)) as live, \
                 contextlib.closing(sqlite3.connect(partial)) as copy:
             # One step (pages=-1): a single read transaction, so the copy is one snapshot even
@@ -41,6 +46,8 @@ def backup_sqlite(source: Path, target: Path, overwrite: bool = False) -> int:
         os.replace(partial, target)
     except sqlite3.Error as error:
         raise BackupError(f"cannot back up {source}: {error}") from None
+    except OSError as error:
+        raise BackupError(f"cannot write {partial}: {error.strerror}") from None
     finally:
         with contextlib.suppress(FileNotFoundError):
             partial.unlink()

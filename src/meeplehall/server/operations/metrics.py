@@ -1,7 +1,9 @@
 """Prometheus metrics of one server process (prometheus-client), served at ``/metrics``.
 
 What is exported are counts and durations only: no user, name, address, table id, seed or
-move, so a scrape tells nothing about anyone. Labels take values from small fixed sets (game
+move, so a scrape tells nothing about anyone. Moves are counted only when the spectators see
+them: a count that grew with secret moves (a hidden placement, an undo) would tell a watcher,
+on a quiet hall, how many a seat made. Labels take values from small fixed sets (game
 names, bot lanes, refusal codes the server defines, "bot"/"person").
 
 Gauges are read from the running hall when scraped, so keeping them costs nothing between
@@ -90,11 +92,12 @@ class Metrics:
         self.registry = CollectorRegistry(auto_describe=True)
         self.watched: tuple[TableManager, BotPool] | None = None
         self.moves = Counter(
-            "meeplehall_moves", "Moves applied and stored, by game and by who moved",
+            "meeplehall_moves",
+            "Public moves (those spectators see) applied and stored, by game and by who moved",
             ["game", "mover"], registry=self.registry)
         self.move_seconds = Histogram(
             "meeplehall_move_seconds",
-            "A person's move, from reaching its table to its update going out", ["game"],
+            "A person's public move, from reaching its table to its update going out", ["game"],
             buckets=MOVE_BUCKETS, registry=self.registry)
         self.errors = Counter(
             "meeplehall_errors", "Refusals sent, by channel (http, ws) and code",
@@ -105,7 +108,8 @@ class Metrics:
             buckets=WAIT_BUCKETS, registry=self.registry)
         self.bot_decisions = Counter(
             "meeplehall_bot_decisions",
-            "Bot moves computed by this process, by game (once per step across processes)",
+            "Public bot moves computed by this process, by game (once per step across "
+            "processes)",
             ["game"], registry=self.registry)
         self.registry.register(_LiveState(lambda: self.watched))
         self._per_game: dict[str, tuple[Any, Any, Any]] = {}

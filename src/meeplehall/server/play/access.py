@@ -3,6 +3,7 @@ holds its invite link."""
 
 from __future__ import annotations
 
+import re
 import secrets
 
 from sqlalchemy import select
@@ -12,12 +13,27 @@ from meeplehall.server.db.ids import is_id
 from meeplehall.server.db.models import Seat, Table
 from meeplehall.server.errors import ApiError
 
+#: What an invite token can be (``secrets.token_urlsafe``, as stored in ``tables.invite_token``).
+INVITE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def well_formed(invite: str | None) -> bool:
+    """Whether ``invite`` is absent (None or empty) or could be an invite token; anything else
+    (characters outside ASCII, which the comparison cannot take, or too long) names nothing."""
+    return not invite or INVITE.fullmatch(invite) is not None
+
+
+def check_invite(invite: str | None) -> None:
+    """Refuse a malformed invite with 400 ``invalid_token``, before anything is looked up."""
+    if not well_formed(invite):
+        raise ApiError(400, "invalid_token", "the invite is not an invite token")
+
 
 def invited_by(table: Table, invite: str | None) -> bool:
     """Whether ``invite`` is the table's invite token."""
-    return invite is not None and table.invite_token is not None and secrets.compare_digest(
-        invite, table.invite_token
-    )
+    if not invite or not well_formed(invite) or table.invite_token is None:
+        return False
+    return secrets.compare_digest(invite, table.invite_token)
 
 
 def may_see(table: Table, viewer: int | None, invite: str | None, session: Session) -> bool:
@@ -35,6 +51,7 @@ def may_see(table: Table, viewer: int | None, invite: str | None, session: Sessi
 
 def visible_table(session: Session, table_id: int, viewer: int | None,
                    invite: str | None) -> Table:
+    check_invite(invite)
     table = session.get(Table, table_id) if is_id(table_id) else None
     if table is None or not may_see(table, viewer, invite, session):
         raise ApiError(404, "no_table",

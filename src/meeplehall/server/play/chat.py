@@ -5,7 +5,12 @@ Each room keeps its last messages in memory (``Room.chat``), loaded once from th
 new message is stored, then added to that list and sent to the room's sockets with no ``await``
 in between; a socket that opens sends the list and joins the room with no ``await`` in between
 either. So every message reaches an open socket exactly once: in the ``chat_log`` it gets on
-opening, or as a ``chat`` message afterwards.
+opening, or as a ``chat`` message afterwards. Older messages are read by page (``chat_before``),
+so what a socket gets on opening stays small however long the chat grew.
+
+A table's chat holds at most so many messages, in all and per author, and closes a while after
+the table ends (``chatstore.ChatCaps``); the retention sweep (chatretention.py) deletes the chat
+of tables that ended long ago.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from meeplehall.server.config import Settings
 from meeplehall.server.guards.ratelimit import Buckets
 from meeplehall.server.play import chatstore
+from meeplehall.server.play.chattext import refused_format_character
 from meeplehall.server.play.match import Rejection
 
 if TYPE_CHECKING:
@@ -38,9 +44,8 @@ REPORT_REASONS = ("spam", "abuse", "cheating", "other")
 
 #: Line breaks and tabs: a chat line is one line, so they become spaces.
 BREAKS = re.compile(r"[\t\n\v\f\r\x85\u2028\u2029]")
-#: Bidi embeddings, overrides and isolates: a message could turn the text after it around.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-#: Control and surrogate code points show nothing and may break a client.
+#: Control and surrogate code points show nothing and may break a client (format characters:
+#: chattext.py).
 REFUSED_CATEGORIES = frozenset({"Cc", "Cs"})
 #: Categories that show something by themselves.
 VISIBLE_CATEGORIES = ("L", "N", "P", "S")
@@ -50,15 +55,18 @@ Publish = Callable[["Room", str], Awaitable[None]]
 
 def clean_text(raw: Any, limit: int, field: str = "text") -> str:
     """The text as kept and shown: NFC-normalised, on one line, trimmed. Refused (Rejection)
-    when it is not a string, shows nothing, holds a control character or is over ``limit``."""
+    when it is not a string, shows nothing, holds a control or format character (chattext.py)
+    or is over ``limit``."""
     if not isinstance(raw, str):
         raise Rejection("bad_message", f"{field!r} must be a string")
     text = BREAKS.sub(" ", unicodedata.normalize("NFC", raw)).strip()
-    for char in text:
-        if unicodedata.category(char) in REFUSED_CATEGORIES or char in BIDI_CONTROLS:
-            raise Rejection("chat_bad_text",
-                            f"a message cannot hold the character U+{ord(char):04X} "
-                            "(a control character)")
+    refused = next((char for char in text if unicodedata.category(char) in REFUSED_CATEGORIES),
+                   None) or refused_format_character(text)
+    if refused is not None:
+        code = f"U+{ord(refused):04X}"
+        raise Rejection("chat_bad_text",
+                        f"a message cannot hold the character {code} (a control or invisible "
+                        "formatting character)", char=code)
     if field == "text" and not any(
         unicodedata.category(char)[0] in VISIBLE_CATEGORIES for char in text
     ):
@@ -67,6 +75,16 @@ def clean_text(raw: Any, limit: int, field: str = "text") -> str:
         raise Rejection("chat_too_long", f"a message is at most {limit} characters",
                         max=limit)
     return text
+
+
+def page_limit(raw: Any, largest: int) -> int:
+    """The messages a page asked for holds: ``limit`` when given (1 or more), at most
+    ``largest``; Rejection when it is no whole number."""
+    if raw is None:
+        return largest
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
+        raise Rejection("bad_message", "'limit' must be a whole number from 1")
+    return min(raw, largest)
 
 
 def may_read(room: Room, connection: Connection) -> bool:
@@ -103,6 +121,8 @@ class TableChat:
     def __init__(self, run_db: Callable[..., Any], settings: Settings, publish: Publish) -> None:
         self.run_db = run_db
         self.history = settings.chat_history
+        self.page_size = settings.chat_page_size
+        self.caps = chatstore.ChatCaps.of(settings)
         self.publish = publish
         #: Messages per user: ``chat_burst`` at once, then ``chat_rate`` a second.
         self.limits: Buckets[int] = Buckets(settings.chat_rate, settings.chat_burst)
@@ -113,19 +133,37 @@ class TableChat:
             return
         async with room.chat_lock:
             if room.chat is None:
-                room.chat = await self.run_db(chatstore.recent_messages, room.record.id,
-                                              self.history)
+                room.chat, room.chat_more = await self.run_db(
+                    chatstore.recent_messages, room.record.id, self.history)
 
     def log_text(self, room: Room) -> str:
-        """The ``chat_log`` message a socket gets when it opens: the recent messages."""
-        return json.dumps({"type": "chat_log", "messages": list(room.chat or [])})
+        """The ``chat_log`` message a socket gets when it opens: the recent messages, and
+        whether older ones can be asked for."""
+        # Text as UTF-8, not \u escapes: an emoji is 4 bytes on the wire instead of 12.
+        return json.dumps({"type": "chat_log", "messages": list(room.chat or []),
+                           "more": room.chat_more}, ensure_ascii=False)
 
     async def handle(self, kind: str, data: dict[str, Any], room: Room,
                      connection: Connection) -> None:
         if kind == "chat":
             await self.say(room, connection, data.get("text"))
+        elif kind == "chat_before":
+            await self.page(room, connection, data)
         else:
             await self.report(room, connection, data)
+
+    async def page(self, room: Room, connection: Connection, data: dict[str, Any]) -> None:
+        """Send the socket a page of the messages older than ``before`` (a message id)."""
+        if not may_read(room, connection):
+            raise Rejection("chat_not_allowed", "you may no longer see this table")
+        before = data.get("before")
+        if isinstance(before, bool) or not isinstance(before, int) or before < 1:
+            raise Rejection("bad_message", "'before' must be a message's id")
+        limit = page_limit(data.get("limit"), self.page_size)
+        messages, more = await self.run_db(chatstore.messages_before, room.record.id,
+                                           before, limit)
+        connection.send(json.dumps({"type": "chat_page", "before": before,
+                                    "messages": messages, "more": more}, ensure_ascii=False))
 
     async def say(self, room: Room, connection: Connection, raw: Any) -> None:
         text = clean_text(raw, MAX_CHARS)
@@ -142,7 +180,7 @@ class TableChat:
             # The log's length when said: where the replay shows the message.
             step = room.match.seq if room.match is not None else 0
             message = await self.run_db(chatstore.add_message, room.record.id, user, seats,
-                                        step, text)
+                                        step, text, self.caps)
             self._add(room, [message])
         await self.publish(room, "chat")
 
@@ -176,7 +214,8 @@ class TableChat:
         if room.chat is None:
             return  # loaded from the database when a socket first needs it
         async with room.chat_lock:
-            recent = await self.run_db(chatstore.recent_messages, room.record.id, self.history)
+            recent, _more = await self.run_db(chatstore.recent_messages, room.record.id,
+                                              self.history)
             known = {message["id"] for message in room.chat}
             self._add(room, [message for message in recent if message["id"] not in known])
 
@@ -185,9 +224,11 @@ class TableChat:
         assert room.chat is not None
         room.chat.extend(messages)
         room.chat.sort(key=lambda message: int(message["id"]))
-        del room.chat[:-self.history]
+        if len(room.chat) > self.history:
+            room.chat_more = True
+            del room.chat[:-self.history]
         for message in messages:
-            text = json.dumps({"type": "chat", "message": message})
+            text = json.dumps({"type": "chat", "message": message}, ensure_ascii=False)
             for connection in list(room.connections):
                 if may_read(room, connection):
                     connection.send(text)

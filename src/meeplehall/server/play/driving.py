@@ -28,7 +28,7 @@ class Tables(Protocol):
     """What the driver asks of the table manager."""
 
     async def submit(self, room: Room, seat: int, seq: int, data: Any, bot: bool,
-                     user_id: int | None = None) -> None: ...
+                     user_id: int | None = None) -> bool: ...
 
     async def hand_over(self, room: Room, seat: int, reason: str) -> None: ...
 
@@ -42,6 +42,8 @@ class Tables(Protocol):
 
 
 class BotCounter(Protocol):
+    """Counts bot moves the spectators saw (a count of secret ones would tell how many)."""
+
     def bot_decided(self, game: str) -> None: ...
 
 
@@ -72,6 +74,7 @@ class Driver:
             return
         for seat in room.to_move():
             if room.seats[seat].by_bot and seat not in room.pending_bots:
+                room.pace.due(seat)  # its pace counts from the first moment it was due
                 room.pending_bots.add(seat)
                 self.tables.spawn(self._bot_turn(room, seat))
         self._arm_timer(room)
@@ -148,9 +151,11 @@ class Driver:
                     raise RuntimeError("the bot keeps failing here; playing the first legal move")
                 if self.counter is not None:
                     self.counter.bot_decided(room.record.game)
-                # The table's owner takes the turn in the fair queue, whoever sits there.
+                # The table's owner (and the address they created it from) takes the turn in
+                # the fair queue, whoever sits there.
                 data = await self.bots.decide(self._decision(room, seat, level, bot_seed),
-                                              owner=room.record.owner_id)
+                                              owner=room.record.owner_id,
+                                              address=room.record.owner_address)
             except Exception:
                 log.exception("table %s seat %s: bot failed", room.record.id, seat)
                 legal = match.state.legal_actions(seat) if seat in room.to_move() else []
@@ -158,8 +163,10 @@ class Driver:
                     return
                 data = legal[0].to_json()
             try:
-                await self.tables.submit(room, seat, seq, data, bot=True)
+                public = await self.tables.submit(room, seat, seq, data, bot=True)
                 room.bot_failures = 0
+                if public and self.counter is not None:
+                    self.counter.bot_decided(room.record.game)
             except Rejection as rejection:
                 if rejection.code not in ("stale_seq", "not_your_turn", "finished"):
                     room.bot_failures += 1
@@ -169,8 +176,9 @@ class Driver:
             room.pending_bots.discard(seat)
             self.tables.after_change(room)
 
-    async def hint(self, room: Room, seat: int) -> dict[str, Any]:
-        """A suggestion from the strongest bot for ``seat`` (asked by that seat only)."""
+    async def hint(self, room: Room, seat: int, address: str | None = None) -> dict[str, Any]:
+        """A suggestion from the strongest bot for ``seat`` (asked by that seat only, from the
+        client ``address``)."""
         match = room.match
         if match is None or room.record.status != "playing":
             raise Rejection("not_started", "hints are for a game in progress")
@@ -183,6 +191,7 @@ class Driver:
         data = await self.bots.decide(
             self._decision(room, seat, level, random.randrange(1 << 31)),
             owner=room.seats[seat].user_id,  # the asker's turn, as for their tables' bots
+            address=address,
         )
         action = room.game.parse_action(data)
         return {

@@ -13,6 +13,7 @@ import logging
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import orjson
@@ -49,11 +50,20 @@ from meeplehall.server.play.writer import LogWriter
 log = logging.getLogger("meeplehall.server")
 
 class MoveCounter(Protocol):
-    """Counts moves and bot decisions (operations/metrics.py)."""
+    """Counts public moves and bot decisions (operations/metrics.py). Only steps the spectators
+    see are counted: a count that grew with secret moves would tell a watcher of the metrics
+    how many a seat made."""
 
     def moved(self, game: str, bot: bool, seconds: float) -> None: ...
 
     def bot_decided(self, game: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class Applied:
+    """A step was applied and stored; ``public`` if the spectators saw it (not a secret one)."""
+
+    public: bool
 
 
 #: The status a deleted table's room shows for the little while it lives on.
@@ -71,9 +81,10 @@ class TableManager:
         self.database = database
         #: Runs a function ``f(session, *args)`` in a transaction, in the play lane's threads.
         self.run_db = database.run
-        #: Least seconds between a table's previous move going out and a bot's move, where a
-        #: person sits (pacing.py).
+        #: Least seconds between a bot becoming due and its move, where a person sits, and the
+        #: most others' moves may push it back (pacing.py).
         self.bot_move_delay = settings.bot_move_delay
+        self.bot_max_wait = settings.bot_max_wait
         #: Other server processes, when there are several (Redis pub/sub).
         self.fanout = fanout
         #: With several processes, which tables this one drives (bots, clocks).
@@ -331,8 +342,9 @@ class TableManager:
     # -- moves -------------------------------------------------------------------------------
 
     async def submit(self, room: Room, seat: int, seq: int, data: Any, bot: bool,
-                     user_id: int | None = None) -> None:
+                     user_id: int | None = None) -> bool:
         """Check, log (committed) and apply one action, then fan out; Rejection if refused.
+        Returns whether the step was public (seen by the spectators).
 
         A person's action (``user_id``) counts only if that user still holds ``seat`` when it
         is applied. A bot's waits first, unlocked, until the table's pace allows it (pacing.py).
@@ -341,12 +353,12 @@ class TableManager:
         started = time.perf_counter()
         while races < 10:
             outcome = await self._submit_once(room, seat, seq, data, bot, user_id)
-            if outcome is True:
-                if self.counter is not None:
+            if isinstance(outcome, Applied):
+                if self.counter is not None and outcome.public:
                     self.counter.moved(room.record.game, bot, time.perf_counter() - started)
                 await self._publish(room, "step")
                 self.after_change(room)
-                return
+                return outcome.public
             if isinstance(outcome, TooSoon):
                 await room.pace.wait(outcome)
                 continue
@@ -356,8 +368,8 @@ class TableManager:
         raise Rejection("stale_seq", "the table moved on meanwhile; look again and resend")
 
     async def _submit_once(self, room: Room, seat: int, seq: int, data: Any,
-                           bot: bool, user_id: int | None = None) -> bool | TooSoon:
-        """True once applied; False when another process logged this step first; TooSoon for
+                           bot: bool, user_id: int | None = None) -> Applied | bool | TooSoon:
+        """Applied once applied; False when another process logged this step first; TooSoon for
         a bot's move that must wait (checked under the lock, against the move last sent)."""
         async with room.lock:
             match = room.match
@@ -365,7 +377,8 @@ class TableManager:
                 raise Rejection("not_started", "the game has not started yet")
             if room.record.status != "playing":
                 raise Rejection("finished", "the game is over")
-            if bot and (too_soon := room.pace.too_soon(self.bot_move_delay, room.seats)):
+            if bot and (too_soon := room.pace.too_soon(seat, self.bot_move_delay,
+                                                       self.bot_max_wait, room.seats)):
                 return too_soon
             if not bot and room.seats[seat].by_bot:
                 raise Rejection("replaced", f"a bot plays seat {seat} now")
@@ -400,7 +413,8 @@ class TableManager:
             if finished:
                 room.record.status = "finished"
             self._fan_out(room, step)
-        return True
+            public = match.saw_last(None)
+        return Applied(public)
 
     def _fan_out(self, room: Room, step: Step) -> None:
         texts: dict[int | None, str] = {}

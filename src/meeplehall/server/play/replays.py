@@ -3,10 +3,11 @@ public view after each step), built once and kept as JSON bytes.
 
 A finished match never changes, so its document is built on first request, in a worker thread,
 and later requests get the same bytes from a cache bounded in bytes (least recently used goes
-first). Only the table's chat can still grow after the end, so it is not part of the cached
-bytes: it is read per request and joined on. Clients that accept gzip get the whole body
-compressed, made once per chat version: a few hundred kilobytes instead of megabytes for the
-event loop to send.
+first). Only the table's chat can still change after the end (for a grace period, and when
+the retention sweep deletes it), so it is not part of the cached bytes: its last page is read
+per request and joined on (older pages come from ``/api/tables/{id}/chat``). Clients that
+accept gzip get the whole body compressed, made once per chat version: a few hundred kilobytes
+instead of megabytes for the event loop to send.
 """
 
 from __future__ import annotations

@@ -42,6 +42,8 @@ class Room:
         self.pace = Pace()
         #: The chat's recent messages, oldest first (chat.py); None until first needed.
         self.chat: list[dict[str, Any]] | None = None
+        #: Whether the table has older messages than those (asked for by page).
+        self.chat_more = False
         self.chat_lock = asyncio.Lock()
 
     def stop_timer(self) -> None:

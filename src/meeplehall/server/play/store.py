@@ -40,6 +40,8 @@ class TableRecord:
     actions: list[tuple[int, Any, bool]]
     #: Whose table it is: its bots take that user's turn in the fair bot queue.
     owner_id: int | None = None
+    #: The address the owner created the table from: its bots count under it in the queue.
+    owner_address: str | None = None
     #: Whether spectators may write in the table's chat (the owner decides).
     spectator_chat: bool = True
 
@@ -80,6 +82,7 @@ def load_record(session: Session, table_id: int, known: int = 0) -> TableRecord 
         ],
         actions=[(row.seat, row.action, row.bot) for row in actions],
         owner_id=table.owner_id,
+        owner_address=table.owner_address,
         spectator_chat=table.spectator_chat,
     )
 
@@ -206,7 +209,9 @@ def write_steps(session: Session, steps: Sequence[LoggedStep]) -> None:
         connection.execute(
             update(Table.__table__)  # type: ignore[arg-type]
             .where(Table.id == step.table_id)
-            .values(status="finished", result=step.result, finished_at=step.created_at or now)
+            # The owner's address served the bot queue only while the game ran.
+            .values(status="finished", result=step.result, finished_at=step.created_at or now,
+                    owner_address=None)
         )
         if step.rated is not None:
             rate(session, step.rated, step.result)

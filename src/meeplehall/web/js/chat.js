@@ -1,6 +1,7 @@
 // The table chat (docs/protocol.md section 6): a panel built once and kept across the table
 // page's redraws, so what is being typed (an IME composition too) survives the game's updates.
-// Messages are plain text: they go into the page as text nodes, never as markup.
+// Messages are plain text: they go into the page as text nodes, never as markup. The socket
+// brings the recent messages; older ones come a page at a time ("earlier messages").
 //
 // Mute is this browser's: the muted users of each logged-in user are kept in localStorage
 // (the server has no per-user settings), and their messages are hidden here only.
@@ -16,7 +17,8 @@ const REASONS = ["spam", "abuse", "cheating", "other"];
 // The codes of the errors the chat answers with (the others are the table's).
 const CHAT_ERRORS = new Set([
   "chat_login", "chat_not_allowed", "spectator_chat_off", "chat_bad_text", "chat_too_long",
-  "chat_rate_limited", "no_message", "own_message",
+  "chat_rate_limited", "no_message", "own_message", "chat_closed", "chat_table_full",
+  "chat_user_full",
 ]);
 const PHONE = "(max-width: 720px)";
 
@@ -40,7 +42,8 @@ function saveMuted(userId, muted) {
   localStorage.setItem(muteKey(userId), JSON.stringify(list));
 }
 
-/** One message as a list item: the author (in the colour of their seat) and the text. */
+/** One message as a list item: the author (in the colour of their seat), marked when a guest or
+ * a spectator, and the text. */
 export function messageLine(message, extra = null) {
   const seat = message.seats.length ? message.seats[0] : null;
   return h(
@@ -51,11 +54,25 @@ export function messageLine(message, extra = null) {
       style: seat === null ? null : `--seat-colour: ${seatColour(seat)}`,
     },
     h("span", { class: "chat-author" }, nameNode(message.user.name)),
+    message.user.guest ? h("span", { class: "chat-tag chat-guest" }, t("chat.guest")) : null,
     seat === null ? h("span", { class: "chat-tag" }, t("chat.spectator")) : null,
     " ",
     h("bdi", { class: "chat-text" }, message.text),
     extra,
   );
+}
+
+/** The "earlier messages" button heading a list whose older messages are still to be fetched. */
+export function earlierButton(loading, onclick) {
+  return h("li", { class: "chat-earlier" },
+    h("button", { type: "button", id: "chat-earlier", class: "secondary", disabled: loading, onclick },
+      t(loading ? "chat.earlier_loading" : "chat.earlier")));
+}
+
+/** ``known`` with ``older`` added (those not there yet), in the order they were said. */
+export function withOlder(known, older) {
+  const ids = new Set(known.map((message) => message.id));
+  return [...older.filter((message) => !ids.has(message.id)), ...known].sort((a, b) => a.id - b.id);
 }
 
 export class ChatPanel {
@@ -65,6 +82,8 @@ export class ChatPanel {
     this.tableId = tableId;
     this.invite = invite;
     this.messages = [];
+    this.more = false; // older messages than the first shown are on the server
+    this.loadingOlder = false;
     this.user = null;
     this.table = null;
     this.seats = [];
@@ -104,9 +123,31 @@ export class ChatPanel {
   }
 
   /** The table's recent messages, on (re)connecting: they replace what was shown. */
-  onLog(messages) {
+  onLog(messages, more = false) {
     this.messages = messages.slice();
+    this.more = Boolean(more);
+    this.loadingOlder = false;
     this.render(true);
+  }
+
+  /** Ask for the page of messages before the first shown. */
+  loadOlder() {
+    if (!this.messages.length || this.loadingOlder) return;
+    if (this.send({ type: "chat_before", before: this.messages[0].id })) {
+      this.loadingOlder = true;
+      this.render();
+    }
+  }
+
+  /** A page of older messages: shown above, the lines in sight staying where they were. */
+  onPage(messages, more) {
+    const list = this.list;
+    const fromBottom = list.scrollHeight - list.scrollTop;
+    this.messages = withOlder(this.messages, messages);
+    this.more = Boolean(more);
+    this.loadingOlder = false;
+    this.render();
+    list.scrollTop = list.scrollHeight - fromBottom;
   }
 
   onMessage(message) {
@@ -131,6 +172,11 @@ export class ChatPanel {
 
   /** A refusal the chat answers for (true), shown in the panel; false for the table's. */
   onError(message) {
+    if (this.loadingOlder) {
+      // The page asked for was refused (rate, rights): the button can be used again.
+      this.loadingOlder = false;
+      this.render();
+    }
     if (!CHAT_ERRORS.has(message.code)) return false;
     const key = `error.${message.code}`;
     this.error = () => (hasText(key) ? t(key, { max: message.max ?? MAX_CHARS }) : message.reason);
@@ -233,9 +279,11 @@ export class ChatPanel {
     const shown = this.messages.filter((message) => !muted.has(message.user.id));
     replace(this.summary, t("chat.title"),
       this.unread ? h("span", { class: "badge badge-turn", id: "chat-unread" }, t("chat.unread", { count: this.unread })) : null);
-    replace(list, shown.length
-      ? shown.map((message) => messageLine(message, this.actions(message)))
-      : h("li", { class: "empty" }, t("chat.empty")));
+    replace(list,
+      this.more && this.messages.length ? earlierButton(this.loadingOlder, () => this.loadOlder()) : null,
+      shown.length
+        ? shown.map((message) => messageLine(message, this.actions(message)))
+        : h("li", { class: "empty" }, t("chat.empty")));
     // New lines scroll into sight, unless the reader scrolled back to read older ones.
     if (newMessages && atBottom) list.scrollTop = list.scrollHeight;
     const mayWrite = this.mayWrite();

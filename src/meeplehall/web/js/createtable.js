@@ -126,15 +126,15 @@ export function createTableForm({ games, game, bots, renderer, user, friends = [
     "div",
     { class: "clock-live" },
     h("div", { class: "field" }, h("label", { for: "create-initial" }, t("create.initial_minutes")),
-      h("input", { id: "create-initial", name: "initial_minutes", type: "number", min: 0.5, max: 600, step: 0.5, value: 10 })),
+      h("input", { id: "create-initial", name: "initial_minutes", type: "number", min: 0.5, max: 180, step: 0.5, value: 10 })),
     h("div", { class: "field" }, h("label", { for: "create-increment" }, t("create.increment_seconds")),
-      h("input", { id: "create-increment", name: "increment_seconds", type: "number", min: 0, max: 600, step: 1, value: 10 })),
+      h("input", { id: "create-increment", name: "increment_seconds", type: "number", min: 0, max: 300, step: 1, value: 10 })),
   );
   const turn = h(
     "div",
     { class: "clock-turn", hidden: true },
     h("div", { class: "field" }, h("label", { for: "create-deadline" }, t("create.deadline_hours")),
-      h("input", { id: "create-deadline", name: "deadline_hours", type: "number", min: 0.1, max: 720, step: 0.1, value: 24 })),
+      h("input", { id: "create-deadline", name: "deadline_hours", type: "number", min: 1, max: 336, step: 0.1, value: 24 })),
   );
   const showMode = (mode) => {
     live.hidden = mode !== "live";

@@ -16,6 +16,9 @@ import { browserNotice } from "./yourturn.js";
 import { at } from "./paths.js";
 
 const state = { user: null, games: [], bots: { levels: [] }, renderers: {}, lists: {}, creating: null, leaderboard: null, channel: null, signedOut: false };
+// The open tables come a page at a time (the server ranks them so a crowd of new guests cannot
+// push the others away): how many pages are shown, and whether there is another.
+const waitingPages = { shown: 1, more: false };
 
 function titles() {
   return Object.fromEntries(state.games.map((game) => [game.name, game.title]));
@@ -209,10 +212,32 @@ function leaderboardSection() {
   );
 }
 
+function openTablesSection() {
+  const listed = listSection("open-tables", "lobby.open_tables", state.lists.waiting, "lobby.no_open_tables");
+  if (waitingPages.more) {
+    listed.append(
+      h(
+        "button",
+        {
+          type: "button",
+          id: "more-open-tables",
+          onclick: async () => {
+            waitingPages.shown += 1;
+            await refreshLists();
+            drawLists();
+          },
+        },
+        t("lobby.more_tables"),
+      ),
+    );
+  }
+  return listed;
+}
+
 function listSections() {
   return [
     state.user ? listSection("my-games", "lobby.my_games", state.lists.mine, "lobby.no_my_games") : null,
-    listSection("open-tables", "lobby.open_tables", state.lists.waiting, "lobby.no_open_tables"),
+    openTablesSection(),
     listSection("playing-tables", "lobby.playing_tables", state.lists.playing, "lobby.no_playing_tables"),
     listSection("finished-tables", "lobby.finished_tables", state.lists.finished, "lobby.no_finished_tables"),
   ];
@@ -347,9 +372,27 @@ function draw() {
   document.body.dataset.waiting = String(social.waiting ? social.waiting.count : 0);
 }
 
+/** The pages of open tables shown so far, one after the other; the page after them is read
+ * too, to know whether to offer more. */
+async function waitingTables() {
+  const pages = [];
+  for (let page = 1; page <= waitingPages.shown + 1; page += 1) {
+    const tables = await get(`/api/tables?status=waiting&page=${page}`);
+    if (tables.length === 0) break;
+    pages.push(tables);
+  }
+  waitingPages.more = pages.length > waitingPages.shown;
+  // A table may move from one page to another between two reads: show it once.
+  const seen = new Set();
+  return pages
+    .slice(0, waitingPages.shown)
+    .flat()
+    .filter((table) => !seen.has(table.id) && seen.add(table.id));
+}
+
 async function refreshLists() {
   const [waiting, playing, finished, mine] = await Promise.all([
-    get("/api/tables?status=waiting"),
+    waitingTables(),
     get("/api/tables?status=playing"),
     get("/api/tables?status=finished"),
     state.user ? get("/api/my/tables") : Promise.resolve(null),

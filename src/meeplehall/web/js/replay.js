@@ -11,7 +11,7 @@ import { actionText, loadRenderer, safeText, translator } from "./renderers.js";
 import { seatName } from "./tablelist.js";
 import { boardFrame, fitBoards, placesOf, showSpots } from "./board.js";
 import { durationFor, motionSetting, play, playRenderer, snapshot } from "./motion.js";
-import { messageLine, mutedUsers } from "./chat.js";
+import { earlierButton, messageLine, mutedUsers, withOlder } from "./chat.js";
 import { at } from "./paths.js";
 
 const page = {
@@ -27,6 +27,7 @@ const page = {
   speed: 1000,
   failed: null, // why the game could not be loaded (an ApiError, say), shown instead of it
   hovered: null, // the step whose log line is under the pointer or the focus
+  olderChat: "idle", // fetching the chat's older pages: "idle", "loading", or "failed"
 };
 
 function query() {
@@ -108,14 +109,35 @@ function logLines(upTo) {
 /**
  * The chat as it stood at the step shown: each message appears at the step it was said (before
  * the first move, during the game, or after the end). Users muted on this browser stay hidden.
+ * The replay brings the chat's last page; older pages are fetched when asked for.
  */
 function chatBlock() {
   const muted = mutedUsers(page.user ? page.user.id : null);
   const said = (page.replay.chat || []).filter((message) => message.step <= page.step && !muted.has(message.user.id));
+  const earlier = page.replay.chat_more && page.replay.chat.length
+    ? earlierButton(page.olderChat === "loading", loadOlderChat) : null;
   return h("section", { class: "chat-panel", "aria-labelledby": "replay-chat-title" },
     h("h3", { id: "replay-chat-title" }, t("chat.title")),
-    h("ol", { id: "replay-chat", class: "chat-messages" },
-      said.length ? said.map((message) => messageLine(message)) : h("li", { class: "empty" }, t("chat.empty"))));
+    h("ol", { id: "replay-chat", class: "chat-messages" }, earlier,
+      said.length ? said.map((message) => messageLine(message)) : h("li", { class: "empty" }, t("chat.empty"))),
+    page.olderChat === "failed" ? h("p", { class: "form-error", role: "alert" }, t("chat.earlier_failed")) : null);
+}
+
+/** Fetch the page of chat before the first message held, and show the replay again. */
+async function loadOlderChat() {
+  const first = page.replay.chat[0];
+  page.olderChat = "loading";
+  draw();
+  try {
+    const more = query() ? `&${query()}` : "";
+    const older = await get(`/api/tables/${page.id}/chat?before=${first.id}${more}`);
+    page.replay.chat = withOlder(page.replay.chat, older.messages);
+    page.replay.chat_more = older.more;
+    page.olderChat = "idle";
+  } catch {
+    page.olderChat = "failed";
+  }
+  draw();
 }
 
 function go(step) {

@@ -638,7 +638,10 @@ async function onMessage(message) {
       game.error = () => rejectionText(message);
       break;
     case "chat_log":
-      chat?.onLog(message.messages || []);
+      chat?.onLog(message.messages || [], message.more);
+      return;
+    case "chat_page":
+      chat?.onPage(message.messages || [], message.more);
       return;
     case "chat":
       chat?.onMessage(message.message);
