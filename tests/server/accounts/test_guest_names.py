@@ -65,7 +65,9 @@ def test_a_registration_cannot_take_a_current_guests_name_but_the_guest_can(
         assert third.post("/api/auth/logout").status_code == 204
         registered = _register(guest, name)
         assert registered.status_code == 201, registered.text
-        assert registered.json() == {"id": first.json()["id"], "name": name, "guest": False}
+        assert {key: registered.json()[key] for key in ("id", "name", "guest")} == {
+            "id": first.json()["id"], "name": name, "guest": False}
+        assert registered.json()["profile"]  # a registered person's public profile id
         refusal(_guest(other, name), 409, "name_taken")
 
 
