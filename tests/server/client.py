@@ -195,9 +195,11 @@ class TableSession:
             person.close()
 
 
-async def open_table(base: str, ws_base: str, game: str, players: int,
-                     **create: Any) -> TableSession:
-    people = [Player(base, ws_base).guest(f"seat{i}") for i in range(players)]
+async def open_table(base: str, ws_base: str, game: str, players: int, *,
+                     registered: bool = False, **create: Any) -> TableSession:
+    """A started table of ``players`` people (guests, or registered people), a socket each."""
+    people = [Player(base, ws_base).register() if registered
+              else Player(base, ws_base).guest(f"seat{i}") for i in range(players)]
     table = people[0].create(game=game, players=players, seat=0, **create)
     for index, person in enumerate(people[1:], start=1):
         response = person.join(table["id"], seat=index, invite=table.get("invite_token"))

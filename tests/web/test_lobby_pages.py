@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from tests.live_server import ServerProcess
+from tests.web.conftest import wait_for_js
 
 PAGE = 3
 
@@ -39,11 +40,10 @@ def test_open_tables_come_a_page_at_a_time_and_more_on_asking(
     visitor.goto("/")
     rows = visitor.locator("#open-tables li[data-table]")
     for shown in (3, 6):
-        visitor.wait_for_function(
-            f"document.querySelectorAll('#open-tables li[data-table]').length === {shown}")
+        wait_for_js(visitor,
+                    f"document.querySelectorAll('#open-tables li[data-table]').length === {shown}")
         visitor.click("#more-open-tables")
-    visitor.wait_for_function(
-        "document.querySelectorAll('#open-tables li[data-table]').length === 7")
+    wait_for_js(visitor, "document.querySelectorAll('#open-tables li[data-table]').length === 7")
     assert visitor.locator("#more-open-tables").count() == 0
     listed = [int(rows.nth(i).get_attribute("data-table")) for i in range(rows.count())]
     assert sorted(listed) == sorted(opened)

@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from meeplehall.server.guards.sockets import cost_of
-from meeplehall.server.operations.actions import abort_table
+from meeplehall.server.operations.actions import Actor, abort_table
 from tests.server.client import Player, Socket, play_seat
 from tests.server.conftest import ServerProcess
 from tests.server.inprocess import InProcessServer
@@ -140,7 +140,7 @@ async def closing(server: InProcessServer) -> None:
     engine = database(server)
     try:
         with Session(engine) as session, session.begin():
-            abort_table(session, waiting["id"])
+            abort_table(session, waiting["id"], Actor(None, "a test"))
     finally:
         engine.dispose()
     assert (await say(there, "what happened?"))["type"] == "chat"

@@ -279,9 +279,9 @@ async def checked_game(server: ServerProcess, game: Game, players: int, options:
                        seed: int, leaks: Leaks, per_seat_secrets: bool = True) -> int:
     """Play a whole game and search everything the others received; returns its length.
     ``per_seat_secrets``: the game hides something from the others a seat itself sees."""
-    session = await open_table(server.base, server.ws_base, game.name, players, options=options)
-    for person in session.people:  # registered, so their public profiles are searched too
-        person.register()
+    # Registered people, so their public profiles are searched too.
+    session = await open_table(server.base, server.ws_base, game.name, players, options=options,
+                               registered=True)
     watcher = Player(server.base, server.ws_base)
     spectator = await watcher.socket(session.id)
     await spectator.expect("welcome")

@@ -149,8 +149,6 @@ class Driver:
             try:
                 if room.bot_failures >= 3:
                     raise RuntimeError("the bot keeps failing here; playing the first legal move")
-                if self.counter is not None:
-                    self.counter.bot_decided(room.record.game)
                 # The table's owner (and the address they created it from) takes the turn in
                 # the fair queue, whoever sits there.
                 data = await self.bots.decide(self._decision(room, seat, level, bot_seed),
