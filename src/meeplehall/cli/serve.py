@@ -138,6 +138,11 @@ def serve_command(
         float,
         typer.Option(min=1.0, help="HTTP request tokens one address may save up"),
     ] = 200.0,
+    http_dear_at_once: Annotated[
+        int,
+        typer.Option(min=1, help="dear HTTP requests (lists, histories, replays) of one address "
+                     "served at a time; the others wait their turn"),
+    ] = 2,
     chat_burst: Annotated[
         float,
         typer.Option(min=1.0, help="table chat messages one user may send at once"),
@@ -313,7 +318,8 @@ def serve_command(
         allowed_origins=tuple(allowed_origin or ()), creation_limits=creation_limits,
         idle_table_minutes=idle_table_minutes, table_idle_seconds=table_idle_seconds,
         socket_limits=socket_limits, http_limits=http_limits, http_rate=http_rate,
-        http_burst=http_burst, chat_burst=chat_burst, chat_rate=chat_rate,
+        http_burst=http_burst, http_dear_at_once=http_dear_at_once, chat_burst=chat_burst,
+        chat_rate=chat_rate,
         chat_history=chat_history, chat_page_size=chat_page_size,
         chat_max_per_table=chat_max_per_table, chat_max_per_user=chat_max_per_user,
         chat_grace_minutes=chat_grace_minutes, chat_retention_days=chat_retention_days,

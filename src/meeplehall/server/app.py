@@ -84,7 +84,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     if settings.http_limits:
         app.add_middleware(HttpRateLimit,
-                           budget=make_budget("http", settings.http_rate, settings.http_burst))
+                           budget=make_budget("http", settings.http_rate, settings.http_burst),
+                           dear_at_once=settings.http_dear_at_once)
     app.add_middleware(OriginCheck, allowed=allowed)  # refused before any reading
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, refusals included
     app.include_router(accounts.router)

@@ -99,6 +99,8 @@ class Settings:
     http_limits: bool = True
     http_rate: float = 20.0
     http_burst: float = 200.0
+    #: Dear requests (lists, histories, replays) of one address served at a time.
+    http_dear_at_once: int = 2
     #: Token-bucket limits on creating guests, accounts and tables per address and per user,
     #: and on waiting tables per user (see creation.py); off for load tests on one address.
     creation_limits: bool = True

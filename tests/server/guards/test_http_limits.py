@@ -15,8 +15,10 @@ from collections.abc import Iterator
 import httpx
 import pytest
 import websockets
+from starlette.types import Message, Receive, Scope, Send
 
-from meeplehall.server.guards.httplimit import COSTS, cost_of
+from meeplehall.server.guards.httplimit import COSTS, HttpRateLimit, cost_of
+from meeplehall.server.guards.ratelimit import local_budget
 from tests.live_server import ServerProcess
 from tests.server.api.test_api_errors import refusal
 
@@ -136,3 +138,46 @@ def test_clients_on_the_halls_own_machine_are_not_counted(limited: ServerProcess
         assert all(local.get("/api/tables/999999/replay").status_code == 404 for _ in range(5))
     with _client(limited, _ipv4()) as outside:
         assert _served_before_refusal(outside, "/api/tables/999999/replay") == 2
+
+
+def test_dear_requests_of_one_address_are_served_two_at_a_time() -> None:
+    """The third dear request of an address waits until one of the first two is answered;
+    another address's, and a cheap one of the same address, do not wait."""
+
+    async def run() -> list[str]:
+        started: list[str] = []
+        release = asyncio.Event()
+
+        async def app(scope: Scope, receive: Receive, send: Send) -> None:
+            started.append(f"{scope['client'][0]} {scope['path']}")
+            if scope["path"] != "/api/games":
+                await release.wait()
+
+        budget = local_budget("http", 1000.0, 1000.0)
+        limit = HttpRateLimit(app, budget, dear_at_once=2)
+
+        def call(host: str, path: str) -> asyncio.Task[None]:
+            scope = {"type": "http", "method": "GET", "path": path, "query_string": b"",
+                     "client": (host, 1), "headers": []}
+
+            async def receive() -> Message:
+                return {"type": "http.request", "body": b""}
+
+            async def send(message: Message) -> None:
+                pass
+
+            return asyncio.ensure_future(limit(scope, receive, send))
+
+        dear = [call("10.1.1.1", f"/api/tables/{n}/replay") for n in (1, 2, 3)]
+        others = [call("10.1.1.1", "/api/games"), call("10.2.2.2", "/api/tables/4/replay")]
+        for _ in range(10):
+            await asyncio.sleep(0)
+        waiting = list(started)
+        release.set()
+        await asyncio.gather(*dear, *others)
+        return waiting
+
+    waiting = asyncio.run(run())
+    assert "10.1.1.1 /api/tables/3/replay" not in waiting
+    assert {"10.1.1.1 /api/tables/1/replay", "10.1.1.1 /api/tables/2/replay",
+            "10.1.1.1 /api/games", "10.2.2.2 /api/tables/4/replay"} == set(waiting)

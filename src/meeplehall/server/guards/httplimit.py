@@ -3,6 +3,11 @@ bucket (``serve --http-rate/--http-burst``), more for the routes that make the s
 send much (a replay, a history, the finished tables); a request the bucket cannot pay for is
 refused with 429 ``rate_limited`` and ``Retry-After`` before any route runs.
 
+Dear requests (those costing more than one token) of one address also run at most
+``dear_at_once`` at a time (``serve --http-dear-at-once``); the others wait their turn in the
+event loop, where waiting costs nothing: a client with many connections gets its lists and
+replays one after another, not all at once in the worker threads beside the tables' own work.
+
 A refusal is sent after a pause of up to ``MAX_PAUSE`` seconds (never longer than the wait it
 announces): a client hammering one keep-alive connection then costs the server one cheap answer
 a second instead of as many as it can send, so a flood of refusals cannot take the event loop
@@ -15,6 +20,8 @@ from __future__ import annotations
 import asyncio
 import math
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -68,12 +75,39 @@ def cost_of(method: str, path: str, query: bytes = b"") -> float:
     return 1.0
 
 
+class InFlight:
+    """At most ``cap`` requests of one address at a time; the others wait their turn."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.gates: dict[str, asyncio.Semaphore] = {}
+        self.holders: dict[str, int] = {}
+
+    @asynccontextmanager
+    async def turn(self, address: str) -> AsyncIterator[None]:
+        gate = self.gates.get(address)
+        if gate is None:
+            gate = self.gates[address] = asyncio.Semaphore(self.cap)
+        self.holders[address] = self.holders.get(address, 0) + 1
+        try:
+            async with gate:
+                yield
+        finally:
+            # An address with nothing in flight or waiting is forgotten.
+            left = self.holders[address] - 1
+            if left:
+                self.holders[address] = left
+            else:
+                del self.holders[address], self.gates[address]
+
+
 class HttpRateLimit:
     """A pure ASGI middleware charging each HTTP request to its client's address."""
 
-    def __init__(self, app: ASGIApp, budget: Budget) -> None:
+    def __init__(self, app: ASGIApp, budget: Budget, dear_at_once: int) -> None:
         self.app = app
         self.budget = budget
+        self.in_flight = InFlight(dear_at_once)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -92,8 +126,12 @@ class HttpRateLimit:
         cost = min(cost_of(scope["method"], path, scope.get("query_string", b"")),
                    self.budget.burst)
         wait = await self.budget.aspend(address, cost)
-        if not wait:
+        if not wait and cost <= 1:
             await self.app(scope, receive, send)
+            return
+        if not wait:
+            async with self.in_flight.turn(address):
+                await self.app(scope, receive, send)
             return
         await asyncio.sleep(min(wait, MAX_PAUSE))
         seconds = max(1, math.ceil(wait - min(wait, MAX_PAUSE)))
