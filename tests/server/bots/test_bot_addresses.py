@@ -8,7 +8,6 @@ log's row ids, global across tables); no assertion depends on how long anything 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,8 +19,9 @@ from sqlalchemy import Engine, create_engine, select
 from meeplehall.core import Seed
 from meeplehall.core.registry import get_game
 from meeplehall.server.bots.pool import BotPool, Decision
-from meeplehall.server.db.models import ActionRow, Table
+from meeplehall.server.db.models import Table
 from tests.live_server import ServerProcess
+from tests.server.bots.test_bot_fairness import _ids, _wait_for
 from tests.server.client import Player
 
 #: Guests of the crowding address, each with one level-3 bots-only table (as in the finding).
@@ -104,26 +104,11 @@ def _guest_from(server: ServerProcess, address: str, name: str) -> Player:
     return player.guest(name)
 
 
-def _ids(engine: Engine, tables: list[int]) -> list[int]:
-    with engine.connect() as connection:
-        return sorted(connection.scalars(
-            select(ActionRow.id).where(ActionRow.table_id.in_(tables))
-        ).all())
-
-
 def _addresses(engine: Engine, tables: list[int]) -> dict[int, str | None]:
     with engine.connect() as connection:
         rows = connection.execute(
             select(Table.id, Table.owner_address).where(Table.id.in_(tables))).all()
     return {row.id: row.owner_address for row in rows}
-
-
-def _wait_for(condition: Any, what: str, limit: float = 180) -> None:
-    """Poll until ``condition()``; the bound only keeps a broken server from hanging the run."""
-    deadline = time.monotonic() + limit
-    while not condition():
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        time.sleep(0.05)
 
 
 def test_ten_guests_of_one_address_do_not_hold_up_another_address(
