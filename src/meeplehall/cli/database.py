@@ -22,12 +22,14 @@ from meeplehall.cli.errors import fail
 
 console = Console(highlight=False, soft_wrap=True)  # paths and passwords whole
 
+# The same environment variables as serve's settings, so one environment file serves both.
 DataDir = Annotated[
-    Path, typer.Option("--data-dir", help="where the SQLite database lives (as for serve)")
+    Path, typer.Option("--data-dir", envvar="MEEPLEHALL_DATA_DIR",
+                       help="where the SQLite database lives (as for serve)")
 ]
 DatabaseUrl = Annotated[
     str,
-    typer.Option("--database-url",
+    typer.Option("--database-url", envvar="MEEPLEHALL_DATABASE_URL",
                  help="database URL, e.g. postgresql://user@host/db (default: SQLite)"),
 ]
 
