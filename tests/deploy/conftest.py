@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.live_server import ServerProcess
-from tests.nginx_proxy import NginxProcess, nginx_binary
+from tests.nginx_proxy import DEBIAN, NginxProcess, nginx_binary
 from tests.server.conftest import (  # noqa: F401 - the fixtures the servers are made with
     database_factory,
     server_env,
@@ -49,6 +49,9 @@ def nginx() -> str:
     require(binary is not None, "nginx",
             "nginx is not installed (apt-get install nginx): the deployment tests need it")
     assert binary is not None
+    require((DEBIAN / "nginx.conf").is_file(), "Debian's /etc/nginx",
+            "/etc/nginx/nginx.conf is missing: the files are installed into a copy of "
+            "Debian's nginx tree")
     return binary
 
 
