@@ -1,11 +1,13 @@
-"""The deployment of docs/deploy.md, section 5, on loopback: a real nginx with the shipped
-configuration in front of two ``meeplehall serve`` processes sharing one fresh PostgreSQL
-database, with Redis between them. nginx, PostgreSQL or Redis missing: the tests are skipped,
-except under ``CI=true`` where they fail."""
+"""The deployment of docs/deploy.md, sections 4 and 5, on loopback: a real nginx with the
+shipped files installed as the doc says (tests/nginx_proxy.py), on a port other than 80, in
+front of two ``meeplehall serve`` processes over one fresh PostgreSQL database reached over
+its socket by peer authentication (tests/deploy/peer.py), with Redis between
+them. nginx, PostgreSQL, Redis or root missing: the tests are skipped, except under ``CI=true``
+where they fail."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,11 +18,12 @@ import pytest
 from tests.live_server import ServerProcess
 from tests.nginx_proxy import DEBIAN, NginxProcess, nginx_binary
 from tests.server.conftest import (  # noqa: F401 - the fixtures the servers are made with
-    database_factory,
     server_env,
     two_server_processes,
 )
 from tests.services import require
+
+from .peer import peer_database
 
 #: Seconds a bot's move waits after a move a person saw (serve --bot-move-delay), for the
 #: hall whose bot's turn must still be pending when its process is killed.
@@ -56,28 +59,36 @@ def nginx() -> str:
 
 
 @contextmanager
-def _proxied(factory: Callable[[str], tuple[str, Path]], env: dict[str, str], folder: Path,
+def _proxied(env: dict[str, str], folder: Path, subpath: bool = False,
              **settings: Any) -> Iterator[ProxiedHall]:
-    with two_server_processes(factory, env, **settings) as servers:
-        proxy = NginxProcess(folder / "nginx", [server.port for server in servers])
-        try:
-            proxy.start()
-            yield ProxiedHall(proxy, servers)
-        finally:
-            proxy.stop()
+    """With ``subpath``, the processes serve under /games and nginx adds the sub-path snippet
+    to its site."""
+    with peer_database() as url:
+        def the_database(backend: str) -> tuple[str, Path]:
+            return url, folder
+
+        extra = ["--root-path", "/games"] if subpath else []
+        with two_server_processes(the_database, env, extra, **settings) as servers:
+            proxy = NginxProcess(folder / "nginx", [server.port for server in servers],
+                                 subpath=subpath)
+            try:
+                proxy.start()
+                yield ProxiedHall(proxy, servers)
+            finally:
+                proxy.stop()
 
 
 @pytest.fixture
-def proxied_hall(nginx: str, database_factory: Callable[[str], tuple[str, Path]],  # noqa: F811
-                 server_env: dict[str, str], tmp_path: Path) -> Iterator[ProxiedHall]:  # noqa: F811
+def proxied_hall(nginx: str, server_env: dict[str, str],  # noqa: F811
+                 tmp_path: Path) -> Iterator[ProxiedHall]:
     """Bots move at once, as in the other server tests."""
-    with _proxied(database_factory, server_env, tmp_path) as hall:
+    with _proxied(server_env, tmp_path) as hall:
         yield hall
 
 
 @pytest.fixture
-def paced_hall(nginx: str, database_factory: Callable[[str], tuple[str, Path]],  # noqa: F811
-               server_env: dict[str, str], tmp_path: Path) -> Iterator[ProxiedHall]:  # noqa: F811
-    with _proxied(database_factory, server_env, tmp_path,
-                  bot_move_delay=PACED_BOT_DELAY) as hall:
+def paced_hall(nginx: str, server_env: dict[str, str],  # noqa: F811
+               tmp_path: Path) -> Iterator[ProxiedHall]:
+    """Served under /games/ (meeplehall-subpath.conf)."""
+    with _proxied(server_env, tmp_path, subpath=True, bot_move_delay=PACED_BOT_DELAY) as hall:
         yield hall

@@ -53,7 +53,10 @@ def shown(url: str) -> str:
 
 
 def _where(url: URL) -> str:
-    return f"{url.host or 'localhost'}:{url.port or 5432}"
+    host = url.host or url.query.get("host")
+    if not host or str(host).startswith("/"):
+        return "this machine's socket"
+    return f"{host}:{url.port or 5432}"
 
 
 def check_reachable(url: str) -> None:
@@ -83,7 +86,8 @@ def _explain(url: URL, error: OperationalError) -> DatabaseUnavailable:
         sqlstate = "3D000"
     elif sqlstate is None and re.search(r'role ".*" does not exist', message):
         sqlstate = "28000"
-    elif sqlstate is None and "authentication failed" in message:
+    elif sqlstate is None and ("authentication failed" in message
+                               or "no password supplied" in message):
         sqlstate = "28P01"
     if sqlstate == "3D000":  # invalid_catalog_name
         return DatabaseUnavailable(
@@ -97,11 +101,21 @@ def _explain(url: URL, error: OperationalError) -> DatabaseUnavailable:
             f"Create it: sudo -u postgres createuser {role}, then give it the database "
             f"(sudo -u postgres createdb -O {role} {database}; see docs/deploy.md).",
         )
+    if "peer authentication" in message.lower():
+        return DatabaseUnavailable(
+            f"Error: PostgreSQL on {where} refused the role {role!r}: peer authentication "
+            f"failed: this command does not run as the OS user {role!r}.",
+            f"Run it as that user: runuser -u {role} -- meeplehall ... (as root; see "
+            "docs/deploy.md, section 2).",
+        )
     if sqlstate in ("28000", "28P01"):
-        reason = message.split("FATAL:")[-1].strip()
+        reason = message.split("FATAL:")[-1].split("failed:")[-1].strip()
+        if "no password supplied" in message:
+            reason = "password authentication needs a password, and the URL has none"
         return DatabaseUnavailable(
             f"Error: PostgreSQL on {where} refused the role {role!r}: {reason}",
-            "Check the password in the URL and pg_hba.conf (see docs/deploy.md).",
+            "Give the role's password (PGPASSWORD in the environment, or in the URL), or "
+            "connect over the socket with peer authentication (see docs/deploy.md, section 2).",
         )
     reason = message.split("failed:")[-1].strip() or "no answer"
     return DatabaseUnavailable(
