@@ -4,16 +4,21 @@ and finish their games. Every move a client was told was applied is in the final
 message every connection got matches a replay of that log, and the log is a legal, finished
 game whose result is the one the server announced.
 
-Whole games of every game, two people a table, all through nginx (the shipped configuration,
-tests/nginx_proxy.py, which sends each table's requests to one process while all are up); then
-a game of a person against a bot, whose process dies in the same
-way."""
+Whole games of every game, two people a table, all through nginx (the shipped files installed
+as the doc says, tests/nginx_proxy.py, the site on a port other than 80, which sends each
+table's requests to one process while all are up); then the killed process restarts and a
+person plays against a bot in Chromium through nginx while the process holding the table is
+killed in turn. Before the games, the front door: a browser's POST from the site's own origin
+(its port included) is taken, another origin's refused, and the TLS site with a self-signed
+certificate serves the same processes with Secure cookies. Then a game of a person against a
+bot under the sub-path /games/, whose process dies in the same way."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 from collections import Counter, deque
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -21,7 +26,8 @@ import httpx
 from meeplehall.core import Seed, replay_steps
 from meeplehall.core.registry import get_game
 from tests.deploy.conftest import ProxiedHall
-from tests.nginx_proxy import UPSTREAM_HEADER
+from tests.deploy.test_shipped_files import self_signed
+from tests.nginx_proxy import UPSTREAM_HEADER, NginxProcess
 from tests.server.client import Player, TableSession, open_table
 from tests.server.play.test_play import (
     check_hidden_values_never_sent,
@@ -29,6 +35,18 @@ from tests.server.play.test_play import (
     normal,
     replayed,
     seen_steps,
+)
+from tests.services import require
+from tests.web.conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    Pages,
+    create_table,
+    frames,
+    login_guest,
+    play_to_end,
+    table_url,
+    wait_for_game,
 )
 
 from .reconnecting import ReconnectingSeat, upstream_of
@@ -150,10 +168,94 @@ async def games_through_failover(hall: ProxiedHall) -> None:
         await session.close()
 
 
+def check_the_front_door(hall: ProxiedHall, folder: Path) -> None:
+    """Origins through the HTTP site on its non-default port, and the TLS site."""
+    own = f"http://127.0.0.1:{hall.nginx.port}"
+    guest = {"name": "at the door"}
+    taken = httpx.post(f"{hall.nginx.base}/api/auth/guest", json=guest, headers={"Origin": own})
+    assert taken.status_code == 200, taken.text
+    for foreign in ("http://127.0.0.1", "http://games.example.org:" + str(hall.nginx.port)):
+        refused = httpx.post(f"{hall.nginx.base}/api/auth/guest", json=guest,
+                             headers={"Origin": foreign})
+        assert refused.status_code == 403 and refused.json()["code"] == "foreign_origin"
+    tls = NginxProcess(folder / "tls", [server.port for server in hall.servers],
+                       certificate=self_signed(folder))
+    tls.start()
+    try:
+        secure = f"https://127.0.0.1:{tls.port}"
+        with httpx.Client(base_url=secure, verify=False) as client:
+            taken = client.post("/api/auth/guest", json=guest, headers={"Origin": secure})
+            assert taken.status_code == 200, taken.text
+            assert "secure" in taken.headers["set-cookie"].lower()
+            assert taken.headers["strict-transport-security"] == "max-age=31536000"
+            refused = client.post("/api/auth/guest", json=guest, headers={"Origin": own})
+            assert refused.status_code == 403
+        moved = httpx.get(f"http://127.0.0.1:{tls.redirect_port}/lobby?x=1")
+        assert moved.status_code == 301
+        assert moved.headers["location"] == "https://127.0.0.1/lobby?x=1"
+    finally:
+        tls.stop()
+
+
+def browser_game_through_a_kill(hall: ProxiedHall) -> None:
+    """A person in Chromium plays Yaxha against a bot through nginx; the process holding the
+    table is killed after a few clicks; the page reconnects and the game ends."""
+    if not CHROMIUM.exists():
+        require(False, "Chromium", f"{CHROMIUM} is not installed: no browser game")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                             args=CHROMIUM_ARGS, headless=True)
+        pages = Pages(browser, hall.nginx.base)
+        try:
+            page = pages.new()
+            login_guest(page, "Ana")  # the browser's own POSTs, Origin with the port
+            table = create_table(page, "yaxha", players=2, seat=0, start=True,
+                                 bots=[{"seat": 1, "level": 1}])
+            holder = page.request.get(f"/api/tables/{table['id']}").headers[
+                UPSTREAM_HEADER.lower()].split(", ")[-1]
+            page.goto(table_url(table))
+            wait_for_game(page)
+            killed: list[str] = []
+
+            def kill_after_three(clicks: int, _kind: str) -> None:
+                if clicks == 3:
+                    hall.server_at(holder).kill()
+                    killed.append(holder)
+
+            play_to_end(page, seed=3, on_click=kill_after_three)
+            assert killed == [holder]
+            sockets = frames(page).urls
+            assert len(sockets) >= 2, "the page never reconnected"
+            # What the kill may show in the console: the dropped socket, a request that failed.
+            unexpected = [error for error in pages.errors()
+                          if "uncaught exception" in error or not any(
+                              sign in error for sign in ("WebSocket", "502", "ERR_"))]
+            assert unexpected == []
+        finally:
+            pages.close()
+            browser.close()
+
+
+def check_access_log(hall: ProxiedHall) -> None:
+    """The shipped log format names the process that served each request."""
+    lines = hall.nginx.access_log.read_text().splitlines()
+    for server in hall.servers:
+        assert any(f"upstream={hall.address(server)} " in line for line in lines)
+    assert any('"GET /ws/tables/' in line and " 101 " in line for line in lines)
+
+
 def test_games_of_every_game_survive_a_killed_process_behind_nginx(
-    proxied_hall: ProxiedHall,
+    proxied_hall: ProxiedHall, tmp_path: Path,
 ) -> None:
+    check_the_front_door(proxied_hall, tmp_path)
     asyncio.run(games_through_failover(proxied_hall))
+    for server in proxied_hall.servers:
+        if server.process is None:
+            server.start()  # as systemd restarts it
+    browser_game_through_a_kill(proxied_hall)
+    check_access_log(proxied_hall)
 
 
 def bot_to_move_after_the_person(message: dict[str, Any]) -> bool:
@@ -164,7 +266,8 @@ def bot_to_move_after_the_person(message: dict[str, Any]) -> bool:
 
 
 async def bot_game_through_failover(hall: ProxiedHall) -> None:
-    person = Player(hall.nginx.base, hall.nginx.ws_base).guest("against a bot")
+    # Under the sub-path: nginx strips /games before it picks the table's process.
+    person = Player(f"{hall.nginx.base}/games", f"{hall.nginx.ws_base}/games").guest("against")
     table = person.create(game="yaxha", players=2, seat=0, bots=[{"seat": 1, "level": 1}])
     socket = await person.socket(table["id"])
     await socket.expect("welcome")

@@ -90,10 +90,13 @@ class Frames:
     ``(True, message)`` for a message the page sent, ``(False, message)`` for one it received."""
 
     log: list[tuple[bool, dict[str, Any]]] = field(default_factory=list)
+    #: The address of each table socket the page opened, reconnections included.
+    urls: list[str] = field(default_factory=list)
 
     def on_websocket(self, ws: Any) -> None:
         if "/ws/tables/" not in ws.url:
             return
+        self.urls.append(ws.url)
         ws.on("framesent", lambda frame: self._record(True, frame))
         ws.on("framereceived", lambda frame: self._record(False, frame))
 
