@@ -1,10 +1,9 @@
-"""The operator's commands on their own: ``--version``, ``migrate`` as a command of its own,
+"""The operator's commands on their own: ``migrate`` as a command of its own,
 ``backup``'s refusals, and ``serve``'s new settings refused in one line before anything starts."""
 
 from __future__ import annotations
 
 import sqlite3
-from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -21,10 +20,6 @@ def run(*args: str) -> tuple[int, str]:
 
 def newest_revision() -> str:
     return max(path.name.split("_")[0] for path in (MIGRATIONS / "versions").glob("0*.py"))
-
-
-def test_version_prints_the_installed_distributions_version() -> None:
-    assert run("--version") == (0, f"meeplehall {version('meeplehall')}\n")
 
 
 def test_migrate_creates_the_schema_once_then_finds_it_up_to_date(tmp_path: Path) -> None:

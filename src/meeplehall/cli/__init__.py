@@ -24,14 +24,17 @@ app = typer.Typer(
 
 
 def _print_version(asked: bool) -> None:
+    """The release, and the database schema revision it migrates to (CHANGELOG.md)."""
     if asked:
         from importlib.metadata import PackageNotFoundError, version
+
+        from meeplehall.server.db.engine import schema_head
 
         try:
             number = version("meeplehall")
         except PackageNotFoundError:  # run from a checkout that was never installed
             number = "unknown"
-        typer.echo(f"meeplehall {number}")
+        typer.echo(f"meeplehall {number} (database schema {schema_head()})")
         raise typer.Exit()
 
 
@@ -40,7 +43,7 @@ def main(
     show_version: Annotated[
         bool,
         typer.Option("--version", callback=_print_version, is_eager=True,
-                     help="print the version and stop"),
+                     help="print the version and the database schema it expects, and stop"),
     ] = False,
 ) -> None:
     """Meeple Hall: a self-hostable board-game arena."""

@@ -4,6 +4,7 @@ against bots, and a saved match replayed."""
 from __future__ import annotations
 
 import json
+import secrets
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -69,7 +70,11 @@ def play_command(
     seat: Annotated[
         str, typer.Option(help="your seat, from 1 (as in the web client), or 'none' for bots only")
     ] = "1",
-    seed: Annotated[int, typer.Option(min=0, help="the match's seed")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(min=0, help="the match's seed, to play a deal again (default: a random "
+                     "one, printed at the start)"),
+    ] = None,
     bots: Annotated[
         int, typer.Option(help="level of the bots in the other seats: 1 random, 2 greedy, 3 MCTS")
     ] = 1,
@@ -82,6 +87,8 @@ def play_command(
     game = game_named(game_name)
     options = parse_options(option or [])
     level = bot_level(bots)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
     state = new_state(game, players, options, seed)
     human = human_seat(seat, players)
     if save is not None:
@@ -92,6 +99,7 @@ def play_command(
     def name(s: int) -> str:
         return seat_name(s, human)
 
+    console.print(f"Deal {seed} (the same deal again: --seed {seed}).")
     if human is not None:
         console.print(f"You play seat {human + 1} of {players}; the others are level-{level} bots.")
     try:

@@ -54,5 +54,16 @@ def migrate(engine: Engine) -> tuple[str | None, str | None]:
     return before, after
 
 
+def schema_head() -> str:
+    """The schema revision this code expects: the head of the shipped migrations."""
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None, "the package ships no migrations"
+    return head
+
+
 def make_sessionmaker(engine: Engine) -> sessionmaker[Any]:
     return sessionmaker(engine, expire_on_commit=False)
