@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import (
+    WAIT_MS,
     Pages,
     create_table,
     frames,
@@ -271,12 +272,18 @@ def test_with_animations_an_activated_area_lights_up_with_its_value(pages: Pages
         raise AssertionError("stage 1 never came to scoring")
     area = page.locator("#game-root .pd-own .pd-area-pick").first.get_attribute("data-area")
     page.locator(f'#game-root [data-choice="area-{area}"]').click()
-    # The "+n" marks drawn on the own pyramid, noted as they come (the bot's own scoring may
-    # redraw the board before the test looks).
+    # What the own pyramid shows, noted as it comes: the lit areas with their values, and the
+    # "+n" marks (the animation may end, and the bot's own scoring redraw the board, before the
+    # test looks).
     page.evaluate(
         """() => {
+          window.pdLit = [];
           window.pdRises = [];
           new MutationObserver(() => {
+            for (const n of document.querySelectorAll('#game-root .pd-own .pd-area-lit')) {
+              const value = n.querySelector('.pd-area-value');
+              window.pdLit.push([n.dataset.area, value ? value.textContent : null]);
+            }
             for (const n of document.querySelectorAll('#game-root .pd-own .mh-rise')) {
               window.pdRises.push(n.textContent);
             }
@@ -285,9 +292,17 @@ def test_with_animations_an_activated_area_lights_up_with_its_value(pages: Pages
     )
     answer = _act(page, "#game-root .pd-pay-btn[data-legal]")
     activated = next(e for e in answer["events"] if e["type"] == "area_activated")
-    lit = page.locator(f'#game-root .pd-own .pd-area-lit[data-area="{activated["area"]}"]')
-    lit.wait_for()
-    assert lit.locator(".pd-area-value").text_content() == str(activated["value"])
+    # The page's own signal that it has played this update through: its seq reached the
+    # answer's and no animation runs (a later update counts too: each plays after the one
+    # before). The time it takes under load is the queue's, so the wait is long.
+    wait_for_js(
+        page,
+        "seq => Number(document.body.dataset.seq) > seq || ("
+        "Number(document.body.dataset.seq) === seq && document.body.dataset.animating !== 'true')",
+        answer["seq"],
+        timeout_ms=WAIT_MS * 6,
+    )
+    assert [str(activated["area"]), str(activated["value"])] in page.evaluate("window.pdLit")
     # The points it brought float up over it (drawn for the update that scored it).
     assert f"+{activated['points']}" in page.evaluate("window.pdRises")
     screenshot(page, "pyramido-board-laptop-area-lit")
