@@ -238,11 +238,14 @@ def browser_game_through_a_kill(hall: ProxiedHall) -> None:
             browser.close()
 
 
-def check_access_log(hall: ProxiedHall) -> None:
-    """The shipped log format names the process that served each request."""
+def check_logs(hall: ProxiedHall) -> None:
+    """The shipped log format names the process that served each request; each process said
+    at start what it uses."""
     lines = hall.nginx.access_log.read_text().splitlines()
     for server in hall.servers:
         assert any(f"upstream={hall.address(server)} " in line for line in lines)
+        started = (server.data_dir / "server.log").read_text()
+        assert "redis: redis://127.0.0.1:6379/0" in started and "mail: off" in started
     assert any('"GET /ws/tables/' in line and " 101 " in line for line in lines)
 
 
@@ -255,7 +258,7 @@ def test_games_of_every_game_survive_a_killed_process_behind_nginx(
         if server.process is None:
             server.start()  # as systemd restarts it
     browser_game_through_a_kill(proxied_hall)
-    check_access_log(proxied_hall)
+    check_logs(proxied_hall)
 
 
 def bot_to_move_after_the_person(message: dict[str, Any]) -> bool:

@@ -24,6 +24,7 @@ from meeplehall.server.guards.ratelimit import MakeBudget, local_budget
 from meeplehall.server.mail.mailer import Mailer
 from meeplehall.server.mail.tokens import link_key
 from meeplehall.server.operations.metrics import Metrics
+from meeplehall.server.operations.startup import log_services
 from meeplehall.server.play.fanout import Fanout, namespace_of
 from meeplehall.server.play.leases import Leases
 from meeplehall.server.play.manager import TableManager
@@ -107,6 +108,7 @@ async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: froze
     """Migrate the database, start every part, and load the tables that are due."""
     url = settings.resolved_database_url()
     log.info("database: %s", shown(url))
+    await log_services(settings)
     engine = make_engine(url)
     before, after = await asyncio.to_thread(migrate, engine)
     if before == after:

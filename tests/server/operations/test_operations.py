@@ -5,6 +5,7 @@ the bot queue as they happen, holds no secret, and answers only to the addresses
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -158,3 +159,27 @@ def test_readiness_fails_naming_the_database_when_it_is_gone_and_health_still_an
         assert httpx.get(f"{server.base}/healthz").json() == {"status": "ok"}
     finally:
         server.stop()
+
+
+def test_metrics_carry_the_process_memory_cpu_open_files_and_start_time(
+    hall: InProcessServer,
+) -> None:
+    samples = scrape(hall.base)
+    # The in-process hall is this test process.
+    memory = value(samples, "process_resident_memory_bytes")
+    with open("/proc/self/status") as status:
+        resident = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmRSS"))
+    assert 0.5 * resident < memory < 2 * resident
+    assert value(samples, "process_open_fds") == pytest.approx(len(os.listdir("/proc/self/fd")),
+                                                              abs=20)
+    assert value(samples, "process_cpu_seconds_total") > 0
+    assert abs(value(samples, "process_start_time_seconds") - process_start()) < 5
+
+
+def process_start() -> float:
+    """This process's start, from /proc (seconds since the epoch)."""
+    with open("/proc/self/stat") as stat:
+        ticks = int(stat.read().rsplit(")", 1)[1].split()[19])
+    with open("/proc/stat") as boot:
+        booted = next(int(line.split()[1]) for line in boot if line.startswith("btime"))
+    return booted + ticks / os.sysconf("SC_CLK_TCK")

@@ -17,7 +17,7 @@ import ipaddress
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from prometheus_client import CollectorRegistry, Counter, Histogram
+from prometheus_client import CollectorRegistry, Counter, Histogram, ProcessCollector
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 
@@ -112,6 +112,9 @@ class Metrics:
             "processes)",
             ["game"], registry=self.registry)
         self.registry.register(_LiveState(lambda: self.watched))
+        # The process's memory, CPU time, open files and start time (process_*), read from
+        # /proc when scraped.
+        ProcessCollector(registry=self.registry)
         self._per_game: dict[str, tuple[Any, Any, Any]] = {}
 
     def watch(self, manager: TableManager, bots: BotPool) -> None:
