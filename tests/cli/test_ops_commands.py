@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import stat
 from pathlib import Path
 
 import pytest
@@ -68,3 +70,15 @@ def test_serve_refuses_a_bad_setting_in_one_line_before_starting(
     assert len(lines) == 1 and lines[0].startswith(f"Error: Invalid value for '{option}'")
     assert reason in lines[0]
     assert list(tmp_path.iterdir()) == []  # no database was made
+
+
+def test_a_backup_is_readable_by_its_owner_alone_whatever_the_umask(tmp_path: Path) -> None:
+    assert run("migrate", "--data-dir", str(tmp_path))[0] == 0
+    copy = tmp_path / "copy.db"
+    previous = os.umask(0o022)  # a shell's usual umask, which would make a file 0644
+    try:
+        code, output = run("backup", str(copy), "--data-dir", str(tmp_path))
+    finally:
+        os.umask(previous)
+    assert code == 0, output
+    assert stat.S_IMODE(copy.stat().st_mode) == 0o600
