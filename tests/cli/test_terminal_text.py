@@ -49,3 +49,22 @@ def test_a_game_says_its_own_sentences_where_it_declares_them() -> None:
     with console.capture() as capture:
         print_result(monsterhex, solo, 0)
     assert "solo target" in capture.get()
+
+
+def test_pyramidos_legend_explains_its_notation_and_gems_take_their_article() -> None:
+    import re
+
+    from typer.testing import CliRunner
+
+    from meeplehall.cli import app
+
+    shown = CliRunner().invoke(app, ["play", "pyramido", "--players", "2", "--seed", "3"],
+                               input="q\n").output
+    legend = " ".join(shown.split())
+    for told in ("O[TL] = orange, an icon top left", "B(2) = blue, two icons",
+                 "A domino is two blocks, A | B", "Px1 = one purple gem"):
+        assert told in legend
+    assert "Take space 3's domino and an orange gem" in shown  # this deal offers one
+    watched = CliRunner().invoke(app, ["play", "pyramido", "--players", "3", "--seat", "none",
+                                       "--seed", "5"]).output
+    assert not re.search(r"\ba (?:orange|[aeiou])", shown + watched)

@@ -36,9 +36,14 @@ LETTERS = dict(zip(GEM_KINDS, GEM_LETTERS, strict=True))
 SIDES = ("B to the right", "B below", "B to the left", "B above")
 
 
+def a(word: str) -> str:
+    """The word with its article: "an orange", "a blue"."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
 def describe_action(action: Action) -> str:
     if isinstance(action, Take):
-        gem = f"a {action.gem} gem" if action.gem else "no gem (the area is empty)"
+        gem = f"{a(action.gem)} gem" if action.gem else "no gem (the area is empty)"
         return f"take space {action.space}'s domino and {gem}"
     if isinstance(action, Split):
         return f"move the bottom half of pile {action.pile} to the empty space"
@@ -59,7 +64,7 @@ def describe_action(action: Action) -> str:
     if isinstance(action, Finish):
         return "finish activating areas"
     if isinstance(action, Discard):
-        return f"discard a {action.gem} gem"
+        return f"discard {a(action.gem)} gem"
     return str(action)
 
 
@@ -129,8 +134,13 @@ def render_text(view: Mapping[str, Any]) -> str:
     lines = [
         f"[bold]Pyramido[/bold]  stage {view['stage']} ({view['turns_per_player']} turns each)"
         f"  phase: {view['phase']}  start player: seat {view['start_player'] + 1}",
-        "letters: O orange, B blue, P purple, G green, R red, M mythical; digit = stage; "
-        "* = gem icon. The axes number the blocks (i, j) of the stage being played.",
+        "letters: O orange, B blue, P purple, G green, R red, M mythical.",
+        "A domino is two blocks, A | B, each a colour letter and its gem icons: face up, the "
+        "quarters that show one (O[TL] = orange, an icon top left; TR top right, BL bottom "
+        "left, BR bottom right; B[] = blue, none); face down, only how many (B(2) = blue, two "
+        "icons). Gems: Px1 = one purple gem.",
+        "In a pyramid each quarter is its colour letter, its stage digit and * when it shows "
+        "a gem icon; the axes number the blocks (i, j) of the stage being played.",
         "",
         "[bold]Exploration area[/bold] "
         f"(bag {view['bag']}, discard {_gems(view['discard'])})",
@@ -197,7 +207,7 @@ def action_text(action: Action, view: Mapping[str, Any] | None = None) -> str:
     activation names its area's colour and value."""
     if isinstance(action, Take):
         if action.gem:
-            return f"Take space {action.space}'s domino and a {action.gem} gem"
+            return f"Take space {action.space}'s domino and {a(action.gem)} gem"
         return f"Take space {action.space}'s domino (no gem left)"
     if isinstance(action, Split):
         return f"Move the bottom half of pile {action.pile} to the empty space"
@@ -211,7 +221,7 @@ def action_text(action: Action, view: Mapping[str, Any] | None = None) -> str:
     if isinstance(action, Finish):
         return "Finish scoring this stage"
     if isinstance(action, Discard):
-        return f"Discard a {action.gem} gem"
+        return f"Discard {a(action.gem)} gem"
     return str(action)
 
 
@@ -267,7 +277,7 @@ def event_text(
             f"{who(seat)}'s base is fixed at {event['frame'][0]}×{event['frame'][1]} blocks."
         ),
         "area_activated": lambda: (
-            f"{who(seat)} activated a {_gem(event.get('colour'))} area worth {event['value']}: "
+            f"{who(seat)} activated {a(_gem(event.get('colour')))} area worth {event['value']}: "
             f"+{event['points']}."
         ),
         "stage_scored": lambda: (
