@@ -68,3 +68,22 @@ def test_pyramidos_legend_explains_its_notation_and_gems_take_their_article() ->
     watched = CliRunner().invoke(app, ["play", "pyramido", "--players", "3", "--seat", "none",
                                        "--seed", "5"]).output
     assert not re.search(r"\ba (?:orange|[aeiou])", shown + watched)
+
+
+def test_monster_hex_placements_show_the_powers_the_unit_will_show() -> None:
+    import re
+
+    from typer.testing import CliRunner
+
+    from meeplehall.cli import app
+
+    shown = " ".join(CliRunner().invoke(app, ["play", "monsterhex", "--players", "2",
+                                              "--seed", "3"], input="q\n").output.split())
+    table = {(unit, int(k)): powers
+             for unit, row in re.findall(r"(\S+) by rotation: ((?:r\d \d{6} ?)+)", shown)
+             for k, powers in re.findall(r"r(\d) (\d{6})", row)}
+    choices = re.findall(r"place (\S+) on \(\S+\) rotation (\d), powers E NE NW W SW SE (\d{6})",
+                         shown)
+    assert choices and table
+    for unit, rotation, powers in choices:
+        assert table[unit.rstrip("*"), int(rotation)] == powers

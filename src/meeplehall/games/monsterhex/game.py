@@ -218,7 +218,8 @@ class MonsterHexGame:
     def terminal_text(self) -> TerminalText:
         from meeplehall.games.monsterhex import render
 
-        return TerminalText(event_text=render.event_text, breakdown_rows=render.breakdown_rows,
+        return TerminalText(action_text=render.action_text, event_text=render.event_text,
+                            breakdown_rows=render.breakdown_rows,
                             solo_sentence=render.solo_sentence)
 
     def is_secret_move(self, action: Any, events: Sequence[Event]) -> bool:

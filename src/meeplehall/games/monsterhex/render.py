@@ -125,12 +125,25 @@ def _units(view: Mapping[str, Any], ids: list[str]) -> str:
     ) or "-"
 
 
-def _rotations(view: Mapping[str, Any], uid: str) -> str:
-    """The powers (E NE NW W SW SE) a hand unit shows at each rotation."""
+def _powers(view: Mapping[str, Any], uid: str, rotation: int) -> str:
+    """The powers (E NE NW W SW SE) a unit shows at a rotation."""
     edges = view["unit_types"][uid]["edges"]
-    return "  ".join(
-        f"r{k} " + "".join(str(edges[(d - k) % 6]) for d in range(6)) for k in range(6)
-    )
+    return "".join(str(edges[(d - rotation) % 6]) for d in range(6))
+
+
+def _rotations(view: Mapping[str, Any], uid: str) -> str:
+    """The powers a hand unit shows at each rotation."""
+    return "  ".join(f"r{k} {_powers(view, uid, k)}" for k in range(6))
+
+
+def action_text(action: Any, view: Mapping[str, Any] | None = None) -> str:
+    """As ``describe_action``; with the seat's view, a placement also shows the powers the
+    unit will show, so no choice needs the rotation worked out."""
+    text = describe_action(action)
+    if isinstance(action, Place) and view is not None and action.unit in view.get(
+            "unit_types", {}):
+        text += f", powers E NE NW W SW SE {_powers(view, action.unit, action.rotation)}"
+    return text
 
 
 def _pending_line(pending: Mapping[str, Any]) -> str:
