@@ -24,8 +24,8 @@ run() {  # run a command line as written, in the clone, with a deadline
     fi
 }
 skip() { step "$1"; echo "   (skipped: $2)"; }
-wait_for() {  # until the URL answers 200
-    for _ in $(seq 1 600); do
+wait_for() {  # until the URL answers 200 (a fresh install may take minutes on a busy machine)
+    for _ in $(seq 1 3600); do
         curl -fs -o /dev/null "$1" && return 0
         sleep 0.25
     done
@@ -52,7 +52,7 @@ if wait_for "http://127.0.0.1:$PORT/"; then
 else
     echo "!! the lobby never answered"; tail -5 "$WORK/serve.log"; failures=$((failures + 1))
 fi
-kill %1 2>/dev/null; wait 2>/dev/null
+kill %1 2>/dev/null; wait 2>/dev/null  # the install is done once the lobby answered
 unset MEEPLEHALL_PORT
 run "python3 -m venv .venv && .venv/bin/pip install -q -e '.[dev]' 2>&1 | grep -v WARNING; .venv/bin/python -m pytest --collect-only -q | tail -1" 900 3
 echo "   (the suite itself: collected only here, it takes about 16 minutes with -n 3)"
