@@ -33,7 +33,7 @@ def setting(default: Any, help: str, *, flag: str | None = None, ge: float | Non
 
 
 class Settings(BaseModel):
-    model_config = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+    model_config = ConfigDict(extra="forbid")
 
     # Where it listens and how it logs (serve only).
     host: str = setting("127.0.0.1", "address to listen on; keep loopback behind a proxy on "
