@@ -44,8 +44,8 @@ if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
 fi
 step "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/meeplehall serve"
 started=$(date +%s)
-(python3 -m venv .venv && .venv/bin/pip install -q -e . 2>&1 | grep -v WARNING \
-    && exec .venv/bin/meeplehall serve) > "$WORK/serve.log" 2>&1 &
+(python3 -m venv .venv && .venv/bin/pip install -e . && exec .venv/bin/meeplehall serve) \
+    > "$WORK/serve.log" 2>&1 &
 if wait_for "http://127.0.0.1:$PORT/"; then
     echo "   the lobby answers on http://127.0.0.1:$PORT/ after $(( $(date +%s) - started )) s"
     grep -E "database|redis:|mail:|ready" "$WORK/serve.log" | cut -c1-120
@@ -54,7 +54,7 @@ else
 fi
 kill %1 2>/dev/null; wait 2>/dev/null  # the install is done once the lobby answered
 unset MEEPLEHALL_PORT
-run "python3 -m venv .venv && .venv/bin/pip install -q -e '.[dev]' 2>&1 | grep -v WARNING; .venv/bin/python -m pytest --collect-only -q | tail -1" 900 3
+run "python3 -m venv .venv && .venv/bin/pip install -q -e '.[dev]' > /dev/null 2>&1 && .venv/bin/python -m pytest --collect-only -q | tail -1" 1800 3
 echo "   (the suite itself: collected only here, it takes about 16 minutes with -n 3)"
 . .venv/bin/activate
 run "meeplehall play yaxha --players 3 --seat 1 --seed 7 <<< q" 60 4
