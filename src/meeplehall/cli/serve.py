@@ -12,7 +12,7 @@ import inspect
 import socket
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Literal, get_origin
+from typing import Annotated, Any, Literal, get_args, get_origin
 
 import typer
 from pydantic.fields import FieldInfo
@@ -33,8 +33,8 @@ def _option(name: str, field: FieldInfo) -> tuple[Any, Any]:
         declared = f"{declared}/--no-{declared[2:]}"
     elif get_origin(kind) is tuple:
         kind = list[str]
-    elif get_origin(kind) is Literal or kind is Path or name == "web_dir":
-        kind = str
+    elif get_origin(kind) is Literal or Path in (kind, *get_args(kind)):
+        kind = str  # pydantic reads the text as the setting's type
     option = typer.Option(declared, help=f"{field.description} [{variable_of(name)}]",
                           show_default=str(shown) if shown not in ("", None) else False)
     return Annotated[kind | None, option], None
