@@ -94,7 +94,7 @@ run "meeplehall migrate --database-url postgresql://meeplehall_nobody@127.0.0.1/
 run "meeplehall serve --help | head -5" 60 5
 run "python -m meeplehall.cli.reference docs/deploy.md && git diff --stat docs/deploy.md" 60 2
 run "systemd-analyze verify --man=no deploy/systemd/meeplehall-backup.timer 2>&1 | grep -v 'No such file' | head -3; echo verified" 60 3
-run "python -m pytest -p no:xdist -q tests/deploy/test_shipped_files.py" 300 3
+run "python -m pytest -n 0 -q tests/deploy/test_shipped_files.py" 300 3
 echo "   (nginx -t of each shipped site installed into a copy of Debian's /etc/nginx)"
 run "sed 's/^\\(\\s*\\)server 127.0.0.1:8001 .*/\\1server 127.0.0.1:8000 max_fails=1 fail_timeout=5s;/; /127.0.0.1:8002/d' deploy/nginx/meeplehall-upstream.conf | grep 'server 127'" 10 3
 run "MEEPLEHALL_BOT_WORKERS=0 meeplehall serve; echo \"exit \$?\"" 30 2
