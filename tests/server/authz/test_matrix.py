@@ -1,0 +1,211 @@
+"""The authorization matrix (matrix.py) against a real server, on SQLite and PostgreSQL: every
+row, for every kind of caller, gets the answer the table declares."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import update
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from meeplehall.server.accounts.sessions import COOKIE
+from meeplehall.server.db.models import Notification
+from tests.server.authz.cast import Cast, build
+from tests.server.authz.matrix import CALLERS, ROWS, Answer, Row
+from tests.server.inprocess import InProcessServer
+
+PLACEHOLDER = re.compile(r"{(\w+)}")
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def hall(request: pytest.FixtureRequest, database_factory: Any) -> Iterator[InProcessServer]:
+    url, data_dir = database_factory(request.param)
+    server = InProcessServer(Path(data_dir), database_url=url, creation_limits=False,
+                             socket_limits=False)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def client(hall: InProcessServer) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=hall.base, timeout=30) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def cast(hall: InProcessServer, client: httpx.Client) -> Cast:
+    return build(hall, client, played=True)
+
+
+def _fill(value: Any, values: dict[str, Any]) -> Any:
+    """``value`` with its placeholders replaced; a string that is one placeholder becomes the
+    thing itself (a number stays a number)."""
+    if isinstance(value, str):
+        whole = PLACEHOLDER.fullmatch(value)
+        if whole:
+            return values[whole.group(1)]
+        return PLACEHOLDER.sub(lambda match: str(values[match.group(1)]), value)
+    if isinstance(value, dict):
+        return {key: _fill(item, values) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_fill(item, values) for item in value]
+    return value
+
+
+def _succeeds(answer: Answer) -> bool:
+    return str(answer).startswith("2")
+
+
+def _http_answer(client: httpx.Client, cast: Cast, row: Row, kind: str) -> str:
+    values = cast.values(kind)
+    response = cast.call(client, kind, row.method, _fill(row.path, values),
+                         _fill(row.body, values))
+    expected = str(row.answers[kind])
+    if " " not in expected:
+        return str(response.status_code)
+    try:
+        code = response.json().get("code")
+    except ValueError:
+        code = None
+    return f"{response.status_code} {code}"
+
+
+def _mismatches(got: dict[str, str], row: Row) -> list[str]:
+    return [f"{kind}: expected {row.answers[kind]}, got {got[kind]}"
+            for kind in CALLERS if got[kind] != str(row.answers[kind])]
+
+
+@pytest.mark.parametrize("row", [row for row in ROWS if row.kind == "http"],
+                         ids=lambda row: row.what)
+def test_each_route_answers_each_kind_of_caller_as_declared(
+        hall: InProcessServer, client: httpx.Client, cast: Cast, row: Row) -> None:
+    got = {}
+    for kind in CALLERS:
+        # A call that goes through may change what it acts on: it gets a cast of its own.
+        fresh = row.fresh and _succeeds(row.answers[kind])
+        got[kind] = _http_answer(client, build(hall, client) if fresh else cast, row, kind)
+    wrong = _mismatches(got, row)
+    assert not wrong, f"{row.what}:\n  " + "\n  ".join(wrong)
+
+
+# -- sockets ---------------------------------------------------------------------------------------
+
+
+async def _open(url: str, token: str | None) -> ClientConnection | str:
+    headers = {"Cookie": f"{COOKIE}={token}"} if token else {}
+    connection = await connect(url, additional_headers=headers)
+    try:
+        first = json.loads(await asyncio.wait_for(connection.recv(), 20))
+    except ConnectionClosed as closed:
+        return f"closed {closed.rcvd.code if closed.rcvd else None}"
+    assert first["type"] in ("welcome", "hello"), first
+    await _until_pong(connection)
+    return connection
+
+
+async def _until_pong(connection: ClientConnection) -> list[dict[str, Any]]:
+    """Everything sent before now (the answer to a ping comes after it all)."""
+    await connection.send(json.dumps({"type": "ping"}))
+    before = []
+    while (message := json.loads(await asyncio.wait_for(connection.recv(), 20)))["type"] != "pong":
+        before.append(message)
+    return before
+
+
+async def _ask(connection: ClientConnection, message: dict[str, Any]) -> str:
+    """The first reply to ``message`` as the matrix spells it; everything after it is read."""
+    await connection.send(json.dumps(message))
+    if message["type"] == "ping":
+        await _until_pong(connection)
+        return "pong"
+    replies = await _until_pong(connection)
+    if not replies:
+        return "silent"
+    first = replies[0]
+    return f"error {first['code']}" if first["type"] == "error" else str(first["type"])
+
+
+async def _seq(connection: ClientConnection) -> int:
+    await connection.send(json.dumps({"type": "sync", "seq": 0}))
+    while (message := json.loads(await asyncio.wait_for(connection.recv(), 20)))["type"] != "sync":
+        pass
+    return int(message["seq"])
+
+
+def _notification_read(server: InProcessServer, notification: int, read: bool | None) -> bool:
+    """Set (when ``read`` is given) and read back whether the owner's notification is read."""
+    with server.app.state.hall.db() as session:
+        if read is not None:
+            session.execute(update(Notification).where(Notification.id == notification)
+                            .values(read=read))
+        row = session.get(Notification, notification)
+        assert row is not None
+        return bool(row.read)
+
+
+async def _socket_answers(server: InProcessServer, cast: Cast, rows: list[Row],
+                          kind: str) -> dict[str, str]:
+    person = cast.people.get(kind)
+    token = person.token if person is not None else None
+    values = cast.values(kind)
+    answers: dict[str, str] = {}
+    for row in rows:
+        if row.kind == "table":
+            invite = values["playing_invite"]
+            url = (f"{server.ws_base}/ws/tables/{cast.things['playing']}"
+                   + (f"?invite={invite}" if invite else ""))
+        else:
+            url = f"{server.ws_base}/ws/me"
+        # A socket per message, so a refusal of one never colours the next.
+        opened = await _open(url, token)
+        if isinstance(opened, str):
+            answers[row.what] = opened
+            continue
+        try:
+            if row.kind == "table":
+                values["seq"] = await _seq(opened)
+            if row.what == "read":
+                _notification_read(server, cast.things["notification"], False)
+            answer = await _ask(opened, _fill(row.body, values))
+            if row.what == "read":
+                marked = _notification_read(server, cast.things["notification"], None)
+                answer = "marked" if marked else "unmarked"
+            answers[row.what] = answer
+        finally:
+            await opened.close()
+    return answers
+
+
+async def _with_a_message(server: InProcessServer, cast: Cast) -> None:
+    """The seated player writes a message at the table in play (the one rows report)."""
+    opened = await _open(f"{server.ws_base}/ws/tables/{cast.things['playing']}",
+                         cast.people["seated"].token)
+    assert not isinstance(opened, str), opened
+    await opened.send(json.dumps({"type": "chat", "text": "report me"}))
+    while (message := json.loads(await asyncio.wait_for(opened.recv(), 20)))["type"] != "chat":
+        pass
+    cast.things["message"] = message["message"]["id"]
+    await opened.close()
+
+
+@pytest.mark.parametrize("socket", ["table", "user"])
+def test_each_socket_message_answers_each_kind_of_caller_as_declared(
+        hall: InProcessServer, cast: Cast, socket: str) -> None:
+    rows = [row for row in ROWS if row.kind == socket]
+    if "message" not in cast.things:
+        asyncio.run(_with_a_message(hall, cast))
+    wrong = []
+    for kind in CALLERS:
+        got = asyncio.run(_socket_answers(hall, cast, rows, kind))
+        wrong += [f"{row.what}, {kind}: expected {row.answers[kind]}, got {got[row.what]}"
+                  for row in rows if got[row.what] != str(row.answers[kind])]
+    assert not wrong, "\n".join(wrong)
