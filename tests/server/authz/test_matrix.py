@@ -7,6 +7,7 @@ import asyncio
 import json
 import re
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -36,14 +37,17 @@ def hall(request: pytest.FixtureRequest, database_factory: Any) -> Iterator[InPr
 
 
 @pytest.fixture(scope="module")
-def client(hall: InProcessServer) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=hall.base, timeout=30) as client:
-        yield client
+def clients(hall: InProcessServer) -> Iterator[dict[str, httpx.Client]]:
+    """A client per kind of caller: a row asks for all of them at once, one thread each."""
+    made = {kind: httpx.Client(base_url=hall.base, timeout=30) for kind in CALLERS}
+    yield made
+    for client in made.values():
+        client.close()
 
 
 @pytest.fixture(scope="module")
-def cast(hall: InProcessServer, client: httpx.Client) -> Cast:
-    return build(hall, client, played=True)
+def cast(hall: InProcessServer, clients: dict[str, httpx.Client]) -> Cast:
+    return build(hall, clients["owner"], played=True)
 
 
 def _fill(value: Any, values: dict[str, Any]) -> Any:
@@ -87,12 +91,15 @@ def _mismatches(got: dict[str, str], row: Row) -> list[str]:
 @pytest.mark.parametrize("row", [row for row in ROWS if row.kind == "http"],
                          ids=lambda row: row.what)
 def test_each_route_answers_each_kind_of_caller_as_declared(
-        hall: InProcessServer, client: httpx.Client, cast: Cast, row: Row) -> None:
-    got = {}
-    for kind in CALLERS:
+        hall: InProcessServer, clients: dict[str, httpx.Client], cast: Cast, row: Row) -> None:
+    def answer(kind: str) -> str:
         # A call that goes through may change what it acts on: it gets a cast of its own.
         fresh = row.fresh and _succeeds(row.answers[kind])
-        got[kind] = _http_answer(client, build(hall, client) if fresh else cast, row, kind)
+        client = clients[kind]
+        return _http_answer(client, build(hall, client) if fresh else cast, row, kind)
+
+    with ThreadPoolExecutor(len(CALLERS)) as pool:
+        got = dict(zip(CALLERS, pool.map(answer, CALLERS), strict=True))
     wrong = _mismatches(got, row)
     assert not wrong, f"{row.what}:\n  " + "\n  ".join(wrong)
 
