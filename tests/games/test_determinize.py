@@ -30,7 +30,7 @@ def test_determinize_ignores_the_hidden_truth(game, players):
 @pytest.mark.parametrize(("name", "players", "options"), HIDDEN_OPTION_SETS,
                          ids=list(map(case_id, HIDDEN_OPTION_SETS)))
 def test_determinize_ignores_the_hidden_truth_of_every_secret_option(name, players, options):
-    _check_determinize(get_game(name), players, options, matches=2, every=7)
+    _check_determinize(get_game(name), players, options, matches=2, every=11)
 
 
 def _check_determinize(game, players, options, matches, every=37):
