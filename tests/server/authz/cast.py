@@ -183,9 +183,11 @@ def build(server: InProcessServer, client: httpx.Client, played: bool = False) -
 
 
 def _finished(cast: Cast, client: httpx.Client) -> tuple[int, str]:
-    """A private table of two level-1 bots, the owner sitting nowhere, played to its end."""
+    """A private table of two level-1 bots, the owner sitting nowhere, played to its end (a
+    Monster Hex match: twenty steps)."""
     table = _post(cast, client, "owner", "/api/tables", {
-        "game": GAME, "players": 2, "seat": None, "visibility": "private", "mode": "none",
+        "game": "monsterhex", "players": 2, "seat": None, "visibility": "private",
+        "mode": "none",
         "bots": [{"seat": 0, "level": 1}, {"seat": 1, "level": 1}]}, 201)
     _post(cast, client, "owner", f"/api/tables/{table['id']}/start")
     deadline = time.monotonic() + 120
