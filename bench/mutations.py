@@ -521,7 +521,7 @@ MUTATIONS: tuple[Mutation, ...] = (
         S + "server/social/notices.py",
         "if mail is not None and self.mailer.enabled and await self.away(user_id):",
         "if mail is not None and self.mailer.enabled:",
-        (SRV + "mail/test_mail.py", SRV + "social/test_friends.py")),
+        (SRV + "mail/test_mail.py",), "someone_away"),
     # -- leases ---------------------------------------------------------------------------------
     one("lost_lease_keeps_driving", "a process that lost a table's lease goes on driving it",
         S + "server/play/manager.py",
