@@ -9,14 +9,16 @@ import asyncio
 import json
 import secrets
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from tests.live_server import ServerProcess
+from tests.live_server import OnLoopback, ServerProcess
 from tests.mailbox import (
+    PUBLIC,
     Mailbox,
     body_of,
     confirm_address,
@@ -26,6 +28,7 @@ from tests.mailbox import (
     turn_of,
 )
 from tests.server.client import Player
+from tests.server.inprocess import InProcessServer
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +44,7 @@ def mailed(database_factory: Any,
         process.stop()
 
 
-def person(server: ServerProcess) -> Player:
+def person(server: OnLoopback) -> Player:
     return Player(server.base, server.ws_base).register(f"m{secrets.token_hex(4)}")
 
 
@@ -134,12 +137,23 @@ def test_a_confirmation_link_for_another_address_or_forged_confirms_nothing(
     assert dave.http.get("/api/me/contact").json()["email"] == "old@example.org"
 
 
+@pytest.fixture
+def mailed_here(tmp_path: Path) -> Iterator[tuple[InProcessServer, Mailbox]]:
+    """A server in this process (it starts quickly however busy the machine is)."""
+    with smtp_server() as (mailbox, smtp_url):
+        server = InProcessServer(tmp_path, smtp_url=smtp_url, away_minutes=0.0,
+                                 public_url=PUBLIC)
+        server.start()
+        yield server, mailbox
+        server.stop()
+
+
 def test_a_notification_is_mailed_only_to_someone_away(
-    mailed: tuple[ServerProcess, Mailbox],
+    mailed_here: tuple[InProcessServer, Mailbox],
 ) -> None:
     """A friend request to someone online reaches their channel and no mailbox; once they are
     away, the next one is mailed."""
-    server, mailbox = mailed
+    server, mailbox = mailed_here
     bob, carol, dave = person(server), person(server), person(server)
     seen = confirm_address(bob, "online@example.org", mailbox, len(mailbox.messages), "en")
 
