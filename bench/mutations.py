@@ -60,6 +60,7 @@ def one(name: str, what: str, path: str, old: str, new: str, tests: tuple[str, .
 
 S = "src/meeplehall/"
 SRV = "tests/server/"
+AUTHZ = SRV + "authz/test_matrix.py"
 
 MUTATIONS: tuple[Mutation, ...] = (
     # -- core --------------------------------------------------------------------------------
@@ -441,6 +442,121 @@ MUTATIONS: tuple[Mutation, ...] = (
     one("metrics_count_secret_moves", "/metrics counts secret moves too",
         S + "server/play/manager.py", "if self.counter is not None and outcome.public:",
         "if self.counter is not None:", (SRV + "operations/test_metrics_secret_moves.py",)),
+    # -- who may do what: the authorization matrix (tests/server/authz) ----------------------
+    one("invite_by_anyone", "anyone may invite friends to a waiting table, with its invite link",
+        S + "server/social/invites.py", "    return seated is not None\n",
+        "    return True\n", (AUTHZ,)),
+    one("accept_anyones_request", "anyone may accept or decline a friend request by its id",
+        S + "server/api/friends.py", "if row is None or row.to_id != user_id:",
+        "if row is None:", (AUTHZ,)),
+    one("cancel_anyones_request", "anyone may take back anyone's friend request by its id",
+        S + "server/api/friends.py", "if row is None or row.from_id != user.id:",
+        "if row is None:", (AUTHZ,)),
+    one("unfriend_anyone", "anyone may end anyone's friendship",
+        S + "server/api/friends.py",
+        "if not is_id(friend_id) or session.get(Friendship, (user.id, friend_id)) is None:",
+        "if not is_id(friend_id):", (AUTHZ,)),
+    one("friends_for_guests", "guests use the friends and e-mail routes",
+        S + "server/api/friends.py", "    if user.login is None:\n        raise ApiError(403,",
+        "    if False:\n        raise ApiError(403,", (AUTHZ,)),
+    one("mark_anyones_notification", "a socket marks anyone's notification read by its id",
+        S + "server/api/user_socket.py",
+        "Notification.user_id == user_id, Notification.id == notification_id",
+        "Notification.id == notification_id", (AUTHZ,)),
+    one("private_table_to_any_user", "every logged-in user sees private tables",
+        S + "server/play/access.py", "    return seated is not None\n",
+        "    return viewer is not None\n", (AUTHZ,)),
+    one("start_by_anyone", "anyone seated (or who sees it) may start a table",
+        S + "server/api/lobby.py",
+        '    if table.owner_id != user_id:\n        raise ApiError(403, "not_owner", '
+        '"only the table\'s owner can start it")\n', "", (AUTHZ,)),
+    one("spectator_chat_switch_by_anyone", "anyone who sees a table turns its spectator chat "
+        "on or off", S + "server/api/chat.py",
+        '    if table.owner_id != user_id:\n        raise ApiError(403, "not_owner", '
+        '"only the table\'s owner can change this")\n', "", (AUTHZ,)),
+    one("register_over_an_account", "a registered user registers again, renaming the account",
+        S + "server/api/accounts.py", "    if me is not None and me.login is not None:\n",
+        "    if False:\n", (AUTHZ,)),
+    one("admin_reads_open", "the admin API's reading routes answer any logged-in user",
+        S + "server/api/admin.py",
+        'route_class=StrictJSONRoute,\n                   dependencies=[Depends(require_admin)])',
+        "route_class=StrictJSONRoute)", (AUTHZ,)),
+    # -- accounts and sessions ------------------------------------------------------------------
+    one("password_change_failures_free", "wrong current passwords on a password change do not "
+        "count as failed logins", S + "server/api/accounts.py",
+        '    if not ok:\n        raise ApiError(401, "wrong_password", "the current password is '
+        'wrong")\n    limiter.release(name, address, stamp)\n',
+        '    limiter.release(name, address, stamp)\n    if not ok:\n        raise ApiError(401, '
+        '"wrong_password", "the current password is wrong")\n',
+        (SRV + "accounts/test_password_change_lockout.py",)),
+    one("login_keeps_planted_token", "a login leaves the token it came with alive",
+        S + "server/api/accounts.py", "replaced = delete_session(session, token_hash(old))",
+        "replaced = None", (SRV + "accounts/test_sessions_hardening.py",), "planted"),
+    one("logout_ends_nothing", "a logout only forgets the cookie; the session lives on",
+        S + "server/api/accounts.py",
+        "        await hall_of(request).end_session(token_hash(token))\n", "        pass\n",
+        (SRV + "accounts/test_session_sockets.py",), "logout"),
+    one("table_socket_session_forgotten", "a table socket forgets its session, so a logout "
+        "leaves it open", S + "server/api/table_socket.py",
+        "                connection.session = session\n",
+        "                connection.session = None\n",
+        (SRV + "accounts/test_session_sockets.py",), "logout"),
+    one("user_channel_unregistered", "the per-user channel is not among the user's sockets, "
+        "so a ban leaves it open", S + "server/api/user_socket.py",
+        "    hub.opened(connection)\n", "",
+        (SRV + "accounts/test_session_sockets.py",), "ban"),
+    # -- e-mail links -----------------------------------------------------------------------------
+    one("token_purpose_unbound", "a link token is not bound to its purpose",
+        S + "server/mail/tokens.py", 'f"{purpose}\\n{body}".encode()', "body.encode()",
+        (SRV + "mail/test_tokens.py",)),
+    one("token_never_expires", "a link token never expires",
+        S + "server/mail/tokens.py",
+        'if max_age is not None and time.time() - payload["at"] > max_age:', "if False:",
+        (SRV + "mail/test_tokens.py",)),
+    one("token_shape_unchecked", "a link token of any shape reaches the digest comparison",
+        S + "server/mail/tokens.py",
+        "if len(token) > MAX_LENGTH or not SHAPE.fullmatch(token):",
+        "if len(token) > MAX_LENGTH:", (SRV + "mail/test_tokens.py",)),
+    one("mail_even_when_online", "a notification is e-mailed though its person is online",
+        S + "server/social/notices.py",
+        "if mail is not None and self.mailer.enabled and await self.away(user_id):",
+        "if mail is not None and self.mailer.enabled:",
+        (SRV + "mail/test_mail.py",), "someone_away"),
+    # -- leases ---------------------------------------------------------------------------------
+    one("lost_lease_keeps_driving", "a process that lost a table's lease goes on driving it",
+        S + "server/play/manager.py",
+        "                room.driving = False\n                room.stop_timer()\n",
+        "                room.stop_timer()\n", (SRV + "play/test_lost_lease.py",)),
+    one("lease_renews_anyones", "a process renews a lease another process holds now",
+        S + "server/play/leases.py",
+        "if redis.call('get', KEYS[1]) == ARGV[1] then\n  return redis.call('pexpire'",
+        "if true then\n  return redis.call('pexpire'", (SRV + "play/test_leases.py",)),
+    one("lease_released_by_anyone", "a process gives up a lease another process holds now",
+        S + "server/play/leases.py",
+        "if redis.call('get', KEYS[1]) == ARGV[1] then\n  return redis.call('del'",
+        "if true then\n  return redis.call('del'", (SRV + "play/test_leases.py",)),
+    # -- research secrets -----------------------------------------------------------------------
+    one("monsterhex_tensor_counts_rivals_objectives", "a Monster Hex research tensor scores the "
+        "rivals' secret objectives too", S + "games/monsterhex/research/encode.py",
+        "[(i, True) for i in state.personal[seat]]",
+        "[(i, True) for hand in state.personal for i in hand]",
+        ("tests/games/test_research_encode.py",), "monster"),
+    one("monsterhex_objectives_kept_in_order", "a Monster Hex determinization deals the "
+        "rivals' objectives from the pile in its true order", S + "games/monsterhex/state.py",
+        "        hidden.sort()\n        rng.shuffle(hidden)\n", "",
+        ("tests/games/test_determinize.py", "tests/games/test_research_encode.py"),
+        "monsterhex"),
+    # -- the web client's text ----------------------------------------------------------------
+    one("chat_text_as_markup", "the web client inserts a chat message as HTML",
+        S + "web/js/chat.js", 'h("bdi", { class: "chat-text" }, message.text),',
+        'Object.assign(h("bdi", { class: "chat-text" }), { innerHTML: message.text }),',
+        ("tests/web/test_chat.py",), "markup"),
+    one("text_children_as_markup", "the web client's element builder inserts texts as HTML",
+        S + "web/js/dom.js",
+        "node.append(child instanceof Node ? child : document.createTextNode(String(child)));",
+        'if (child instanceof Node) node.append(child); '
+        'else node.insertAdjacentHTML("beforeend", String(child));',
+        ("tests/web/test_chat.py",), "markup"),
 )
 
 

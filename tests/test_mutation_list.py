@@ -46,3 +46,9 @@ def test_applying_a_mutation_changes_only_a_copy(tmp_path: Path) -> None:
     module.apply(mutation, tmp_path)
     assert edit.old not in copy.read_text(encoding="utf-8")
     assert (REPO / edit.path).read_text(encoding="utf-8") == original
+
+
+def test_the_docs_quote_the_number_of_mutations() -> None:
+    count = len(_load().MUTATIONS)
+    assert f"({count} curated changes:" in (REPO / "docs" / "security.md").read_text("utf-8")
+    assert f"catch {count} curated bugs?" in (REPO / "README.md").read_text("utf-8")

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from meeplehall.core.registry import all_games
+from meeplehall.core.registry import all_games, get_game
+from tests.games.option_sets import HIDDEN_OPTION_SETS, case_id
 
 
 def everything(state, players):
@@ -22,14 +23,24 @@ def test_every_game_is_checked():
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.name)
 @pytest.mark.parametrize("players", [2, 3])
 def test_determinize_ignores_the_hidden_truth(game, players):
-    rng = random.Random(players)
     options = {"objectives": True} if game.name == "monsterhex" else None
-    for seed in range(4):
+    _check_determinize(game, players, options, matches=4)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), HIDDEN_OPTION_SETS,
+                         ids=list(map(case_id, HIDDEN_OPTION_SETS)))
+def test_determinize_ignores_the_hidden_truth_of_every_secret_option(name, players, options):
+    _check_determinize(get_game(name), players, options, matches=2, every=11)
+
+
+def _check_determinize(game, players, options, matches, every=37):
+    rng = random.Random(players)
+    for seed in range(matches):
         state = game.new_state(players, options, seed)
         for step in range(400):
             if state.is_over():
                 break
-            if step % 37 == 5:
+            if step % every == 5:
                 for seat in range(players):
                     # Same view for the seat, different hidden truth ...
                     other = state.determinize(seat, random.Random(step))

@@ -14,6 +14,7 @@ import pytest
 
 from meeplehall.core.registry import all_games, get_game, research_encoding
 from meeplehall.core.research import float32_bytes
+from tests.games.option_sets import HIDDEN_OPTION_SETS, case_id
 
 CASES = [
     (game.name, players, {})
@@ -28,6 +29,8 @@ CASES = [
     ("monsterhex", 2, {"shared_faction": True}),
     ("pyramido", 1, {"legend": "the_legend"}),
 ]
+# The other secret option sets (Yaxha's variants are above already, in smaller matches).
+CASES += [case for case in HIDDEN_OPTION_SETS if case not in CASES and case[0] != "yaxha"]
 #: Random matches per case: every seat at every step of each.
 MATCHES = 6
 
@@ -36,7 +39,7 @@ def _reference(encoding, state, seat):
     return float32_bytes(encoding.observe(state.view(seat)))
 
 
-@pytest.mark.parametrize(("name", "players", "options"), CASES)
+@pytest.mark.parametrize(("name", "players", "options"), CASES, ids=list(map(case_id, CASES)))
 def test_the_encoder_equals_the_view_built_tensor_for_every_seat_at_every_step(
     name, players, options
 ):
@@ -71,12 +74,18 @@ def test_the_yaxha_encoder_holds_equal_on_the_single_colour_side_card():
     )
 
 
-@pytest.mark.parametrize("name", [game.name for game in all_games()])
-def test_the_encoder_does_not_change_when_what_the_seat_cannot_see_is_drawn_again(name):
+#: Each game's defaults at three players, and every option set that adds hidden information.
+DRAWN_AGAIN = [(game.name, 3, {}) for game in all_games()] + HIDDEN_OPTION_SETS
+
+
+@pytest.mark.parametrize(("name", "players", "options"), DRAWN_AGAIN,
+                         ids=list(map(case_id, DRAWN_AGAIN)))
+def test_the_encoder_does_not_change_when_what_the_seat_cannot_see_is_drawn_again(
+    name, players, options
+):
     game = get_game(name)
-    players = 3
-    encoding = research_encoding(name, players, {})
-    state = game.new_state(players, {}, 9)
+    encoding = research_encoding(name, players, options)
+    state = game.new_state(players, options, 9)
     rng = random.Random(9)
     played = 0
     while not state.is_over():
@@ -108,3 +117,23 @@ def test_a_yaxha_rivals_encoding_is_the_same_whatever_secret_choice_was_made():
     state.apply(0, state.legal_actions(0)[0])  # a cube placed, not yet confirmed
     assert encoding.encode(state, 1) == before
     assert encoding.encode(state, 0) != mine
+
+
+def test_a_monster_hex_rivals_secret_objective_never_reaches_my_tensor():
+    """The only secret cards of Monster Hex: at every step of a match, with a rival's personal
+    objective swapped for one of the pile, the other seat's tensor stays the same, while the
+    holder's own tensor does tell them apart (the encoder reads the objectives)."""
+    game = get_game("monsterhex")
+    options = {"objectives": True}
+    encoding = research_encoding("monsterhex", 2, options)
+    state = game.new_state(2, options, 3)
+    rng = random.Random(3)
+    told_apart = 0
+    while not state.is_over():
+        other = state.clone()
+        other.personal[1][0], other.pile[0] = other.pile[0], other.personal[1][0]
+        assert encoding.encode(other, 0) == encoding.encode(state, 0)
+        told_apart += encoding.encode(other, 1) != encoding.encode(state, 1)
+        seat = rng.choice(sorted(state.to_move()))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert told_apart > 0

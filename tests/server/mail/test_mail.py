@@ -6,15 +6,19 @@ only with its own signature). (A server without ``--smtp-url``: test_friends.py.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from websockets.asyncio.client import connect
 
-from tests.live_server import ServerProcess
+from tests.live_server import OnLoopback, ServerProcess
 from tests.mailbox import (
+    PUBLIC,
     Mailbox,
     body_of,
     confirm_address,
@@ -24,6 +28,7 @@ from tests.mailbox import (
     turn_of,
 )
 from tests.server.client import Player
+from tests.server.inprocess import InProcessServer
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +44,7 @@ def mailed(database_factory: Any,
         process.stop()
 
 
-def person(server: ServerProcess) -> Player:
+def person(server: OnLoopback) -> Player:
     return Player(server.base, server.ws_base).register(f"m{secrets.token_hex(4)}")
 
 
@@ -130,3 +135,47 @@ def test_a_confirmation_link_for_another_address_or_forged_confirms_nothing(
     bad = dave.http.put("/api/me/contact", json={"email": "not an address"})
     assert (bad.status_code, bad.json()["code"]) == (422, "bad_email")
     assert dave.http.get("/api/me/contact").json()["email"] == "old@example.org"
+
+
+@pytest.fixture
+def mailed_here(tmp_path: Path) -> Iterator[tuple[InProcessServer, Mailbox]]:
+    """A server in this process (it starts quickly however busy the machine is)."""
+    with smtp_server() as (mailbox, smtp_url):
+        server = InProcessServer(tmp_path, smtp_url=smtp_url, away_minutes=0.0,
+                                 public_url=PUBLIC)
+        server.start()
+        yield server, mailbox
+        server.stop()
+
+
+def test_a_notification_is_mailed_only_to_someone_away(
+    mailed_here: tuple[InProcessServer, Mailbox],
+) -> None:
+    """A friend request to someone online reaches their channel and no mailbox; once they are
+    away, the next one is mailed."""
+    server, mailbox = mailed_here
+    bob, carol, dave = person(server), person(server), person(server)
+    seen = confirm_address(bob, "online@example.org", mailbox, len(mailbox.messages), "en")
+
+    async def online_request() -> None:
+        cookie = bob.http.cookies.get("mh_session")
+        async with connect(f"{server.ws_base}/ws/me",
+                           additional_headers={"Cookie": f"mh_session={cookie}"}) as channel:
+            assert json.loads(await channel.recv())["type"] == "hello"
+            assert carol.http.post("/api/friends/requests",
+                                   json={"name": bob.user["name"]}).status_code == 202
+            while json.loads(await asyncio.wait_for(channel.recv(), 20))["type"] != "notification":
+                pass
+            # Friends, so that Carol's list tells when the server has seen Bob leave.
+            (request,) = bob.http.get("/api/friends").json()["incoming"]
+            accepted = bob.http.post(f"/api/friends/requests/{request['id']}/accept")
+            assert accepted.status_code == 200
+
+    asyncio.run(online_request())
+    wait_offline(carol, bob.user["id"])
+    assert dave.http.post("/api/friends/requests",
+                          json={"name": bob.user["name"]}).status_code == 202
+    # E-mail goes out in order: Carol's request, had it been mailed, would come first.
+    first = mailbox.wait_for(seen + 1)[seen]
+    assert first["To"] == "online@example.org"
+    assert dave.user["name"] in body_of(first) and carol.user["name"] not in body_of(first)

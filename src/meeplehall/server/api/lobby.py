@@ -325,7 +325,7 @@ async def leave_table(table_id: int, body: LeaveTable, request: Request,
         if room is not None:
             for seat_number in seat_numbers:
                 await hall.manager.hand_over(room, seat_number, "left")
-    return await hall.database.look(_table_now, table_id, user.id, hall.manager.rooms)
+    return await hall.database.look(_table_left, table_id, user.id, hall.manager.rooms)
 
 
 def _free_seats(session: Session, table_id: int, seat: int | None,
@@ -343,6 +343,16 @@ def _free_seats(session: Session, table_id: int, seat: int | None,
     elif table.status == "finished":
         raise ApiError(409, "game_over", "this game is over")
     return table.status, [s.seat for s in mine]
+
+
+def _table_left(session: Session, table_id: int, user_id: int,
+                rooms: dict[int, Any]) -> dict[str, Any]:
+    """The table as it is after the user left it: they held a seat a moment ago, so they are
+    told how it stands even if it is private and now hidden from them."""
+    table = session.get(Table, table_id)
+    if table is None:
+        raise ApiError(404, "no_table", f"no table {table_id}", {"table": table_id})
+    return describe_table(session, table, user_id, live_info(rooms, table_id))
 
 
 def _table_now(session: Session, table_id: int, user_id: int,

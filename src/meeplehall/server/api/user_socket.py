@@ -33,6 +33,8 @@ log = logging.getLogger("meeplehall.server")
 #: Close code of a per-user socket opened without a session.
 CLOSE_NOT_LOGGED_IN = 4401
 LANGUAGES = ("en", "ja", "ko")
+#: What a client may send on this socket: nothing else is handled.
+MESSAGE_TYPES = ("ping", "read", "lang")
 
 
 def _unread(session: Session, user_id: int) -> list[dict[str, Any]]:
@@ -126,6 +128,8 @@ async def _serve(websocket: WebSocket, hall: Any, connection: Connection, flow: 
         except (ValueError, RecursionError):
             data = None
         kind = data.get("type") if isinstance(data, dict) else None
+        if kind not in MESSAGE_TYPES:
+            kind = None  # a type handled below but not listed is refused like an unknown one
         if kind == "ping":
             connection.send_json({"type": "pong"})
         elif kind == "read" and isinstance(data, dict) and type(data.get("id")) is int:

@@ -1,0 +1,224 @@
+"""Who may do what: every HTTP route and every WebSocket message, for every kind of caller.
+
+A new route (in the OpenAPI schema) or a new message type (``MESSAGE_TYPES`` of
+``server/api/table_socket.py`` or ``server/api/user_socket.py``) without a row here fails
+``test_matrix_complete.py``. To add a row:
+
+    http("POST /api/tables/{private}/thing", {"text": "{victim_name}"}, fresh=True,
+         everyone="404 no_table", nobody=NOT_LOGGED_IN, owner=200, second=200, seated=200),
+
+- The path is the schema's, with each parameter named after the thing of the cast it takes
+  (``cast.py``, ``Cast.things``: ``{private}`` is the owner's private waiting table where
+  ``seated`` sits, ``{victim}`` a registered bystander, ...); a query may follow. A value
+  ``"{x}"`` in the body is replaced the same way (a number stays a number).
+  ``{private_invite}`` (any ``{<table>_invite}``) is that table's invite token for the callers
+  that hold it (``invited``, ``spectator``), empty for the others.
+- An answer is a status (``200``) or a status and the refusal's code (``"403 not_admin"``).
+  ``everyone`` is required; then ``nobody`` (anonymous, banned, logged_out: no live session),
+  ``guests`` (guest, spectator) and ``users`` (every registered caller with a session), then
+  single kinds, each overriding the broader one.
+- ``fresh=True`` when a call that succeeds changes what it acts on (or ends the caller's
+  session): each caller that gets a 2xx runs against a cast of its own.
+- Socket messages: ``table_message`` (on the owner's private playing table, the caller's socket
+  opened with its invite if it holds one) and ``user_message`` (``/ws/me``). An answer is the
+  type of the first reply, ``"error <code>"``, ``"silent"`` (nothing before the next ``pong``),
+  ``"closed <code>"`` when the socket is refused on opening, or for ``read`` whether the owner's
+  notification ended up ``"marked"`` or ``"unmarked"``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+CALLERS = ("anonymous", "guest", "stranger", "friend", "invited", "seated", "owner",
+           "spectator", "admin", "banned", "second", "logged_out")
+GROUPS = {
+    "nobody": ("anonymous", "banned", "logged_out"),
+    "guests": ("guest", "spectator"),
+    "users": ("stranger", "friend", "invited", "seated", "owner", "admin", "second"),
+}
+#: Callers holding the invite link of the owner's private tables.
+HOLDERS = ("invited", "spectator")
+
+NOT_LOGGED_IN = "401 not_logged_in"
+REGISTER_FIRST = "403 register_first"
+NOT_ADMIN = "403 not_admin"
+NO_TABLE = "404 no_table"
+
+Answer = int | str
+
+
+@dataclass(frozen=True)
+class Row:
+    kind: str  # "http", "table" or "user"
+    what: str  # "METHOD /path?query" for HTTP, the message type for sockets
+    body: Any
+    fresh: bool
+    answers: dict[str, Answer] = field(hash=False)
+
+    @property
+    def method(self) -> str:
+        return self.what.split(" ", 1)[0]
+
+    @property
+    def path(self) -> str:
+        return self.what.split(" ", 1)[1]
+
+    @property
+    def route(self) -> str:
+        """The schema's route this row covers: parameters unnamed, without the query."""
+        if self.kind != "http":
+            return f"{self.kind} {self.what}"
+        return f"{self.method} {re.sub(r'{[^}]*}', '{}', self.path.split('?')[0])}"
+
+
+def _answers(expected: dict[str, Answer]) -> dict[str, Answer]:
+    unknown = set(expected) - set(CALLERS) - set(GROUPS) - {"everyone"}
+    assert not unknown, f"no such caller kinds: {sorted(unknown)}"
+    answers = dict.fromkeys(CALLERS, expected["everyone"])
+    for group, members in GROUPS.items():
+        if group in expected:
+            answers.update(dict.fromkeys(members, expected[group]))
+    answers.update({kind: value for kind, value in expected.items() if kind in CALLERS})
+    return answers
+
+
+def http(what: str, body: Any = None, *, fresh: bool = False, **expected: Answer) -> Row:
+    return Row("http", what, body, fresh, _answers(expected))
+
+
+def table_message(kind: str, body: dict[str, Any], **expected: Answer) -> Row:
+    return Row("table", kind, {"type": kind, **body}, False, _answers(expected))
+
+
+def user_message(kind: str, body: dict[str, Any], **expected: Answer) -> Row:
+    return Row("user", kind, {"type": kind, **body}, False, _answers(expected))
+
+
+#: Who may see the owner's private tables: those at them and whoever holds the invite.
+SEES_PRIVATE = {"owner": 200, "second": 200, "seated": 200, "invited": 200, "spectator": 200}
+#: Who may see the owner's finished private table of bots: the owner and the invite's holders.
+SEES_FINISHED = {"owner": 200, "second": 200, "invited": 200, "spectator": 200}
+#: The owner's own requests (the second session is the same person).
+OWNER_ONLY = ("owner", "second")
+OPEN_TABLE_SOCKET = "closed 4404"
+
+ROWS: tuple[Row, ...] = (
+    # -- the catalog, the lobby and operations: open to all -------------------------------------
+    http("GET /api/games", everyone=200),
+    http("GET /api/bots", everyone=200),
+    http("GET /api/rules/{game}", everyone=200),
+    http("GET /healthz", everyone=200),
+    http("GET /readyz", everyone=200),
+    http("GET /api/tables", everyone=200),
+    http("GET /api/leaderboard/{game}", everyone=200),
+    http("GET /api/players/{owner_profile}", everyone=200),
+    http("GET /api/players/{owner_profile}/history", everyone=200),
+    # -- tables -------------------------------------------------------------------------------
+    http("GET /api/tables/{private}?invite={private_invite}", everyone=NO_TABLE, **SEES_PRIVATE),
+    http("POST /api/tables", {"game": "yaxha", "players": 2}, fresh=True,
+         everyone=201, nobody=NOT_LOGGED_IN),
+    http("POST /api/tables/{private}/join", {"invite": "{private_invite}"}, fresh=True,
+         everyone=NO_TABLE, nobody=NOT_LOGGED_IN, owner=200, second=200, seated=200,
+         invited=200, spectator=200),
+    http("POST /api/tables/{private}/leave", {}, fresh=True, everyone=NO_TABLE,
+         nobody=NOT_LOGGED_IN, owner=200, second=200, seated=200),
+    http("POST /api/tables/{full}/start", fresh=True, everyone=NO_TABLE, nobody=NOT_LOGGED_IN,
+         owner=200, second=200, seated="403 not_owner"),
+    http("POST /api/tables/{private}/spectator-chat", {"allowed": True}, fresh=True,
+         everyone=NO_TABLE, nobody=NOT_LOGGED_IN, owner=200, second=200,
+         seated="403 not_owner"),
+    http("GET /api/tables/{private}/chat?invite={private_invite}", everyone=NO_TABLE,
+         **SEES_PRIVATE),
+    http("GET /api/tables/{finished}/result?invite={finished_invite}", everyone=NO_TABLE,
+         **SEES_FINISHED),
+    http("GET /api/tables/{finished}/replay?invite={finished_invite}", everyone=NO_TABLE,
+         **SEES_FINISHED),
+    http("GET /api/my/tables", everyone=200, nobody=NOT_LOGGED_IN),
+    # -- accounts -----------------------------------------------------------------------------
+    http("POST /api/auth/guest", {"name": "someone"}, fresh=True, everyone=200),
+    http("POST /api/auth/register", {"name": "{new_name}", "password": "long enough"},
+         fresh=True, everyone=201, users="409 already_registered"),
+    http("POST /api/auth/login", {"name": "{my_name}", "password": "{my_password}"},
+         fresh=True, everyone="401 wrong_name_or_password", users=200, logged_out=200,
+         banned="403 banned"),
+    http("POST /api/auth/logout", fresh=True, everyone=204),
+    http("GET /api/me", everyone=200, nobody=NOT_LOGGED_IN),
+    http("GET /api/session", everyone=200),
+    # A wrong current password: refused whoever asks, and who asks decides how.
+    http("POST /api/me/password", {"old_password": "not the one", "new_password": "new one!"},
+         everyone="401 wrong_password", nobody=NOT_LOGGED_IN,
+         guests="409 guest_has_no_password"),
+    http("GET /api/me/contact", everyone=200, nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST),
+    http("PUT /api/me/contact", {"opt_in": False}, everyone=200, nobody=NOT_LOGGED_IN,
+         guests=REGISTER_FIRST),
+    # -- friends ------------------------------------------------------------------------------
+    http("GET /api/friends", everyone=200, nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST),
+    http("POST /api/friends/requests", {"name": "{victim_name}"}, fresh=True, everyone=202,
+         nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST),
+    http("POST /api/friends/requests/{request_to_owner}/accept", fresh=True,
+         everyone="404 no_request", nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST,
+         owner=200, second=200),
+    http("POST /api/friends/requests/{request_to_owner}/decline", fresh=True,
+         everyone="404 no_request", nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST,
+         owner=204, second=204),
+    http("DELETE /api/friends/requests/{request_from_owner}", fresh=True,
+         everyone="404 no_request", nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST,
+         owner=204, second=204),
+    http("DELETE /api/friends/{friend}", fresh=True, everyone="404 not_friend",
+         nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST, owner=204, second=204, seated=204),
+    # Only the owner or someone seated at a waiting table may invite (their own friends) to it.
+    http("POST /api/tables/{private}/invite", {"friends": ["{friend}"]}, fresh=True,
+         everyone="403 cannot_invite", nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST,
+         owner=202, second=202, seated=202),
+    # -- the admin API ------------------------------------------------------------------------
+    http("GET /api/admin/reports", everyone=NOT_ADMIN, nobody=NOT_LOGGED_IN, admin=200),
+    http("GET /api/admin/actions", everyone=NOT_ADMIN, nobody=NOT_LOGGED_IN, admin=200),
+    http("GET /api/admin/users/{victim}", everyone=NOT_ADMIN, nobody=NOT_LOGGED_IN, admin=200),
+    http("POST /api/admin/users/{victim}/admin", {"admin": False}, fresh=True,
+         everyone=NOT_ADMIN, nobody=NOT_LOGGED_IN, admin=200),
+    http("POST /api/admin/users/{victim}/password", fresh=True, everyone=NOT_ADMIN,
+         nobody=NOT_LOGGED_IN, admin=200),
+    http("POST /api/admin/users/{victim}/ban", {"reason": "spam"}, fresh=True,
+         everyone=NOT_ADMIN, nobody=NOT_LOGGED_IN, admin=200),
+    http("POST /api/admin/users/{victim}/unban", fresh=True, everyone=NOT_ADMIN,
+         nobody=NOT_LOGGED_IN, admin=200),
+    http("POST /api/admin/tables/{spare}/abort", fresh=True, everyone=NOT_ADMIN,
+         nobody=NOT_LOGGED_IN, admin=200),
+    http("DELETE /api/admin/tables/{spare}", fresh=True, everyone=NOT_ADMIN,
+         nobody=NOT_LOGGED_IN, admin=204),
+    # -- the table socket, at the owner's private table in play ---------------------------------
+    table_message("ping", {}, everyone=OPEN_TABLE_SOCKET, **dict.fromkeys(
+        ("owner", "second", "seated", "invited", "spectator"), "pong")),
+    table_message("sync", {"seq": 0}, everyone=OPEN_TABLE_SOCKET, **dict.fromkeys(
+        ("owner", "second", "seated", "invited", "spectator"), "sync")),
+    table_message("watch", {"seat": 0}, everyone=OPEN_TABLE_SOCKET, owner="sync", second="sync",
+                  seated="error not_your_seat", invited="error not_your_seat",
+                  spectator="error not_your_seat"),
+    # An action the game cannot read: who may act gets the game's refusal, who may not an
+    # earlier one, and nothing is played either way.
+    table_message("act", {"seq": "{seq}", "action": {"type": "nothing"}},
+                  everyone=OPEN_TABLE_SOCKET, owner="error illegal_action",
+                  second="error illegal_action", seated="error illegal_action",
+                  invited="error spectator", spectator="error spectator"),
+    table_message("hint", {}, everyone=OPEN_TABLE_SOCKET, owner="error hints_off",
+                  second="error hints_off", seated="error hints_off",
+                  invited="error spectator", spectator="error spectator"),
+    table_message("chat", {"text": "hello"}, everyone=OPEN_TABLE_SOCKET, **dict.fromkeys(
+        ("owner", "second", "seated", "invited", "spectator"), "chat")),
+    table_message("chat_report", {"id": "{message}", "reason": "spam"},
+                  everyone=OPEN_TABLE_SOCKET, owner="chat_reported", second="chat_reported",
+                  seated="error own_message", invited="chat_reported",
+                  spectator="chat_reported"),
+    table_message("chat_before", {"before": 2**31 - 1}, everyone=OPEN_TABLE_SOCKET,
+                  **dict.fromkeys(("owner", "second", "seated", "invited", "spectator"),
+                                  "chat_page")),
+    # -- the per-user channel -------------------------------------------------------------------
+    user_message("ping", {}, everyone="pong", nobody="closed 4401"),
+    user_message("lang", {"lang": "en"}, everyone="silent", nobody="closed 4401"),
+    # Marking the owner's notification read by its id: the owner's sessions only.
+    user_message("read", {"id": "{notification}"}, everyone="unmarked", nobody="closed 4401",
+                 owner="marked", second="marked"),
+)

@@ -1,0 +1,45 @@
+"""The authorization matrix (matrix.py) covers every route of the API and every message type of
+both sockets, and names nothing that is gone: a new route or message fails here until its row
+says who may use it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from meeplehall.server.api import table_socket, user_socket
+from meeplehall.server.app import create_app
+from meeplehall.server.config import Settings
+from tests.server.authz.matrix import CALLERS, ROWS
+
+HOW = "add a row to tests/server/authz/matrix.py (its first comment says how)"
+
+
+@pytest.fixture(scope="module")
+def routes(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
+    """Every route of the schema (parameters unnamed) and every socket message type."""
+    schema = create_app(Settings(data_dir=tmp_path_factory.mktemp("schema"))).openapi()
+    routes = {f"{method.upper()} {re.sub(r'{[^}]*}', '{}', path)}"
+              for path, operations in schema["paths"].items() for method in operations}
+    routes |= {f"table {kind}" for kind in table_socket.MESSAGE_TYPES}
+    routes |= {f"user {kind}" for kind in user_socket.MESSAGE_TYPES}
+    return routes
+
+
+def test_every_route_and_socket_message_has_a_row(routes: set[str]) -> None:
+    covered = {row.route for row in ROWS}
+    missing = sorted(routes - covered)
+    assert not missing, f"no row says who may use {missing}: {HOW}"
+
+
+def test_every_row_names_a_route_or_message_that_exists_once(routes: set[str]) -> None:
+    rows = [row.route for row in ROWS]
+    assert len(rows) == len(set(rows)), "a route has two rows"
+    gone = sorted(set(rows) - routes)
+    assert not gone, f"rows for routes or messages that no longer exist: {gone}"
+
+
+def test_every_row_answers_for_every_kind_of_caller() -> None:
+    for row in ROWS:
+        assert set(row.answers) == set(CALLERS), row.what
