@@ -115,7 +115,8 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
 
 def test_a_rival_never_sees_the_secret_market_choice_made_at_the_same_step():
     """Yaxha's market choice is simultaneous: seat 1's observation is the same whichever tile
-    seat 0 took before it in turn order, and its info's view shows no choice."""
+    seat 0 took before it in turn order, and its info's view shows no choice: not even that
+    seat 0 has chosen, until the step is complete."""
     need("pettingzoo")
     from meeplehall.rl import pettingzoo_env
 
@@ -128,8 +129,9 @@ def test_a_rival_never_sees_the_secret_market_choice_made_at_the_same_step():
         env.step(index)
         assert env.agent_selection == "player_1"
         observation, *_rest, info = env.last()
-        assert info["view"]["seats"][0]["chosen"] is True
+        assert info["view"]["seats"][0]["chosen"] is False
         assert info["view"]["seats"][0].get("choice") is None
+        assert env.table.state.view(None)["seats"][0]["chosen"] is True
         seen.append(observation["observation"])
     assert np.array_equal(seen[0], seen[1])
 

@@ -15,8 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from meeplehall.rl.aec import MeepleHallEnv
     from meeplehall.rl.gym import MeepleHallGymEnv
+    from meeplehall.rl.opponents import OpponentSpec
     from meeplehall.rl.parallel import MeepleHallParallelEnv
 
 
@@ -34,12 +37,12 @@ def parallel_env(game: str, players: int, reward: str = "score_diff",
     return make(game, players, reward, render_mode, **options)
 
 
-def gym_env(game: str, opponents: str | list[int] = "2", seat: int | None = 0,
+def gym_env(game: str, opponents: str | Sequence[OpponentSpec] = "2", seat: int | None = 0,
             reward: str = "score_diff", illegal: str = "lose", render_mode: str | None = None,
-            **options: Any) -> MeepleHallGymEnv:
+            info_view: bool = False, **options: Any) -> MeepleHallGymEnv:
     from meeplehall.rl.gym import gym_env as make
 
-    return make(game, opponents, seat, reward, illegal, render_mode, **options)
+    return make(game, opponents, seat, reward, illegal, render_mode, info_view, **options)
 
 
 __all__ = ["gym_env", "parallel_env", "pettingzoo_env"]

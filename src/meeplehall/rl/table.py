@@ -23,8 +23,8 @@ import numpy as np
 from meeplehall.ai.keys import is_take_back
 from meeplehall.core import Action, Game, State
 from meeplehall.core.registry import get_game, research_encoding
-from meeplehall.core.replay import replay
 from meeplehall.core.research import ResearchEncoding
+from meeplehall.rl.samestep import Steps
 from meeplehall.rl.viewinfo import ViewInfo
 
 #: Past this many cached action indices the cache starts afresh, so a long run stays small.
@@ -83,6 +83,8 @@ class Table:
         self._no_mask = bytes(self.encoding.actions.size)
         self._encode = self.encoding.encode
         self._views: dict[int, dict[str, Any]] = {}
+        #: Holds a simultaneous step's moves back from the other seats until it is complete.
+        self.steps = Steps(self.state)
 
     # --- the match ----------------------------------------------------------------------------
 
@@ -90,11 +92,12 @@ class Table:
         self.seed = seed
         self.state = self.game.new_state(self.players, self.options, seed)
         self._played = []
+        self.steps = Steps(self.state)
         self._forget()
 
     @property
     def log(self) -> list[tuple[int, dict[str, Any]]]:
-        """The match's moves so far as (seat, action JSON), as :func:`replay` takes them."""
+        """The match's moves so far as (seat, action JSON), as ``core.replay`` takes them."""
         return [(seat, action.to_json()) for seat, action in self._played]
 
     def _forget(self) -> None:
@@ -169,14 +172,20 @@ class Table:
             )
         self.state.apply(seat, action)
         self._played.append((seat, action))
+        self.steps.played(self.state, seat, action)
         self._forget()
 
     # --- what a seat sees ---------------------------------------------------------------------
 
+    def seen(self, seat: int) -> State:
+        """The match as ``seat`` may see it: without the other seats' moves of a simultaneous
+        step that is not complete yet (see :mod:`meeplehall.rl.samestep`)."""
+        return self.steps.seen(self.state, seat)
+
     def view(self, seat: int) -> dict[str, Any]:
         known = self._views.get(seat)
         if known is None:
-            known = self._views[seat] = self.state.view(seat)
+            known = self._views[seat] = self.seen(seat).view(seat)
         return known
 
     def tensor(self, seat: int) -> np.ndarray:
@@ -184,7 +193,7 @@ class Table:
         encode = self._encode
         if encode is None:
             return self.reference_tensor(seat)
-        data = encode(self.state, seat)
+        data = encode(self.steps.seen(self.state, seat), seat)
         # A bytearray is the encoder's own fresh buffer: no copy needed to hand it out.
         return np.frombuffer(data if data.__class__ is bytearray else bytearray(data), np.float32)
 
@@ -199,13 +208,17 @@ class Table:
 
     def _view_at(self, seat: int, state: State, played: list[tuple[int, Action]], count: int,
                  seed: int) -> dict[str, Any]:
-        """The seat's view at the step when the match was ``state`` with ``count`` moves of
-        ``played`` made, from ``seed``."""
+        """The seat's view (as it may see the match) at the step when the match was ``state``
+        with ``count`` moves of ``played`` made, from ``seed``."""
         if self.state is state and len(played) == count:
             return self.view(seat)
         # The match has moved on (or was reset): rebuild the step the info was made at.
-        log = [(mover, action.to_json()) for mover, action in played[:count]]
-        return replay(self.game, self.players, self.options, seed, log).view(seat)
+        state = self.game.new_state(self.players, self.options, seed)
+        steps = Steps(state)
+        for mover, action in played[:count]:
+            state.apply(mover, action)
+            steps.played(state, mover, action)
+        return steps.seen(state, seat).view(seat)
 
     # --- the outcome --------------------------------------------------------------------------
 
