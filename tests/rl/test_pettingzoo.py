@@ -162,11 +162,13 @@ def test_the_parallel_form_replays_a_seed_and_waits_for_every_seat_of_a_simultan
 
 def test_an_unknown_game_and_the_ansi_drawing():
     need("pettingzoo")
-    from meeplehall.core import UnknownGame
-    from meeplehall.rl import pettingzoo_env
+    from meeplehall.rl import gym_env, parallel_env, pettingzoo_env
 
-    with pytest.raises(UnknownGame, match="yaxha"):
-        pettingzoo_env("chess", 2)
+    for make in (pettingzoo_env, parallel_env):
+        with pytest.raises(ValueError, match=r"unknown game 'chess'; known games: .*yaxha"):
+            make("chess", 2)
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        gym_env("chess", opponents="1")
     env = pettingzoo_env("yaxha", 2, render_mode="ansi")
     env.reset(seed=1)
     assert env.render() == env.table.game.render_text(env.table.state.view(None))

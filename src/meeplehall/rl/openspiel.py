@@ -224,6 +224,18 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return Observer(self, perfect_recall)
 
+    def tensor_of(self, state: SpielState, player: int, perfect_recall: bool) -> list[float]:
+        """The player's observation (or information state) tensor, as OpenSpiel gives it."""
+        encode = self.encoding.encode
+        if encode is not None and not perfect_recall:
+            tensor: list[float] = np.frombuffer(encode(state.match.seen(player), player),
+                                                np.float32).tolist()
+            return tensor
+        observer = Observer(self, perfect_recall)
+        observer.set_from(state, player)
+        tensor = observer.tensor.tolist()
+        return tensor
+
 
 class SpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: SpielGame, match: Match) -> None:
@@ -308,6 +320,18 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return str(self.match)
+
+    # OpenSpiel's bridge answers these by asking the game for the tensor's size first, which
+    # for a Python game deals a whole new initial state at every call. Python callers
+    # (``rl_environment`` reads one at every step) come here instead: the same list of floats,
+    # straight from the encoder.
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        seat = self.current_player() if player is None else player
+        return self._spiel_game().tensor_of(self, seat, perfect_recall=False)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        seat = self.current_player() if player is None else player
+        return self._spiel_game().tensor_of(self, seat, perfect_recall=True)
 
 
 class Observer:

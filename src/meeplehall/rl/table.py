@@ -22,6 +22,7 @@ import numpy as np
 
 from meeplehall.ai.keys import is_take_back
 from meeplehall.core import Action, Game, State
+from meeplehall.core.errors import UnknownGame
 from meeplehall.core.registry import get_game, research_encoding
 from meeplehall.core.research import ResearchEncoding
 from meeplehall.rl.samestep import Steps
@@ -62,7 +63,10 @@ class Table:
 
     def __init__(self, game_name: str, players: int, options: Mapping[str, Any] | None = None,
                  reward: str = "score_diff") -> None:
-        self.game = get_game(game_name)
+        try:
+            self.game = get_game(game_name)
+        except UnknownGame as error:  # a KeyError in the registry; the adapters promise this
+            raise ValueError(error.reason) from None
         self.players = players
         self.options = dict(options or {})
         self.reward = check_reward(reward)
