@@ -26,7 +26,7 @@ from meeplehall.rl.gym import MeepleHallGymEnv
 from meeplehall.rl.opponents import OpponentSpec
 
 
-class MeepleHallVectorEnv(VectorEnv):  # type: ignore[misc]
+class MeepleHallVectorEnv(VectorEnv):
     def __init__(self, game: str, n: int, opponents: str | Sequence[OpponentSpec] = "2",
                  seat: int | None = 0, reward: str = "score_diff", illegal: str = "lose",
                  **options: Any) -> None:
