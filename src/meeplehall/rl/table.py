@@ -25,6 +25,7 @@ from meeplehall.core import Action, Game, State
 from meeplehall.core.errors import UnknownGame
 from meeplehall.core.registry import get_game, research_encoding
 from meeplehall.core.research import ResearchEncoding
+from meeplehall.core.rng import Seed
 from meeplehall.rl.samestep import Steps
 from meeplehall.rl.viewinfo import ViewInfo
 
@@ -72,7 +73,7 @@ class Table:
         self.reward = check_reward(reward)
         self.encoding = encoding_of(self.game, players, self.options)
         self.state: State = self.game.new_state(players, self.options, 0)
-        self.seed = 0
+        self.seed: int | Seed = 0
         #: (seat, action) as played; :attr:`log` gives their JSON, made only when asked.
         self._played: list[tuple[int, Action]] = []
         #: Per seat at this step: index -> action (dropped at every move).
@@ -92,7 +93,7 @@ class Table:
 
     # --- the match ----------------------------------------------------------------------------
 
-    def reset(self, seed: int) -> None:
+    def reset(self, seed: int | Seed) -> None:
         self.seed = seed
         self.state = self.game.new_state(self.players, self.options, seed)
         self._played = []
@@ -174,6 +175,10 @@ class Table:
             raise ValueError(
                 f"action {index} is not legal for seat {seat} now; legal: {shown}"
             )
+        self.apply_logged(seat, action)
+
+    def apply_logged(self, seat: int, action: Action) -> None:
+        """Make a move of a recorded match, take-backs included (the game checks it)."""
         self.state.apply(seat, action)
         self._played.append((seat, action))
         self.steps.played(self.state, seat, action)
@@ -211,7 +216,7 @@ class Table:
                                 len(self._played), self.seed))
 
     def _view_at(self, seat: int, state: State, played: list[tuple[int, Action]], count: int,
-                 seed: int) -> dict[str, Any]:
+                 seed: int | Seed) -> dict[str, Any]:
         """The seat's view (as it may see the match) at the step when the match was ``state``
         with ``count`` moves of ``played`` made, from ``seed``."""
         if self.state is state and len(played) == count:
