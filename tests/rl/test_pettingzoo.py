@@ -174,3 +174,31 @@ def test_an_unknown_game_and_the_ansi_drawing():
     assert env.render() == env.table.game.render_text(env.table.state.view(None))
     with pytest.raises(ValueError, match="render mode"):
         pettingzoo_env("yaxha", 2, render_mode="human")
+
+
+def test_seats_played_by_opponents_inside_the_aec_env_pass_the_api_and_seed_tests():
+    need("pettingzoo")
+    from pettingzoo.test import api_test, seed_test
+
+    from meeplehall.rl import pettingzoo_env
+
+    def frozen(observation):  # a frozen policy: the highest legal index
+        return int(np.flatnonzero(observation["action_mask"])[-1])
+
+    api_test(pettingzoo_env("pyramido", 3, opponents={0: "3@10", 2: frozen}), num_cycles=60)
+    seed_test(lambda: pettingzoo_env("yaxha", 2, opponents={1: "3@10"}), num_cycles=40)
+    env = pettingzoo_env("monsterhex", 3, opponents={1: 2})
+    env.reset(seed=4)
+    assert env.possible_agents == ["player_0", "player_2"]
+    rng = np.random.default_rng(4)
+    for _agent in env.agent_iter():
+        observation, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert 1 in {seat for seat, _action in env.table.log}
+    with pytest.raises(ValueError, match="not all seats"):
+        pettingzoo_env("yaxha", 2, opponents={2: 1})
+    with pytest.raises(ValueError, match="every seat has an opponent"):
+        pettingzoo_env("yaxha", 2, opponents={0: 1, 1: 1})

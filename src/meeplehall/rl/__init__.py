@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from meeplehall.rl.aec import MeepleHallEnv
     from meeplehall.rl.gym import MeepleHallGymEnv
@@ -26,10 +26,12 @@ if TYPE_CHECKING:
 
 
 def pettingzoo_env(game: str, players: int, reward: str = "score_diff",
-                   render_mode: str | None = None, **options: Any) -> MeepleHallEnv:
+                   render_mode: str | None = None,
+                   opponents: Mapping[int, OpponentSpec] | None = None,
+                   **options: Any) -> MeepleHallEnv:
     from meeplehall.rl.aec import pettingzoo_env as make
 
-    return make(game, players, reward, render_mode, **options)
+    return make(game, players, reward, render_mode, opponents, **options)
 
 
 def parallel_env(game: str, players: int, reward: str = "score_diff",

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from meeplehall.rl.opponents import OpponentSpec, parse_opponent
 from meeplehall.rl.table import Table, fresh_seed
 
 #: Observation tensors hold counts and values scaled to about 0..1; this bound is loose.
@@ -43,7 +45,8 @@ def agent_name(seat: int) -> str:
 
 class MeepleHallEnv(AECEnv):  # type: ignore[misc]
     def __init__(self, game: str, players: int, reward: str = "score_diff",
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None,
+                 opponents: Mapping[int, OpponentSpec] | None = None, **options: Any) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"unknown render mode {render_mode!r}; the only one is 'ansi'")
@@ -51,8 +54,18 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.metadata = {"render_modes": ["ansi"], "is_parallelizable": False,
                          "name": f"meeplehall_{game}_v0"}
-        self.possible_agents = [agent_name(seat) for seat in range(players)]
-        self._seats = {name: seat for seat, name in enumerate(self.possible_agents)}
+        #: Seats played inside the environment (bots or policies): they are not agents.
+        self.opponents = {int(seat): parse_opponent(spec)
+                          for seat, spec in (opponents or {}).items()}
+        if not set(self.opponents) <= set(range(players)):
+            raise ValueError(f"opponents' seats {sorted(self.opponents)} are not all seats of "
+                             f"a {players}-player match")
+        if len(self.opponents) == players:
+            raise ValueError("every seat has an opponent: leave at least one to the agents")
+        self._players: dict[int, Callable[[Table, int], int]] = {}
+        self.possible_agents = [agent_name(seat) for seat in range(players)
+                                if seat not in self.opponents]
+        self._seats = {name: int(name.removeprefix("player_")) for name in self.possible_agents}
         self._observation_space, self._action_space = spaces_of(self.table)
         self._seeds = random.Random()
         self.agents: list[str] = []
@@ -70,7 +83,10 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds.seed(seed)
+        self._players = {seat: opponent.seat_player(fresh_seed(self._seeds))
+                         for seat, opponent in sorted(self.opponents.items())}
         self.table.reset(fresh_seed(self._seeds))
+        self._opponents_move()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -84,7 +100,9 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         """Point agent_selection at the seat to act, or end the episode for everyone."""
         table = self.table
         if table.is_over():
-            for agent, value in zip(self.possible_agents, table.returns(), strict=True):
+            returns = table.returns()
+            for agent in self.possible_agents:
+                value = returns[self._seats[agent]]
                 if agent in self.agents:
                     self.rewards[agent] = value
                     self.terminations[agent] = True
@@ -104,7 +122,7 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         seat = min(table.state.to_move())  # Table.mover, inlined: this runs at every step
         infos = self.infos
         infos[self.agent_selection] = {}
-        selected = self.agent_selection = self.possible_agents[seat]
+        selected = self.agent_selection = agent_name(seat)
         infos[selected] = table.view_info(seat)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -122,6 +140,8 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         table = self.table
         table.play(self._seats[agent], action)
+        if self._players:
+            self._opponents_move()
         # Rewards stay 0 until the match ends: only then is there anything to clear and add.
         if table.state.is_over():
             self._clear_rewards()
@@ -129,6 +149,16 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
             self._accumulate_rewards()
         else:
             self._select_mover()
+
+    def _opponents_move(self) -> None:
+        """Let the opponents play until the match waits for an agent or ends."""
+        table = self.table
+        while self._players and not table.is_over():
+            seat = min(table.state.to_move())
+            player = self._players.get(seat)
+            if player is None:
+                return
+            table.play(seat, player(table, seat))
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -140,6 +170,9 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
 
 
 def pettingzoo_env(game: str, players: int, reward: str = "score_diff",
-                   render_mode: str | None = None, **options: Any) -> MeepleHallEnv:
-    """The AEC environment of a registered game, e.g. ``pettingzoo_env("yaxha", players=4)``."""
-    return MeepleHallEnv(game, players, reward, render_mode, **options)
+                   render_mode: str | None = None,
+                   opponents: Mapping[int, OpponentSpec] | None = None,
+                   **options: Any) -> MeepleHallEnv:
+    """The AEC environment of a registered game, e.g. ``pettingzoo_env("yaxha", players=4)``;
+    ``opponents={1: "3@200"}`` plays seat 1 inside the environment (it is then no agent)."""
+    return MeepleHallEnv(game, players, reward, render_mode, opponents, **options)
