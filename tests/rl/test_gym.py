@@ -180,3 +180,21 @@ def test_self_play_seats_the_learners_own_policy_against_it():
         observation, _reward, done, _cut, _info = env.step(learner(observation))
     seats = {seat for seat, _action in env.table.log}
     assert seats == {0, 1} and len(calls) == len(env.table.log)
+
+
+def test_the_training_example_runs_and_prints_its_curve_and_win_rates():
+    pytest.importorskip("sb3_contrib", reason="the optional train extra is not installed")
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "examples/train_maskable_ppo.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "pyramido", "--steps", "64", "--every", "64",
+         "--eval-games", "1", "--level3", "3@5", "--level3-games", "1"],
+        capture_output=True, text=True, timeout=600, check=True)
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [line.get("steps") for line in lines[:2]] == [0, 64]
+    assert [line["opponent"] for line in lines[2:]] == ["1", "2", "3@5"]
+    assert all(0 <= line["win_rate"] <= 1 for line in lines)
