@@ -202,3 +202,26 @@ def test_seats_played_by_opponents_inside_the_aec_env_pass_the_api_and_seed_test
         pettingzoo_env("yaxha", 2, opponents={2: 1})
     with pytest.raises(ValueError, match="every seat has an opponent"):
         pettingzoo_env("yaxha", 2, opponents={0: 1, 1: 1})
+
+
+def test_seats_played_by_opponents_inside_the_parallel_env_pass_its_api_test_and_replay():
+    need("pettingzoo")
+    from pettingzoo.test import parallel_api_test
+
+    from meeplehall.rl import parallel_env
+
+    parallel_api_test(parallel_env("yaxha", 3, opponents={1: "3@10"}), num_cycles=60)
+
+    def play(seed):
+        env = parallel_env("pyramido", 2, opponents={0: "3@10"})
+        observations, _infos = env.reset(seed=seed)
+        assert env.agents == ["player_1"]
+        rng = np.random.default_rng(seed)
+        while env.agents:
+            mask = observations["player_1"]["action_mask"]
+            assert mask.any()  # the env waits for an agent at every step it hands back
+            observations, *_rest = env.step({"player_1": int(rng.choice(np.flatnonzero(mask)))})
+        return env.table.log
+
+    first = play(5)
+    assert first == play(5) and {seat for seat, _action in first} == {0, 1}

@@ -35,10 +35,12 @@ def pettingzoo_env(game: str, players: int, reward: str = "score_diff",
 
 
 def parallel_env(game: str, players: int, reward: str = "score_diff",
-                 render_mode: str | None = None, **options: Any) -> MeepleHallParallelEnv:
+                 render_mode: str | None = None,
+                 opponents: Mapping[int, OpponentSpec] | None = None,
+                 **options: Any) -> MeepleHallParallelEnv:
     from meeplehall.rl.parallel import parallel_env as make
 
-    return make(game, players, reward, render_mode, **options)
+    return make(game, players, reward, render_mode, opponents, **options)
 
 
 def gym_env(game: str, opponents: str | Sequence[OpponentSpec] = "2", seat: int | None = 0,

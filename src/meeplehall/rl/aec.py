@@ -19,7 +19,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from meeplehall.rl.opponents import OpponentSpec, parse_opponent
+from meeplehall.rl.opponents import OpponentSpec, parse_seat_opponents
 from meeplehall.rl.table import Table, fresh_seed
 
 #: Observation tensors hold counts and values scaled to about 0..1; this bound is loose.
@@ -55,13 +55,7 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         self.metadata = {"render_modes": ["ansi"], "is_parallelizable": False,
                          "name": f"meeplehall_{game}_v0"}
         #: Seats played inside the environment (bots or policies): they are not agents.
-        self.opponents = {int(seat): parse_opponent(spec)
-                          for seat, spec in (opponents or {}).items()}
-        if not set(self.opponents) <= set(range(players)):
-            raise ValueError(f"opponents' seats {sorted(self.opponents)} are not all seats of "
-                             f"a {players}-player match")
-        if len(self.opponents) == players:
-            raise ValueError("every seat has an opponent: leave at least one to the agents")
+        self.opponents = parse_seat_opponents(opponents, players)
         self._players: dict[int, Callable[[Table, int], int]] = {}
         self.possible_agents = [agent_name(seat) for seat in range(players)
                                 if seat not in self.opponents]

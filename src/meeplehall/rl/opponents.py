@@ -17,7 +17,7 @@ seat may see it (a simultaneous step's rival choices held back), a policy from i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -95,3 +95,15 @@ def parse_opponents(opponents: str | Sequence[OpponentSpec]) -> list[Opponent]:
     else:
         parts = list(opponents)
     return [parse_opponent(part) for part in parts]
+
+
+def parse_seat_opponents(opponents: Mapping[int, OpponentSpec] | None,
+                         players: int) -> dict[int, Opponent]:
+    """Seat -> opponent for the PettingZoo forms, whose other seats are the agents."""
+    parsed = {int(seat): parse_opponent(spec) for seat, spec in (opponents or {}).items()}
+    if not set(parsed) <= set(range(players)):
+        raise ValueError(f"opponents' seats {sorted(parsed)} are not all seats of a "
+                         f"{players}-player match")
+    if len(parsed) == players:
+        raise ValueError("every seat has an opponent: leave at least one to the agents")
+    return parsed
