@@ -19,7 +19,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from meeplehall.rl.opponents import OpponentSpec, parse_seat_opponents
+from meeplehall.rl.opponents import OpponentSpec, parse_seat_opponents, play_opponents
 from meeplehall.rl.table import Table, fresh_seed
 
 #: Observation tensors hold counts and values scaled to about 0..1; this bound is loose.
@@ -80,7 +80,7 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         self._players = {seat: opponent.seat_player(fresh_seed(self._seeds))
                          for seat, opponent in sorted(self.opponents.items())}
         self.table.reset(fresh_seed(self._seeds))
-        self._opponents_move()
+        play_opponents(self.table, self._players)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -135,7 +135,7 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         table = self.table
         table.play(self._seats[agent], action)
         if self._players:
-            self._opponents_move()
+            play_opponents(table, self._players)
         # Rewards stay 0 until the match ends: only then is there anything to clear and add.
         if table.state.is_over():
             self._clear_rewards()
@@ -143,16 +143,6 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
             self._accumulate_rewards()
         else:
             self._select_mover()
-
-    def _opponents_move(self) -> None:
-        """Let the opponents play until the match waits for an agent or ends."""
-        table = self.table
-        while self._players and not table.is_over():
-            seat = min(table.state.to_move())
-            player = self._players.get(seat)
-            if player is None:
-                return
-            table.play(seat, player(table, seat))
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

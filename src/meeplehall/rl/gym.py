@@ -29,7 +29,7 @@ import numpy as np
 from gymnasium import spaces
 
 from meeplehall.rl.aec import spaces_of
-from meeplehall.rl.opponents import OpponentSpec, parse_opponents
+from meeplehall.rl.opponents import OpponentSpec, parse_opponents, play_opponents
 from meeplehall.rl.table import Table
 
 ILLEGAL = ("lose", "raise")
@@ -69,16 +69,6 @@ class MeepleHallGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         """The learner's legal actions now, as booleans (sb3-contrib's MaskablePPO reads it)."""
         return self.table.mask(self.seat).astype(bool)
 
-    def _opponents_move(self) -> None:
-        """Let the opponents play until the match waits for the learner or ends."""
-        table = self.table
-        while not table.is_over():
-            seat = table.mover()
-            assert seat is not None
-            if seat == self.seat:
-                return
-            table.play(seat, self.players[seat](table, seat))
-
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -90,7 +80,7 @@ class MeepleHallGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self.players = {s: opponent.seat_player(int(draw(1 << 62)))
                         for s, opponent in zip(others, self.opponents, strict=True)}
         self.table.reset(int(draw(1 << 62)))
-        self._opponents_move()
+        play_opponents(self.table, self.players)
         return self._observe()
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
@@ -104,7 +94,7 @@ class MeepleHallGymEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             observation, info = self._observe()
             return observation, self.worst, True, False, {**info, "illegal_action": index}
         table.play(self.seat, index)
-        self._opponents_move()
+        play_opponents(table, self.players)
         observation, info = self._observe()
         over = table.is_over()
         reward = table.returns()[self.seat] if over else 0.0

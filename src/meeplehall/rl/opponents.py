@@ -64,6 +64,16 @@ class Opponent:
         return f"Opponent({self.level}{budget})"
 
 
+def play_opponents(table: Table, players: Mapping[int, Callable[[Table, int], int]]) -> None:
+    """Let the opponents play while the seat the match waits for first is one of theirs."""
+    while players and not table.is_over():
+        seat = min(table.state.to_move())  # the match is not over: someone is to move
+        player = players.get(seat)
+        if player is None:
+            return
+        table.play(seat, player(table, seat))
+
+
 def parse_opponent(spec: OpponentSpec) -> Opponent:
     """One opponent from its spec; ValueError naming a bad one."""
     if callable(spec):
