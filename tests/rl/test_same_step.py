@@ -131,3 +131,51 @@ def test_openspiel_turn_based_a_later_seat_sees_the_same_whatever_an_earlier_sea
         world = branch.resample_from_infostate(1, rng.random)
         assert world.current_player() == 1  # the rival's held-back moves come after
     assert seen[0] == seen[1] and truth[0] != truth[1]
+
+
+def test_the_parallel_form_holds_a_steps_moves_back_across_its_joint_actions():
+    need("pettingzoo")
+    from meeplehall.rl import parallel_env
+
+    def after_joint_step(pick):
+        env = parallel_env("pyramido", 2)
+        observations, _infos = env.reset(seed=11)
+        rng = np.random.default_rng(11)
+        while not (env.table.steps.current is not None and not env.table.steps.current.moves
+                   and len(np.flatnonzero(observations["player_0"]["action_mask"])) > 1):
+            actions = {agent: int(rng.choice(np.flatnonzero(obs["action_mask"])))
+                       for agent, obs in observations.items() if obs["action_mask"].any()}
+            observations, *_rest = env.step(actions)
+        legal_0 = np.flatnonzero(observations["player_0"]["action_mask"])
+        legal_1 = np.flatnonzero(observations["player_1"]["action_mask"])
+        observations, *_rest = env.step({"player_0": int(legal_0[pick]),
+                                         "player_1": int(legal_1[0])})
+        return observations["player_1"]["observation"].tobytes(), env.table.state.view(1)
+
+    (seen_a, truth_a), (seen_b, truth_b) = after_joint_step(0), after_joint_step(-1)
+    assert seen_a == seen_b and truth_a != truth_b
+
+
+def test_openspiels_simultaneous_form_holds_a_steps_moves_back_across_joint_actions():
+    need("pyspiel")
+    import pyspiel
+
+    import meeplehall.rl.openspiel  # noqa: F401 - registers the games
+
+    game = pyspiel.load_game("meeplehall_pyramido", {"players": 2, "seed": 11})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(11)
+    while not (state.is_simultaneous_node() and not state.match.steps.current.moves
+               and len(state.legal_actions(0)) > 1):
+        if state.is_simultaneous_node():
+            state.apply_actions([int(rng.choice(state.legal_actions(p) or [0]))
+                                 for p in (0, 1)])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    seen, truth = [], []
+    for pick in (0, -1):
+        branch = state.clone()
+        branch.apply_actions([branch.legal_actions(0)[pick], branch.legal_actions(1)[0]])
+        seen.append((branch.observation_tensor(1), branch.observation_string(1)))
+        truth.append(branch.match.state.view(1))
+    assert seen[0] == seen[1] and truth[0] != truth[1]
