@@ -38,7 +38,7 @@ def test_aec_and_parallel_infos_carry_only_the_seats_view(game):
             break
         seat = int(agent.removeprefix("player_"))
         observation, _reward, _done, _cut, info = env.last()
-        view = env.table.state.view(seat)
+        view = env.table.seen(seat).view(seat)
         assert np.array_equal(observation["observation"], env.table.reference_tensor(seat))
         _assert_only_the_view(env.infos[agent], view, env.table.seed)
         assert env.render() == env.table.game.render_text(env.table.state.view(None))
@@ -50,7 +50,7 @@ def test_aec_and_parallel_infos_carry_only_the_seats_view(game):
     for agent, info in infos.items():
         if info:
             seat = int(agent.removeprefix("player_"))
-            _assert_only_the_view(info, par.table.state.view(seat), par.table.seed)
+            _assert_only_the_view(info, par.table.seen(seat).view(seat), par.table.seed)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -58,11 +58,11 @@ def test_the_gym_learners_info_carries_only_its_view(game):
     need("gymnasium")
     from meeplehall.rl import gym_env
 
-    env = gym_env(game, opponents="1", render_mode="ansi")
+    env = gym_env(game, opponents="1", render_mode="ansi", info_view=True)
     observation, info = env.reset(seed=7)
     rng = np.random.default_rng(7)
     for _ in range(20):
-        _assert_only_the_view(info, env.table.state.view(env.seat), env.table.seed)
+        _assert_only_the_view(info, env.table.seen(env.seat).view(env.seat), env.table.seed)
         assert env.render() == env.table.game.render_text(env.table.state.view(None))
         legal = np.flatnonzero(observation["action_mask"])
         observation, _reward, over, _cut, info = env.step(int(rng.choice(legal)))

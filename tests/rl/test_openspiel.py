@@ -160,3 +160,28 @@ def test_the_process_exits_cleanly_whatever_python_lets_go_of_first():
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          timeout=120, check=False)
     assert run.returncode == 0, run.stderr[-500:]
+
+
+@pytest.mark.parametrize("name", ["meeplehall_yaxha", "meeplehall_pyramido",
+                                  "meeplehall_monsterhex"])
+def test_the_python_tensors_equal_openspiels_own_and_the_view_built_ones(name):
+    """``observation_tensor`` and ``information_state_tensor`` called from Python take the
+    encoder's path; they give what OpenSpiel's bridge gives (a list of floats), which is the
+    tensor built from the player's view, at every step of a match, for every player."""
+    pyspiel = _spiel()
+    from meeplehall.rl.table import Table
+
+    game = pyspiel.load_game(name, {"players": 2, "turn_based": True, "seed": 3})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    table = Table(name.removeprefix("meeplehall_"), 2)
+    while not state.is_terminal():
+        for player in (0, 1):
+            mine = state.observation_tensor(player)
+            assert mine == pyspiel.State.observation_tensor(state, player)
+            assert (state.information_state_tensor(player)
+                    == pyspiel.State.information_state_tensor(state, player))
+            table_seen = table.encoding.observe(state.match.seen(player).view(player))
+            assert np.array_equal(mine, np.asarray(table_seen, np.float32))
+        assert state.observation_tensor() == state.observation_tensor(state.current_player())
+        state.apply_action(int(rng.choice(state.legal_actions())))

@@ -115,7 +115,8 @@ def test_an_illegal_action_is_refused_and_changes_nothing():
 
 def test_a_rival_never_sees_the_secret_market_choice_made_at_the_same_step():
     """Yaxha's market choice is simultaneous: seat 1's observation is the same whichever tile
-    seat 0 took before it in turn order, and its info's view shows no choice."""
+    seat 0 took before it in turn order, and its info's view shows no choice: not even that
+    seat 0 has chosen, until the step is complete."""
     need("pettingzoo")
     from meeplehall.rl import pettingzoo_env
 
@@ -128,8 +129,9 @@ def test_a_rival_never_sees_the_secret_market_choice_made_at_the_same_step():
         env.step(index)
         assert env.agent_selection == "player_1"
         observation, *_rest, info = env.last()
-        assert info["view"]["seats"][0]["chosen"] is True
+        assert info["view"]["seats"][0]["chosen"] is False
         assert info["view"]["seats"][0].get("choice") is None
+        assert env.table.state.view(None)["seats"][0]["chosen"] is True
         seen.append(observation["observation"])
     assert np.array_equal(seen[0], seen[1])
 
@@ -160,13 +162,66 @@ def test_the_parallel_form_replays_a_seed_and_waits_for_every_seat_of_a_simultan
 
 def test_an_unknown_game_and_the_ansi_drawing():
     need("pettingzoo")
-    from meeplehall.core import UnknownGame
-    from meeplehall.rl import pettingzoo_env
+    from meeplehall.rl import gym_env, parallel_env, pettingzoo_env
 
-    with pytest.raises(UnknownGame, match="yaxha"):
-        pettingzoo_env("chess", 2)
+    for make in (pettingzoo_env, parallel_env):
+        with pytest.raises(ValueError, match=r"unknown game 'chess'; known games: .*yaxha"):
+            make("chess", 2)
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        gym_env("chess", opponents="1")
     env = pettingzoo_env("yaxha", 2, render_mode="ansi")
     env.reset(seed=1)
     assert env.render() == env.table.game.render_text(env.table.state.view(None))
     with pytest.raises(ValueError, match="render mode"):
         pettingzoo_env("yaxha", 2, render_mode="human")
+
+
+def test_seats_played_by_opponents_inside_the_aec_env_pass_the_api_and_seed_tests():
+    need("pettingzoo")
+    from pettingzoo.test import api_test, seed_test
+
+    from meeplehall.rl import pettingzoo_env
+
+    def frozen(observation):  # a frozen policy: the highest legal index
+        return int(np.flatnonzero(observation["action_mask"])[-1])
+
+    api_test(pettingzoo_env("pyramido", 3, opponents={0: "3@10", 2: frozen}), num_cycles=60)
+    seed_test(lambda: pettingzoo_env("yaxha", 2, opponents={1: "3@10"}), num_cycles=40)
+    env = pettingzoo_env("monsterhex", 3, opponents={1: 2})
+    env.reset(seed=4)
+    assert env.possible_agents == ["player_0", "player_2"]
+    rng = np.random.default_rng(4)
+    for _agent in env.agent_iter():
+        observation, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert 1 in {seat for seat, _action in env.table.log}
+    with pytest.raises(ValueError, match="not all seats"):
+        pettingzoo_env("yaxha", 2, opponents={2: 1})
+    with pytest.raises(ValueError, match="every seat has an opponent"):
+        pettingzoo_env("yaxha", 2, opponents={0: 1, 1: 1})
+
+
+def test_seats_played_by_opponents_inside_the_parallel_env_pass_its_api_test_and_replay():
+    need("pettingzoo")
+    from pettingzoo.test import parallel_api_test
+
+    from meeplehall.rl import parallel_env
+
+    parallel_api_test(parallel_env("yaxha", 3, opponents={1: "3@10"}), num_cycles=60)
+
+    def play(seed):
+        env = parallel_env("pyramido", 2, opponents={0: "3@10"})
+        observations, _infos = env.reset(seed=seed)
+        assert env.agents == ["player_1"]
+        rng = np.random.default_rng(seed)
+        while env.agents:
+            mask = observations["player_1"]["action_mask"]
+            assert mask.any()  # the env waits for an agent at every step it hands back
+            observations, *_rest = env.step({"player_1": int(rng.choice(np.flatnonzero(mask)))})
+        return env.table.log
+
+    first = play(5)
+    assert first == play(5) and {seat for seat, _action in first} == {0, 1}

@@ -30,7 +30,7 @@ def test_an_info_read_late_still_holds_the_view_of_its_own_step():
     for _ in range(40):
         agent = env.agent_selection
         seat = int(agent.removeprefix("player_"))
-        kept.append((env.infos[agent], env.table.state.view(seat)))
+        kept.append((env.infos[agent], env.table.seen(seat).view(seat)))
         _step(env, rng)
     env.reset(seed=3)  # a new match: the old infos replay theirs
     for info, view in kept:
@@ -47,7 +47,7 @@ def test_a_view_info_behaves_as_the_plain_dict_it_stands_for():
     info = env.infos[env.agent_selection]
     assert isinstance(info, ViewInfo) and isinstance(info, dict)
     seat = int(env.agent_selection.removeprefix("player_"))
-    plain = {"view": env.table.state.view(seat)}
+    plain = {"view": env.table.seen(seat).view(seat)}
     assert "view" in info and list(info) == ["view"] and len(info) == 1
     assert dict(env.infos[env.agent_selection]) == plain
 

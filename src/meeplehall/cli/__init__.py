@@ -51,6 +51,7 @@ def main(
 
 app.command("migrate")(database.migrate_command)
 app.command("backup")(database.backup_command)
+app.command("export")(database.export_command)
 app.add_typer(admin.admin_app, name="admin")
 app.command("play")(play.play_command)
 app.command("replay")(play.replay_command)

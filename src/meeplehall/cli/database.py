@@ -119,3 +119,47 @@ def backup_command(
     except BackupError as error:
         raise fail(f"Error: {error}") from None
     console.print(f"Backed up {parsed.database} to {path} ({size:,} bytes).")
+
+
+def export_command(
+    path: Annotated[Path, typer.Argument(help="the JSON Lines file to write ('-': the output)")],
+    data_dir: DataDir = Path("data"),
+    database_url_: DatabaseUrl = "",
+    game: Annotated[str | None, typer.Option("--game", help="only this game's tables")] = None,
+    rated_only: Annotated[bool, typer.Option("--rated-only", help="only rated games")] = False,
+    public_only: Annotated[
+        bool, typer.Option("--public-only", help="only public tables (no private ones)")
+    ] = False,
+    names: Annotated[
+        bool, typer.Option("--names", help="display names instead of stable pseudonyms")
+    ] = False,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="replace an existing file at PATH")
+    ] = False,
+) -> None:
+    """Write finished games as JSON Lines (seed, options, actions, results; players under
+    stable pseudonyms unless --names), a dataset for research (docs/research.md)."""
+    import sys
+
+    from meeplehall.core.registry import get_game
+    from meeplehall.server.operations.export import finished_games, write_jsonl
+
+    if game is not None:
+        try:
+            get_game(game)
+        except KeyError as error:
+            raise fail(f"Error: {error}") from None
+    to_stdout = str(path) == "-"
+    if not to_stdout and path.exists() and not overwrite:
+        raise fail(f"Error: {path} exists; choose another path or add --overwrite")
+    url = database_url(data_dir, database_url_)
+    with transaction(url) as session:
+        lines = finished_games(session, rated_only, public_only, game, names)
+        if to_stdout:
+            write_jsonl(lines, sys.stdout)
+            return
+        partial = path.with_name(path.name + ".part")
+        with partial.open("w", encoding="utf-8") as out:
+            count = write_jsonl(lines, out)
+        partial.replace(path)  # a reader never meets a half-written file
+    console.print(f"Exported {count} finished game{'s' * (count != 1)} to {path}.")

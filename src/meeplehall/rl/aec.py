@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from meeplehall.rl.opponents import OpponentSpec, parse_seat_opponents, play_opponents
 from meeplehall.rl.table import Table, fresh_seed
 
 #: Observation tensors hold counts and values scaled to about 0..1; this bound is loose.
@@ -43,7 +45,8 @@ def agent_name(seat: int) -> str:
 
 class MeepleHallEnv(AECEnv):  # type: ignore[misc]
     def __init__(self, game: str, players: int, reward: str = "score_diff",
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None,
+                 opponents: Mapping[int, OpponentSpec] | None = None, **options: Any) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"unknown render mode {render_mode!r}; the only one is 'ansi'")
@@ -51,8 +54,12 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.metadata = {"render_modes": ["ansi"], "is_parallelizable": False,
                          "name": f"meeplehall_{game}_v0"}
-        self.possible_agents = [agent_name(seat) for seat in range(players)]
-        self._seats = {name: seat for seat, name in enumerate(self.possible_agents)}
+        #: Seats played inside the environment (bots or policies): they are not agents.
+        self.opponents = parse_seat_opponents(opponents, players)
+        self._players: dict[int, Callable[[Table, int], int]] = {}
+        self.possible_agents = [agent_name(seat) for seat in range(players)
+                                if seat not in self.opponents]
+        self._seats = {name: int(name.removeprefix("player_")) for name in self.possible_agents}
         self._observation_space, self._action_space = spaces_of(self.table)
         self._seeds = random.Random()
         self.agents: list[str] = []
@@ -70,7 +77,10 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds.seed(seed)
+        self._players = {seat: opponent.seat_player(fresh_seed(self._seeds))
+                         for seat, opponent in sorted(self.opponents.items())}
         self.table.reset(fresh_seed(self._seeds))
+        play_opponents(self.table, self._players)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -84,7 +94,9 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         """Point agent_selection at the seat to act, or end the episode for everyone."""
         table = self.table
         if table.is_over():
-            for agent, value in zip(self.possible_agents, table.returns(), strict=True):
+            returns = table.returns()
+            for agent in self.possible_agents:
+                value = returns[self._seats[agent]]
                 if agent in self.agents:
                     self.rewards[agent] = value
                     self.terminations[agent] = True
@@ -104,7 +116,7 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         seat = min(table.state.to_move())  # Table.mover, inlined: this runs at every step
         infos = self.infos
         infos[self.agent_selection] = {}
-        selected = self.agent_selection = self.possible_agents[seat]
+        selected = self.agent_selection = agent_name(seat)
         infos[selected] = table.view_info(seat)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -122,6 +134,8 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         table = self.table
         table.play(self._seats[agent], action)
+        if self._players:
+            play_opponents(table, self._players)
         # Rewards stay 0 until the match ends: only then is there anything to clear and add.
         if table.state.is_over():
             self._clear_rewards()
@@ -140,6 +154,9 @@ class MeepleHallEnv(AECEnv):  # type: ignore[misc]
 
 
 def pettingzoo_env(game: str, players: int, reward: str = "score_diff",
-                   render_mode: str | None = None, **options: Any) -> MeepleHallEnv:
-    """The AEC environment of a registered game, e.g. ``pettingzoo_env("yaxha", players=4)``."""
-    return MeepleHallEnv(game, players, reward, render_mode, **options)
+                   render_mode: str | None = None,
+                   opponents: Mapping[int, OpponentSpec] | None = None,
+                   **options: Any) -> MeepleHallEnv:
+    """The AEC environment of a registered game, e.g. ``pettingzoo_env("yaxha", players=4)``;
+    ``opponents={1: "3@200"}`` plays seat 1 inside the environment (it is then no agent)."""
+    return MeepleHallEnv(game, players, reward, render_mode, opponents, **options)

@@ -39,10 +39,10 @@ import numpy as np
 import pyspiel
 
 from meeplehall.ai.keys import is_take_back
-from meeplehall.core import Game, State
+from meeplehall.core import Action, Game, State
 from meeplehall.core.registry import all_games, get_game, research_factory
-from meeplehall.core.replay import replay
 from meeplehall.core.research import ResearchEncoding
+from meeplehall.rl.samestep import Steps
 from meeplehall.rl.table import REWARDS, Table, check_reward, final_rewards
 
 PREFIX = "meeplehall_"
@@ -60,12 +60,17 @@ class Match:
     """
 
     def __init__(self, game: Game, players: int, options: dict[str, Any], seed: int | None,
-                 state: State | None = None, log: list[tuple[int, int]] | None = None) -> None:
+                 state: State | None = None, log: list[tuple[int, int]] | None = None,
+                 lead: int | None = None) -> None:
         if seed is None and state is None:
             raise ValueError("a match without a seed needs its state")
         self.game, self.players, self.options, self.seed = game, players, options, seed
         self._state = state
         self.log: list[tuple[int, int]] = log or []
+        #: The seat a world was drawn for acts first at a simultaneous step it is part of: in
+        #: its world the rivals have not yet made the moves it could not see.
+        self.lead = lead
+        self._steps: Steps | None = None
 
     @property
     def state(self) -> State:
@@ -74,14 +79,34 @@ class Match:
             self._state = self.game.new_state(self.players, self.options, self.seed)
         return self._state
 
+    @property
+    def steps(self) -> Steps:
+        """Holds a simultaneous step's moves back from the other seats until it is complete."""
+        if self._steps is None:
+            self._steps = Steps(self.state)
+        return self._steps
+
+    def seen(self, seat: int) -> State:
+        """The match as ``seat`` may see it (see :mod:`meeplehall.rl.samestep`)."""
+        return self.steps.seen(self.state, seat)
+
+    def play(self, seat: int, index: int, action: Action) -> None:
+        steps = self.steps  # made before the move: it may begin at the state before it
+        self.state.apply(seat, action)
+        self.log.append((seat, index))
+        steps.played(self.state, seat, action)
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Match:
         state = None if self._state is None else self._state.clone()
-        return Match(self.game, self.players, self.options, self.seed, state, self.log[:])
+        twin = Match(self.game, self.players, self.options, self.seed, state, self.log[:],
+                     self.lead)
+        twin._steps = None if self._steps is None else self._steps.copy()
+        return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self.seed is None:
             return (_restore_world, (self.game.name, self.players, self.options, self.state,
-                                     self.log))
+                                     self.log, self.lead, self._steps))
         return (_rebuild, (self.game.name, self.players, self.options, self.seed, self.log))
 
     def __str__(self) -> str:
@@ -93,14 +118,17 @@ def _rebuild(name: str, players: int, options: dict[str, Any], seed: int,
              log: list[tuple[int, int]]) -> Match:
     game = get_game(name)
     encoding = _encoding(game, players, json.dumps(options, sort_keys=True))
-    actions = [(seat, encoding.actions.action_json(index)) for seat, index in log]
-    state = replay(game, players, options, seed, actions)
-    return Match(game, players, options, seed, state, [(seat, index) for seat, index in log])
+    match = Match(game, players, options, seed)
+    for seat, index in log:
+        match.play(seat, index, game.parse_action(encoding.actions.action_json(index)))
+    return match
 
 
 def _restore_world(name: str, players: int, options: dict[str, Any], state: State,
-                   log: list[tuple[int, int]]) -> Match:
-    return Match(get_game(name), players, options, None, state, log)
+                   log: list[tuple[int, int]], lead: int | None, steps: Steps | None) -> Match:
+    match = Match(get_game(name), players, options, None, state, log, lead)
+    match._steps = steps
+    return match
 
 
 _ENCODINGS: dict[tuple[str, int, str], ResearchEncoding] = {}
@@ -196,6 +224,18 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return Observer(self, perfect_recall)
 
+    def tensor_of(self, state: SpielState, player: int, perfect_recall: bool) -> list[float]:
+        """The player's observation (or information state) tensor, as OpenSpiel gives it."""
+        encode = self.encoding.encode
+        if encode is not None and not perfect_recall:
+            tensor: list[float] = np.frombuffer(encode(state.match.seen(player), player),
+                                                np.float32).tolist()
+            return tensor
+        observer = Observer(self, perfect_recall)
+        observer.set_from(state, player)
+        tensor = observer.tensor.tolist()
+        return tensor
+
 
 class SpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: SpielGame, match: Match) -> None:
@@ -215,7 +255,8 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         seats = state.to_move()
         if len(seats) > 1 and not self._spiel_game().turn_based:
             return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return min(seats)
+        lead = self.match.lead
+        return lead if lead in seats else min(seats)
 
     def _legal(self, player: int) -> dict[int, Any]:
         game = self._spiel_game()
@@ -237,8 +278,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         action = self._legal(seat).get(index)
         if action is None:
             raise ValueError(f"action {index} is not legal for seat {seat} now")
-        self.match.state.apply(seat, action)
-        self.match.log.append((seat, index))
+        self.match.play(seat, index, action)
 
     def _apply_action(self, action: int) -> None:
         self._play(self.current_player(), int(action))
@@ -272,12 +312,26 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         rng = Random(int(sampler() * (1 << 53)))
         known = self.match
         own = [(seat, index) for seat, index in known.log if seat == player]
+        # Drawn from the match as the player may see it: a rival's move of a simultaneous
+        # step not yet complete is still to come in the world, after the player's own.
         match = Match(known.game, known.players, known.options, None,
-                      known.state.determinize(player, rng), own)
+                      known.seen(player).determinize(player, rng), own, lead=player)
         return SpielState(self._spiel_game().worlds_game(), match)
 
     def __str__(self) -> str:
         return str(self.match)
+
+    # OpenSpiel's bridge answers these by asking the game for the tensor's size first, which
+    # for a Python game deals a whole new initial state at every call. Python callers
+    # (``rl_environment`` reads one at every step) come here instead: the same list of floats,
+    # straight from the encoder.
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        seat = self.current_player() if player is None else player
+        return self._spiel_game().tensor_of(self, seat, perfect_recall=False)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        seat = self.current_player() if player is None else player
+        return self._spiel_game().tensor_of(self, seat, perfect_recall=True)
 
 
 class Observer:
@@ -297,10 +351,10 @@ class Observer:
         encoding = self.game.encoding
         size = encoding.observation_size
         if encoding.encode is not None:
-            self.tensor[:size] = np.frombuffer(encoding.encode(state.match.state, player),
+            self.tensor[:size] = np.frombuffer(encoding.encode(state.match.seen(player), player),
                                                np.float32)
         else:
-            self.tensor[:size] = encoding.observe(state.match.state.view(player))
+            self.tensor[:size] = encoding.observe(state.match.seen(player).view(player))
         if self.perfect_recall:
             played = self.tensor[size:]
             played[:] = 0.0
@@ -309,7 +363,7 @@ class Observer:
                     played[index] += 1.0
 
     def string_from(self, state: SpielState, player: int) -> str:
-        view = json.dumps(state.match.state.view(player), sort_keys=True)
+        view = json.dumps(state.match.seen(player).view(player), sort_keys=True)
         if not self.perfect_recall:
             return view
         mine = [index for seat, index in state.match.log if seat == player]

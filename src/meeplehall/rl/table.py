@@ -22,9 +22,11 @@ import numpy as np
 
 from meeplehall.ai.keys import is_take_back
 from meeplehall.core import Action, Game, State
+from meeplehall.core.errors import UnknownGame
 from meeplehall.core.registry import get_game, research_encoding
-from meeplehall.core.replay import replay
 from meeplehall.core.research import ResearchEncoding
+from meeplehall.core.rng import Seed
+from meeplehall.rl.samestep import Steps
 from meeplehall.rl.viewinfo import ViewInfo
 
 #: Past this many cached action indices the cache starts afresh, so a long run stays small.
@@ -62,13 +64,16 @@ class Table:
 
     def __init__(self, game_name: str, players: int, options: Mapping[str, Any] | None = None,
                  reward: str = "score_diff") -> None:
-        self.game = get_game(game_name)
+        try:
+            self.game = get_game(game_name)
+        except UnknownGame as error:  # a KeyError in the registry; the adapters promise this
+            raise ValueError(error.reason) from None
         self.players = players
         self.options = dict(options or {})
         self.reward = check_reward(reward)
         self.encoding = encoding_of(self.game, players, self.options)
         self.state: State = self.game.new_state(players, self.options, 0)
-        self.seed = 0
+        self.seed: int | Seed = 0
         #: (seat, action) as played; :attr:`log` gives their JSON, made only when asked.
         self._played: list[tuple[int, Action]] = []
         #: Per seat at this step: index -> action (dropped at every move).
@@ -83,18 +88,21 @@ class Table:
         self._no_mask = bytes(self.encoding.actions.size)
         self._encode = self.encoding.encode
         self._views: dict[int, dict[str, Any]] = {}
+        #: Holds a simultaneous step's moves back from the other seats until it is complete.
+        self.steps = Steps(self.state)
 
     # --- the match ----------------------------------------------------------------------------
 
-    def reset(self, seed: int) -> None:
+    def reset(self, seed: int | Seed) -> None:
         self.seed = seed
         self.state = self.game.new_state(self.players, self.options, seed)
         self._played = []
+        self.steps = Steps(self.state)
         self._forget()
 
     @property
     def log(self) -> list[tuple[int, dict[str, Any]]]:
-        """The match's moves so far as (seat, action JSON), as :func:`replay` takes them."""
+        """The match's moves so far as (seat, action JSON), as ``core.replay`` takes them."""
         return [(seat, action.to_json()) for seat, action in self._played]
 
     def _forget(self) -> None:
@@ -167,16 +175,26 @@ class Table:
             raise ValueError(
                 f"action {index} is not legal for seat {seat} now; legal: {shown}"
             )
+        self.apply_logged(seat, action)
+
+    def apply_logged(self, seat: int, action: Action) -> None:
+        """Make a move of a recorded match, take-backs included (the game checks it)."""
         self.state.apply(seat, action)
         self._played.append((seat, action))
+        self.steps.played(self.state, seat, action)
         self._forget()
 
     # --- what a seat sees ---------------------------------------------------------------------
 
+    def seen(self, seat: int) -> State:
+        """The match as ``seat`` may see it: without the other seats' moves of a simultaneous
+        step that is not complete yet (see :mod:`meeplehall.rl.samestep`)."""
+        return self.steps.seen(self.state, seat)
+
     def view(self, seat: int) -> dict[str, Any]:
         known = self._views.get(seat)
         if known is None:
-            known = self._views[seat] = self.state.view(seat)
+            known = self._views[seat] = self.seen(seat).view(seat)
         return known
 
     def tensor(self, seat: int) -> np.ndarray:
@@ -184,7 +202,7 @@ class Table:
         encode = self._encode
         if encode is None:
             return self.reference_tensor(seat)
-        data = encode(self.state, seat)
+        data = encode(self.steps.seen(self.state, seat), seat)
         # A bytearray is the encoder's own fresh buffer: no copy needed to hand it out.
         return np.frombuffer(data if data.__class__ is bytearray else bytearray(data), np.float32)
 
@@ -198,14 +216,18 @@ class Table:
                                 len(self._played), self.seed))
 
     def _view_at(self, seat: int, state: State, played: list[tuple[int, Action]], count: int,
-                 seed: int) -> dict[str, Any]:
-        """The seat's view at the step when the match was ``state`` with ``count`` moves of
-        ``played`` made, from ``seed``."""
+                 seed: int | Seed) -> dict[str, Any]:
+        """The seat's view (as it may see the match) at the step when the match was ``state``
+        with ``count`` moves of ``played`` made, from ``seed``."""
         if self.state is state and len(played) == count:
             return self.view(seat)
         # The match has moved on (or was reset): rebuild the step the info was made at.
-        log = [(mover, action.to_json()) for mover, action in played[:count]]
-        return replay(self.game, self.players, self.options, seed, log).view(seat)
+        state = self.game.new_state(self.players, self.options, seed)
+        steps = Steps(state)
+        for mover, action in played[:count]:
+            state.apply(mover, action)
+            steps.played(state, mover, action)
+        return steps.seen(state, seat).view(seat)
 
     # --- the outcome --------------------------------------------------------------------------
 
