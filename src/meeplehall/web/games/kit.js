@@ -5,6 +5,19 @@
 // SVG shapes that are clickable get role=button and tabindex=0 and answer Enter and Space.
 
 import { h, s } from "../js/dom.js";
+import { paletteSetting } from "../js/display.js";
+
+/**
+ * A colour table that follows the reader's palette: `{key: entry}` whose entries are read from
+ * `safe` when the colour-blind palette is chosen, else from `standard` (same keys in both).
+ */
+export function paletteTable(standard, safe) {
+  const table = {};
+  for (const key of Object.keys(standard)) {
+    Object.defineProperty(table, key, { enumerable: true, get: () => (paletteSetting() === "safe" ? safe : standard)[key] });
+  }
+  return Object.freeze(table);
+}
 
 /** An HTML element: el("div", {class: "x", onclick: fn}, [children or strings]). */
 export function el(tag, attrs = {}, children = []) {
