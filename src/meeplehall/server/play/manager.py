@@ -385,7 +385,10 @@ class TableManager:
             if user_id is not None and seat not in room.owned(user_id):
                 raise Rejection("not_your_seat", f"you do not hold seat {seat}")
             action = match.check(seat, seq, data)
-            step = match.apply(seat, action, bot)
+            try:
+                step = match.apply(seat, action, bot)
+            except Rejection as rejection:
+                raise match.moved_on(seat, seq, rejection) from None
             finished = match.state.is_over()
             seats = [clocks.SeatState(**vars(s)) for s in room.seats]
             to_move = match.state.to_move() if not finished else frozenset()
