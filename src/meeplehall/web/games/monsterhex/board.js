@@ -79,7 +79,7 @@ export function boardSvg(view, ctx, state, ui, redraw, rises) {
     for (const [spot, entries] of state.cells) {
       const [q, r] = spot.split(",").map(Number);
       const [cx, cy] = centre(q, r);
-      const label = tr(ctx, "choose_cell", { cell: placeName(view, q, r), n: entries.length });
+      const label = tr(ctx, "choose_cell", { cell: placeName(view, q, r), n: entries.length, count: entries.length });
       const target = svg("polygon", { points: hexPoints(cx, cy, SIZE - 5), class: `mx-target${ui.cell === spot ? " mx-chosen" : ""}` }, [svg("title", {}, [label])]);
       targets.append(choice(target, `cell-${q}-${r}`, () => { ui.cell = spot; redraw(); }, label));
     }

@@ -101,7 +101,7 @@ export function unitTooltip(ctx, unit, powers, owner) {
   const name = unitName(ctx, unit.rank || String(unit.id)[0]);
   const parts = [tr(ctx, owner ? "unit_title" : "unit_title_hand", { id: name, owner, powers: powers.join(" ") })];
   if (unit.red_letter) parts.push(tr(ctx, "red_letter_note"));
-  if (unit.white) parts.push(tr(ctx, "white_counters", { n: unit.white }));
-  if (unit.black) parts.push(tr(ctx, "black_counters", { n: unit.black }));
+  if (unit.white) parts.push(tr(ctx, "white_counters", { n: unit.white, count: unit.white }));
+  if (unit.black) parts.push(tr(ctx, "black_counters", { n: unit.black, count: unit.black }));
   return parts.join(" ");
 }
