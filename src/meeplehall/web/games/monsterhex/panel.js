@@ -107,7 +107,7 @@ function handPicker(view, ctx, player, state, ui, redraw) {
   const buttons = hand.map((id, i) => {
     const picture = unitPicture(view, ctx, id, colour, shared);
     if (!state.units.includes(id)) return el("span", { class: "mx-hand-unit mh-muted", "data-piece": pieceKey(colour, id) }, [picture]);
-    const button = choiceButton(`unit-${id}-${i}`, picture, () => { ui.unit = id; ui.cell = null; redraw(); }, { pressed: ui.unit === id, extraClass: "mx-unit-button" });
+    const button = choiceButton(`unit-${id}-${i}`, picture, () => { ui.unit = id; ui.cell = null; redraw(); }, { pressed: ui.unit === id, extraClass: "mx-unit-button", piece: true });
     button.dataset.piece = pieceKey(colour, id);
     button.setAttribute("aria-label", tr(ctx, "choose_unit", { id: unitName(ctx, view.unit_types[id].rank) }));
     return button;
