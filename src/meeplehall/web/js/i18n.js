@@ -45,7 +45,7 @@ export function format(template, params) {
 // Korean particles written with both forms, "이(가)", each pair as [after a final consonant,
 // after a vowel]; "(으)로" takes 로 after ㄹ too.
 const PARTICLES = { "이(가)": ["이", "가"], "을(를)": ["을", "를"], "은(는)": ["은", "는"], "와(과)": ["과", "와"], "과(와)": ["과", "와"], "(으)로": ["으로", "로"], "(이)": ["이", ""] };
-const PARTICLE = /(\([^()]*\))?(이\(가\)|을\(를\)|은\(는\)|와\(과\)|과\(와\)|\(으\)로|\(이\))/g;
+const PARTICLE = /이\(가\)|을\(를\)|은\(는\)|와\(과\)|과\(와\)|\(으\)로|\(이\)/g;
 // How a digit is read in Korean (영 일 이 삼 사 오 육 칠 팔 구): its final consonant, if any.
 const DIGIT_FINALS = ["ㅇ", "ㄹ", "", "ㅁ", "", "", "ㄱ", "ㄹ", "ㄹ", ""];
 
@@ -56,7 +56,10 @@ const DIGIT_FINALS = ["ㅇ", "ㄹ", "", "ㅁ", "", "", "ㄱ", "ㄹ", "ㄹ", ""];
  * consonant after any other letter ("Bot" is 봇).
  */
 export function finalConsonant(text) {
-  const last = text.trim().slice(-1);
+  // A name followed by asides, "봇 (레벨 2) (4번 자리)", is read by the name itself.
+  let word = text.trim();
+  while (/\([^()]*\)$/.test(word)) word = word.replace(/\s*\([^()]*\)$/, "");
+  const last = word.slice(-1);
   if (!last) return null;
   const code = last.charCodeAt(0);
   if (code >= 0xac00 && code <= 0xd7a3) {
@@ -75,14 +78,12 @@ export function koreanParticles(text) {
   let result = "";
   let from = 0;
   for (const match of text.matchAll(PARTICLE)) {
-    const [whole, aside = "", particle] = match;
-    // A word followed by an aside, "Bot (레벨 2)이(가)", takes the particle of the word.
-    const before = text.slice(0, match.index);
-    const final = finalConsonant(before);
+    const [particle] = match;
+    const final = finalConsonant(text.slice(0, match.index));
     const forms = PARTICLES[particle];
     const chosen = final === null ? particle : particle === "(으)로" && final === "ㄹ" ? forms[1] : final ? forms[0] : forms[1];
-    result += text.slice(from, match.index) + aside + chosen;
-    from = match.index + whole.length;
+    result += text.slice(from, match.index) + chosen;
+    from = match.index + particle.length;
   }
   return result + text.slice(from);
 }
