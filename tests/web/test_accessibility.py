@@ -1,9 +1,11 @@
 """axe-core's accessibility rules, in the browser, on every page of the hall: the lobby (signed
 out, and signed in with its friends and create form), a table of each game in play and
-finished, a replay and a rules page. No serious or critical violation is allowed."""
+finished, a replay and a rules page. No serious or critical violation is allowed. The finished
+table's result names its winners with their seat badges, and its chart shows whole names."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -46,6 +48,25 @@ def _finished(page: Any, game: str) -> dict[str, Any]:
     return table
 
 
+def _assert_whole_names(page: Any) -> None:
+    """The end of the game names each winner after their seat badge (not "1. Name", which
+    reads as a rank), and the bar chart shows every name whole, inside the chart."""
+    winners = page.locator("#end-of-game .winners .winner")
+    assert winners.count() >= 1
+    for index in range(winners.count()):
+        winner = winners.nth(index)
+        assert winner.locator(".seat-badge").count() == 1
+        assert not re.match(r"\d+\.", winner.inner_text().split("\n")[-1].strip())
+    chart = page.locator("#breakdown-chart").bounding_box()
+    names = page.locator("#breakdown-chart text.bar-name")
+    shown = [names.nth(index).text_content() for index in range(names.count())]
+    headers = page.locator("#breakdown-table thead .seat-name")
+    assert shown == [headers.nth(index).text_content() for index in range(headers.count())]
+    for index in range(names.count()):
+        box = names.nth(index).bounding_box()
+        assert chart["x"] <= box["x"] and box["x"] + box["width"] <= chart["x"] + chart["width"]
+
+
 def test_no_page_has_a_serious_accessibility_violation(pages: Pages) -> None:
     axe = Axe()
     page = pages.new()
@@ -69,6 +90,7 @@ def test_no_page_has_a_serious_accessibility_violation(pages: Pages) -> None:
     page.goto(table_url(finished))
     page.wait_for_selector("#end-of-game")
     found += _blocking(axe, page, "a finished table")
+    _assert_whole_names(page)
     page.goto(f"/replay.html?id={finished['id']}")
     wait_ready(page)
     page.click("#replay-forward")

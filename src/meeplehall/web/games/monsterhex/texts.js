@@ -2,11 +2,11 @@
 
 const en = {
   your_hand_title: "Your hand",
-  "option.abilities.off": "off",
-  "option.abilities.random": "random",
-  "option.abilities.draft": "draft",
-  "option.colours.random": "random",
-  "option.colours.seat": "by seat",
+  "option.abilities.off": "No abilities",
+  "option.abilities.random": "Dealt at random",
+  "option.abilities.draft": "Drafted by the players",
+  "option.colours.random": "At random",
+  "option.colours.seat": "By seat (red, blue, yellow, green)",
   "option.components.help": "The set of pieces to play with: the standard set, or another set the server offers.",
   "option.rules": "Rules edition",
   "option.rules.help": "The rules this table plays by; a table keeps the edition it began with.",
