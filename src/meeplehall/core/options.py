@@ -37,7 +37,7 @@ class OptionSpec:
     #: forms keep it folded away under "advanced".
     advanced: bool = False
     #: The player counts the option applies to (none: every count); forms show it only for
-    #: those, and a table of another count plays with the default.
+    #: those, and leave it out (at its default) for another count.
     players: tuple[int, ...] = ()
 
     def validate(self, value: Any) -> Any:
