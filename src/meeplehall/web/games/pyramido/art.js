@@ -7,7 +7,7 @@ import { dominoQuarters, DIRECTIONS } from "./geometry.js";
 export const GEM_ORDER = ["orange", "blue", "purple", "green", "red", "mythical"];
 
 // Block fills, a darker shade for edges and backs, and a light one for the icons; the safe
-// palette takes Okabe and Ito's hues, which stay apart under protanopia, deuteranopia and
+// palette takes Okabe and Ito's hues (blue darker, purple lighter, for more room), which stay apart under protanopia, deuteranopia and
 // tritanopia (tests/web/test_colour_vision.py measures them on the drawn board).
 export const COLOURS = paletteTable({
   orange: { fill: "#ec8a2f", dark: "#9a4f0c", light: "#ffe2bf" },
@@ -18,8 +18,8 @@ export const COLOURS = paletteTable({
   mythical: { fill: "#eef3fb", dark: "#6d7f9c", light: "#ffffff" },
 }, {
   orange: { fill: "#e69f00", dark: "#7a5400", light: "#ffe9b8" },
-  blue: { fill: "#0072b2", dark: "#003d60", light: "#cfe8f7" },
-  purple: { fill: "#cc79a7", dark: "#6e2f52", light: "#f6dcea" },
+  blue: { fill: "#005a8e", dark: "#002c47", light: "#bcd8ee" },
+  purple: { fill: "#e8a8e8", dark: "#7a3d7a", light: "#fbe8fb" },
   green: { fill: "#009e73", dark: "#00543d", light: "#c8efe3" },
   red: { fill: "#d55e00", dark: "#6f3100", light: "#ffd9bf" },
   mythical: { fill: "#eef3fb", dark: "#6d7f9c", light: "#ffffff" },
