@@ -7,8 +7,9 @@ import { dominoQuarters, DIRECTIONS } from "./geometry.js";
 export const GEM_ORDER = ["orange", "blue", "purple", "green", "red", "mythical"];
 
 // Block fills, a darker shade for edges and backs, and a light one for the icons; the safe
-// palette takes Okabe and Ito's hues (blue darker, purple lighter, for more room), which stay apart under protanopia, deuteranopia and
-// tritanopia (tests/web/test_colour_vision.py measures them on the drawn board).
+// palette takes Okabe and Ito's hues (blue darker, purple lighter, for more room), which stay
+// apart under protanopia, deuteranopia and tritanopia (tests/web/test_colour_vision.py
+// measures them on the drawn board).
 export const COLOURS = paletteTable({
   orange: { fill: "#ec8a2f", dark: "#9a4f0c", light: "#ffe2bf" },
   blue: { fill: "#2f74c8", dark: "#17427a", light: "#cfe3ff" },
