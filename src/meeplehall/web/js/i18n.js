@@ -55,7 +55,7 @@ const DIGIT_FINALS = ["ㅇ", "ㄹ", "", "ㅁ", "", "", "ㄱ", "ㄹ", "ㄹ", ""];
  * ends in a vowel after a, e, i, o, u, w, y and a silent r ("Player"), in ㄹ after l, and in a
  * consonant after any other letter ("Bot" is 봇).
  */
-export function finalConsonant(text) {
+function finalConsonant(text) {
   // A name followed by asides, "봇 (레벨 2) (4번 자리)", is read by the name itself.
   let word = text.trim();
   while (/\([^()]*\)$/.test(word)) word = word.replace(/\s*\([^()]*\)$/, "");
@@ -74,7 +74,7 @@ export function finalConsonant(text) {
 }
 
 /** Each "이(가)"-like particle of `text` in the form its preceding word takes (kept when unsure). */
-export function koreanParticles(text) {
+function koreanParticles(text) {
   let result = "";
   let from = 0;
   for (const match of text.matchAll(PARTICLE)) {
