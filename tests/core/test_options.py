@@ -67,6 +67,7 @@ def test_spec_json_carries_what_a_form_needs():
         "maximum": 20,
     }
     assert SPECS[1].to_json()["choices"] == ["basic", "expert"]
+    assert OptionSpec("solo", "int", 1, players=(1,)).to_json()["players"] == [1]
 
 
 @pytest.mark.parametrize("players", [0, 5, True, "2", 2.0, None])

@@ -124,7 +124,7 @@ def test_replay_steps_are_named_in_the_readers_language(pages: Any) -> None:
     shown = page.locator("#log > li > strong").all_inner_texts()
     assert len(shown) == len(steps)
     tile = steps[0]["action"]
-    assert shown[0].endswith(f": タイル {tile['tile'] + 1} を取る")
+    assert shown[0].endswith(f": タイル{tile['tile'] + 1}を取る")
     assert steps[0]["label"] not in shown[0]  # not the server's English label
     # A cube placement: colour, level, then the place by the label the board draws there.
     at = next(i for i, step in enumerate(steps) if step["action"]["type"] == "place")

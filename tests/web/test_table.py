@@ -322,7 +322,7 @@ def test_hint_button_shows_the_strongest_bots_suggestion(pages: Any) -> None:
     assert hint["action"]["type"] == "tile"
     assert page.text_content("#hint-text") == f"Suggested: Take tile {hint['action']['tile'] + 1}"
     # A language switch redraws the same hint in the reader's language, not the server's English.
-    for lang, text in (("ja", "おすすめ：タイル {n} を取る"), ("ko", "추천: 타일 {n} 가져가기")):
+    for lang, text in (("ja", "おすすめ：タイル{n}を取る"), ("ko", "추천: 타일 {n} 가져가기")):
         switch_language(page, lang)
         assert page.text_content("#hint-text") == text.format(n=hint["action"]["tile"] + 1)
 

@@ -36,6 +36,9 @@ class OptionSpec:
     #: For hosts and researchers rather than players (component data files, a rules edition):
     #: forms keep it folded away under "advanced".
     advanced: bool = False
+    #: The player counts the option applies to (none: every count); forms show it only for
+    #: those, and leave it out (at its default) for another count.
+    players: tuple[int, ...] = ()
 
     def validate(self, value: Any) -> Any:
         if self.check is not None:
@@ -77,6 +80,8 @@ class OptionSpec:
             data["maximum"] = self.maximum
         if self.advanced:
             data["advanced"] = True
+        if self.players:
+            data["players"] = list(self.players)
         return data
 
 

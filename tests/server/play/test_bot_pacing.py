@@ -112,21 +112,51 @@ async def _watch_to_the_end(socket: Socket) -> dict[str, Any]:
                 return message
 
 
-async def _bots_only(server: ServerProcess) -> None:
+async def _finished(person: Player, table_id: int) -> dict[str, Any]:
+    """The table once finished, read through the HTTP API (no connection to it)."""
+    async with asyncio.timeout(GAME_WAIT):
+        while (table := person.http.get(f"/api/tables/{table_id}").json())["status"] != "finished":
+            await asyncio.sleep(0.2)
+    return dict(table)
+
+
+async def _bots_only_unwatched(server: ServerProcess) -> None:
     owner = Player(server.base, server.ws_base).guest("owner")
+    bots = [{"seat": 0, "level": 1}, {"seat": 1, "level": 1}]
+    table = owner.create(game="pyramido", players=2, seat=None, bots=bots)
+    owner.start(table["id"])
+    # Nobody connects to the table: it plays at full speed (a wait would be 30 s a move).
+    await _finished(owner, table["id"])
+    owner.close()
+
+
+def test_a_bots_only_table_nobody_watches_never_waits(paced_server: ServerFactory) -> None:
+    asyncio.run(_bots_only_unwatched(paced_server(LONG_DELAY)))
+
+
+async def _bots_only_watched(server: ServerProcess) -> None:
+    owner = Player(server.base, server.ws_base).guest("watcher")
     bots = [{"seat": 0, "level": 1}, {"seat": 1, "level": 1}]
     table = owner.create(game="pyramido", players=2, seat=None, bots=bots)
     socket = await owner.socket(table["id"])
     await socket.expect("welcome")
+    started = time.monotonic()
     owner.start(table["id"])
-    final = await _watch_to_the_end(socket)
-    assert final["result"] is not None
+    # Someone watches: the k-th bot move comes at least k delays after the start.
+    count = 0
+    while count < 6:
+        message = await socket.recv()
+        if message["type"] == "update" and message["last"]["bot"]:
+            count += 1
+            assert time.monotonic() - started >= count * DELAY, count
     await socket.close()
     owner.close()
 
 
-def test_a_bots_only_table_never_waits(paced_server: ServerFactory) -> None:
-    asyncio.run(_bots_only(paced_server(LONG_DELAY)))
+def test_a_bots_only_table_someone_watches_plays_at_a_pace_to_follow(
+    paced_server: ServerFactory,
+) -> None:
+    asyncio.run(_bots_only_watched(paced_server(DELAY)))
 
 
 async def _last_person_leaves(server: ServerProcess) -> None:
@@ -138,11 +168,11 @@ async def _last_person_leaves(server: ServerProcess) -> None:
     await socket.expect("sync")
     response = person.http.post(f"/api/tables/{table['id']}/leave", json={})
     assert response.status_code == 200, response.text
-    # The seat is a bot's now, so no person sits here: the bots play on at full speed (a
-    # pace of 30 s a move would not finish within the wait).
-    final = await _watch_to_the_end(socket)
-    assert final["replaced"][0] == "left"
+    # The seat is a bot's now, so no person sits here, and once nobody watches either the bots
+    # play on at full speed (a pace of 30 s a move would not finish within the wait).
     await socket.close()
+    final = await _finished(person, table["id"])
+    assert final["status"] == "finished"
     person.close()
 
 

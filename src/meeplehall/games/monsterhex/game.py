@@ -33,12 +33,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
                choices=("off", "random", "draft")),
     OptionSpec("shared_faction", "bool", False, "Shared faction (2 players)",
                "Two players on the 3-player board with a neutral shared faction. "
-               "Always on in solo."),
+               "Always on in solo.", players=(2,)),
     OptionSpec("colours", "choice", "random", "Faction colours without abilities",
                "Random colours, or seat order (red, blue, yellow, green).",
                choices=("random", "seat")),
     OptionSpec("solo_target", "int", 20, "Solo target score",
-               "In solo play, the score that wins.", minimum=0, maximum=200),
+               "In solo play, the score that wins.", minimum=0, maximum=200, players=(1,)),
     OptionSpec("components", "str", "standard", "Component data",
                "The set of pieces to play with: the standard set, or another set the server "
                "offers.",

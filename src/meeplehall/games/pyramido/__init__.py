@@ -48,6 +48,7 @@ OPTIONS = (
         help="Solo difficulty: become a Legend, or become THE Legend (with 7 or more mythical"
         " gems at a stage start the Explorer draws one more gem).",
         choices=(A_LEGEND, THE_LEGEND),
+        players=(1,),
     ),
     OptionSpec(
         key="dominoes",

@@ -42,6 +42,7 @@ class OptionOut(BaseModel):
     minimum: int | None = None
     maximum: int | None = None
     advanced: bool = False
+    players: list[int] | None = None
 
 
 class GameOut(BaseModel):

@@ -265,6 +265,8 @@ class TableManager:
     def detach(self, room: Room, connection: Connection) -> None:
         room.connections.discard(connection)
         room.used_at = time.monotonic()
+        if not room.connections:
+            room.pace.seats_changed()  # nobody watches now: bots waiting to be followed go on
         if not room.connections and room.record.status != "playing":
             self.evict(room)
 
@@ -378,14 +380,18 @@ class TableManager:
             if room.record.status != "playing":
                 raise Rejection("finished", "the game is over")
             if bot and (too_soon := room.pace.too_soon(seat, self.bot_move_delay,
-                                                       self.bot_max_wait, room.seats)):
+                                                       self.bot_max_wait, room.seats,
+                                                       watched=bool(room.connections))):
                 return too_soon
             if not bot and room.seats[seat].by_bot:
                 raise Rejection("replaced", f"a bot plays seat {seat} now")
             if user_id is not None and seat not in room.owned(user_id):
                 raise Rejection("not_your_seat", f"you do not hold seat {seat}")
             action = match.check(seat, seq, data)
-            step = match.apply(seat, action, bot)
+            try:
+                step = match.apply(seat, action, bot)
+            except Rejection as rejection:
+                raise match.moved_on(seat, seq, rejection) from None
             finished = match.state.is_over()
             seats = [clocks.SeatState(**vars(s)) for s in room.seats]
             to_move = match.state.to_move() if not finished else frozenset()
@@ -445,7 +451,7 @@ class TableManager:
                     texts[seat] = json.dumps(room.message(
                         "update", seat, events_for(step.events, seat), last=shown))
             connection.send(texts[seat])
-        room.pace.step_applied(match, room.seats)
+        room.pace.step_applied(match, room.seats, watched=bool(room.connections))
 
     async def hand_over(self, room: Room, seat: int, reason: str) -> None:
         """From now on a bot plays ``seat`` (its clock ran out, or its player left)."""

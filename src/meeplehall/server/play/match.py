@@ -112,7 +112,19 @@ class Match:
         try:
             return self.game.parse_action(data)
         except IllegalAction as error:
-            raise Rejection.illegal(error) from None
+            raise self.moved_on(seat, seq, Rejection.illegal(error)) from None
+
+    def moved_on(self, seat: int, seq: int, rejection: Rejection) -> Rejection:
+        """``rejection`` as the sender should read it: an action refused by the rules, chosen in
+        a view older than the table (a seat that stayed to move while others played), was most
+        likely legal where it was chosen, so it is answered as the table having moved on."""
+        if rejection.code == "illegal_action" and seq < self.seq_for(seat):
+            return Rejection(
+                "stale_seq",
+                f"the table moved on since seq {seq} (now {self.seq_for(seat)}); look again and "
+                f"resend ({rejection.reason})",
+            )
+        return rejection
 
     def apply(self, seat: int, action: Action, bot: bool) -> Step:
         """Play a checked action; IllegalAction leaves the state unchanged."""

@@ -7,7 +7,9 @@ The delay is a floor, not an extra: the bot's thinking counts towards it (a bot 
 the table unlocked and the bot worker already free, so people's moves, leaves, syncs and
 spectators go on meanwhile; the chosen move is not stored until applied, so a crash during the
 wait loses nothing acknowledged (after a restart the bot simply chooses again). Seats whose
-person timed out or left count as bot seats: a table with no person left plays at full speed.
+person timed out or left count as bot seats: a table with no person left plays at full speed,
+unless someone watches it (a connection of this process to the table, a spectator's or an
+owner's): then its bots move at the same pace, so the watcher can follow the game.
 
 Another seat's move that some person other than its mover saw while the bot was due pushes the
 bot's move back to a delay after it, so people can follow several moves in a row; but only up
@@ -81,12 +83,14 @@ class Pace:
         for seat in to_move:
             self.due_since.setdefault(seat, now)
 
-    def step_applied(self, match: Match, seats: list[SeatState]) -> None:
+    def step_applied(self, match: Match, seats: list[SeatState], watched: bool = False) -> None:
         """The match's latest step was just sent out: it counts for the others' pace if a
-        person's seat other than its mover's saw it (a secret step only its mover sees)."""
+        person's seat other than its mover's saw it (a secret step only its mover sees), or if
+        someone watches the table and the spectators saw it."""
         mover = match.steps[-1].seat
-        seen = any(not seat.by_bot and index != mover and match.saw_last(index)
-                   for index, seat in enumerate(seats))
+        seen = (watched and match.saw_last(None)) or any(
+            not seat.by_bot and index != mover and match.saw_last(index)
+            for index, seat in enumerate(seats))
         to_move = match.state.to_move() if not match.state.is_over() else frozenset()
         self.step_shown(mover, seen, to_move)
 
@@ -97,10 +101,10 @@ class Pace:
         self._changed = asyncio.Event()
 
     def too_soon(self, seat: int, delay: float, max_wait: float,
-                 seats: Iterable[SeatState]) -> TooSoon | None:
+                 seats: Iterable[SeatState], watched: bool = False) -> TooSoon | None:
         """Under the table's lock, before ``seat``'s bot move: how long it must still wait, if
-        at all."""
-        if delay <= 0 or not person_seated(seats):
+        at all; ``watched`` when someone follows the table (a connection to it)."""
+        if delay <= 0 or not (watched or person_seated(seats)):
             return None
         now = self.clock()
         # Its own pace: from when it became due, or from its own last move people saw.

@@ -5,6 +5,19 @@
 // SVG shapes that are clickable get role=button and tabindex=0 and answer Enter and Space.
 
 import { h, s } from "../js/dom.js";
+import { paletteSetting } from "../js/display.js";
+
+/**
+ * A colour table that follows the reader's palette: `{key: entry}` whose entries are read from
+ * `safe` when the colour-blind palette is chosen, else from `standard` (same keys in both).
+ */
+export function paletteTable(standard, safe) {
+  const table = {};
+  for (const key of Object.keys(standard)) {
+    Object.defineProperty(table, key, { enumerable: true, get: () => (paletteSetting() === "safe" ? safe : standard)[key] });
+  }
+  return Object.freeze(table);
+}
 
 /** An HTML element: el("div", {class: "x", onclick: fn}, [children or strings]). */
 export function el(tag, attrs = {}, children = []) {
@@ -62,14 +75,29 @@ export function legalButton(ctx, index, text, extraClass = "") {
   return legalAction(button, ctx, index);
 }
 
-/** A <button> for a local choice. */
-export function choiceButton(name, text, onChoose, { pressed = false, extraClass = "" } = {}) {
+/**
+ * A <button> for a local choice. `piece`: it picks a piece to play (a cube, a unit): chosen from
+ * the keyboard, the focus then goes to the first place the piece can go, one Tab stop from
+ * playing it, instead of staying at the top of a long list of tab stops.
+ */
+export function choiceButton(name, text, onChoose, { pressed = false, extraClass = "", piece = false } = {}) {
   const button = el("button", {
     type: "button",
     class: `mh-btn ${extraClass}`.trim(),
     "aria-pressed": pressed ? "true" : "false",
   }, [text]);
-  return choice(button, name, onChoose);
+  const chosen = (event) => {
+    onChoose(event);
+    // A button's click from Enter or Space has no pointer behind it (detail 0).
+    if (piece && event.detail === 0) focusFirstPlace();
+  };
+  return choice(button, name, chosen);
+}
+
+/** Focus the first place of the board that plays an action, else the first one to choose. */
+function focusFirstPlace() {
+  const place = document.querySelector("#game-root [data-legal]") || document.querySelector("#game-root svg [data-choice]");
+  place?.focus();
 }
 
 /** Indices of the legal actions matching a predicate, with the action. */

@@ -1,9 +1,11 @@
 // The frame around a game's board on the table and replay pages: a zoom control (buttons,
-// ctrl+wheel, pinch; remembered per game), the animation speed, and the places lit on the board
-// when a log line, a hint or a replay step refers to them.
+// ctrl+wheel, pinch; remembered per game), the animation speed, the colour-blind palette and the
+// coordinates (js/display.js), and the places lit on the board when a log line, a hint or a
+// replay step refers to them.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { coordinatesShown, paletteSetting, setCoordinatesShown, setPalette } from "./display.js";
 import { MOTION_SPEEDS, motionSetting, setMotion } from "./motion.js";
 
 export const ZOOM_MIN = 0.75;
@@ -82,8 +84,23 @@ export function boardFrame(root, game, redraw) {
       setMotion(event.target.value);
       redraw();
     } }, MOTION_SPEEDS.map((speed) => h("option", { value: speed, selected: speed === motionSetting() }, t(`board.motion_${speed}`)))),
+    toggle("board-palette", "board.palette_safe", paletteSetting() === "safe", (on) => setPalette(on ? "safe" : "standard"), redraw),
+    toggle("board-coordinates", "board.coordinates", coordinatesShown(), setCoordinatesShown, redraw),
   );
   return h("div", { class: "board-frame" }, toolbar, viewport);
+}
+
+/** A setting of the board's look that is on or off: a pressed button, remembered by `store`. */
+function toggle(id, key, on, store, redraw) {
+  return h("button", {
+    type: "button", id, class: "secondary board-toggle", "aria-pressed": on ? "true" : "false",
+    onclick: (event) => {
+      const now = event.currentTarget.getAttribute("aria-pressed") !== "true";
+      event.currentTarget.setAttribute("aria-pressed", String(now));
+      store(now);
+      redraw();
+    },
+  }, t(key));
 }
 
 /** Two fingers on the board scale it (the page itself keeps its size). */

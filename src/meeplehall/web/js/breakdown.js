@@ -120,8 +120,9 @@ function barChart(result, names, renderer) {
   const parts = scoreParts(renderer, result);
   const keys = [...new Set(parts.flat().map((part) => part.key))];
   const max = Math.max(1, ...parts.map((seatParts) => seatParts.reduce((sum, p) => sum + Math.max(0, p.points), 0)));
-  const rowHeight = 34;
-  const left = 120;
+  // Each seat's whole name (with its seat badge) above its bar, so no name is cut.
+  const rowHeight = 52;
+  const left = 10;
   const width = 480;
   // The legend wraps onto as many lines as its entries need, a few to a line.
   const legendColumn = 150;
@@ -130,8 +131,11 @@ function barChart(result, names, renderer) {
   const height = legendTop + Math.ceil(keys.length / perLine) * 20 + 4;
   const bars = [];
   parts.forEach((seatParts, seat) => {
-    const y = 10 + seat * rowHeight;
-    bars.push(s("text", { x: left - 8, y: y + 19, "text-anchor": "end", class: "bar-name" }, `${seat + 1}. ${names[seat]}`));
+    const top = 6 + seat * rowHeight;
+    bars.push(s("circle", { cx: left + 8, cy: top + 8, r: 8, fill: seatColour(seat), class: "bar-badge" }),
+      s("text", { x: left + 8, y: top + 12, "text-anchor": "middle", class: "bar-badge-number" }, seat + 1),
+      s("text", { x: left + 22, y: top + 13, class: "bar-name" }, names[seat]));
+    const y = top + 20;
     let x = left;
     for (const part of seatParts) {
       const w = (Math.max(0, part.points) / max) * (width - left - 50);
@@ -160,18 +164,29 @@ function barChart(result, names, renderer) {
   );
 }
 
+/** "Winner: (2) Ana": each winner's name after their seat badge (a number alone reads as a rank). */
+function winnersLine(winners, names) {
+  if (!winners.length) return h("p", { class: "winners" }, t("result.no_winner"));
+  const [before, after = ""] = t("result.winners", { names: "\u0001" }).split("\u0001");
+  const people = winners.flatMap((seat, index) => [
+    index ? ", " : "",
+    h("span", { class: "winner", style: `--seat-colour: ${seatColour(seat)}` },
+      h("span", { class: "seat-badge", "aria-hidden": "true" }, seat + 1), names[seat]),
+  ]);
+  return h("p", { class: "winners" }, before, people, after);
+}
+
 /**
  * The whole end-of-game block: winners, the table and the chart. `ctx` is the renderer's (for
  * its explained rows); `onSpot(places)` lights what a clicked row scored on the board.
  */
 export function resultBlock(result, names, renderer, ctx = null, onSpot = () => {}) {
-  const winners = result.winners.map((seat) => `${seat + 1}. ${names[seat]}`);
   const rows = ctx ? scoreRows(renderer, result.breakdown, ctx) : null;
   return h(
     "section",
     { id: "end-of-game", class: "end-of-game", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title" }, t("result.title")),
-    h("p", { class: "winners" }, winners.length ? t("result.winners", { names: winners.join(", ") }) : t("result.no_winner")),
+    winnersLine(result.winners, names),
     h("div", { class: "breakdown-wrap" }, rows ? explainedTable(rows, result, names, onSpot) : breakdownTable(result, names, renderer)),
     barChart(result, names, renderer),
   );

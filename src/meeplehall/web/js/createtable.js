@@ -13,6 +13,7 @@ function optionInput(spec, renderer) {
   const label = gameText(renderer, `option.${spec.key}`, spec.label || spec.key);
   const help = gameText(renderer, `option.${spec.key}.help`, spec.help || "");
   const common = { id, name: spec.key, "aria-describedby": help ? helpId : null, dataset: { kind: spec.kind } };
+  const counts = { dataset: { players: (spec.players || []).join(" ") } };
   let input;
   if (spec.kind === "bool") {
     input = h("input", { ...common, type: "checkbox", checked: Boolean(spec.default) });
@@ -31,8 +32,8 @@ function optionInput(spec, renderer) {
     input = h("input", { ...common, type: "text", value: spec.default ?? "" });
   }
   const wrapper = spec.kind === "bool"
-    ? h("div", { class: "field field-check" }, input, h("label", { for: id }, label))
-    : h("div", { class: "field" }, h("label", { for: id }, label), input);
+    ? h("div", { class: "field field-check", ...counts }, input, h("label", { for: id }, label))
+    : h("div", { class: "field", ...counts }, h("label", { for: id }, label), input);
   if (help) wrapper.append(h("p", { class: "help", id: helpId }, help));
   return wrapper;
 }
@@ -46,10 +47,19 @@ function advancedOptions(specs, renderer) {
     advanced.map((spec) => optionInput(spec, renderer)));
 }
 
+/** Show each option only for the player counts it applies to (the spec's `players`). */
+function showOptionsFor(form, count) {
+  for (const field of form.querySelectorAll("[data-players]")) {
+    const counts = field.dataset.players.split(" ").filter(Boolean).map(Number);
+    field.hidden = counts.length > 0 && !counts.includes(count);
+  }
+}
+
 function readOptions(form, specs) {
   const options = {};
   for (const spec of specs) {
     const input = form.elements.namedItem(spec.key);
+    if (input.closest("[hidden]")) continue; // not for this player count: the game's default
     if (spec.kind === "bool") options[spec.key] = input.checked;
     else if (spec.kind === "int") options[spec.key] = Number(input.value);
     else if (spec.kind === "choice" && Array.isArray(spec.choices)) {
@@ -224,6 +234,9 @@ export function createTableForm({ games, game, bots, renderer, user, friends = [
       } }, t("create.cancel"))),
     status,
   );
+  const showOptions = () => showOptionsFor(form, Number(players.value));
+  players.addEventListener("change", showOptions);
+  showOptions();
   return form;
 
   async function submit(form, game) {

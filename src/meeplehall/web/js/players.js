@@ -92,7 +92,7 @@ export function playersPanel(game, scores) {
       ),
       h("span", { class: "player-status" }, t(`player.${status}`)),
       scores ? h("span", { class: "player-score", title: t("table.score") }, t("table.points", { count: scores[seat] ?? 0 })) : null,
-      clock ? h("span", { class: "player-clock", dataset: { clockSeat: String(seat) }, "aria-label": t("table.clock") }) : null,
+      clock ? h("span", { class: "player-clock", role: "timer", dataset: { clockSeat: String(seat) }, "aria-label": t("table.clock") }) : null,
     );
   });
   return h("ol", { id: "players", class: "players", "aria-label": t("table.players") }, rows);

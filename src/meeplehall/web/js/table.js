@@ -440,6 +440,9 @@ function replayHref() {
 
 // --- acting -----------------------------------------------------------------------------------
 
+/** The error of an act that could not be sent: the socket was down (cleared once it is back). */
+const connectionLost = () => t("connection.reconnecting");
+
 function send(action) {
   // One act in flight at a time, until the server answers it: the update of this seat's own
   // move, an error, or a sync frees the page again. Another seat's update does not: it may come
@@ -454,7 +457,7 @@ function send(action) {
     document.body.dataset.sent = String(game.sent);
   } else {
     game.pending = null;
-    game.error = () => t("connection.reconnecting");
+    game.error = connectionLost;
     draw();
   }
   return sent;
@@ -698,7 +701,10 @@ function onStatus(status) {
     return;
   }
   game.connection = status;
+  document.body.dataset.connection = status;
   if (status === "refused") game.error = () => t("connection.refused");
+  // Back online: the "connection lost" of an act that could not be sent is over.
+  if (status === "open" && game.error === connectionLost) game.error = null;
   draw();
 }
 

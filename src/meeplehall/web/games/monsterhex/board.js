@@ -47,7 +47,7 @@ export function boardSvg(view, ctx, state, ui, redraw, rises) {
     if (cell.start && !cell.unit) {
       place.append(svg("text", { x: cx, y: cy + 6, class: "mx-start-mark", "font-size": 15 }, [tr(ctx, "start_short")]));
     }
-    place.append(svg("text", { x: cx, y: cy - SIZE * 0.66, class: "mx-cell-label", "font-size": 11 }, [label]));
+    place.append(svg("text", { x: cx, y: cy - SIZE * 0.66, class: "mh-coord mx-cell-label", "font-size": 11 }, [label]));
     if (marks.has(placeKey(cell.q, cell.r))) markLast(place, marks.get(placeKey(cell.q, cell.r)), ctx);
     cellLayer.append(place);
     if (cell.counter_gem) gemLayer.append(counterGem(view, cell, cx, cy, ctx));
@@ -61,7 +61,7 @@ export function boardSvg(view, ctx, state, ui, redraw, rises) {
       shape.dataset.place = placeKey(cell.q, cell.r);
       // A unit new on the board slides in from its player's hand (the players list).
       shape.dataset.from = `hand-${unit.placed_by ?? (unit.shared ? "shared" : unit.owner)}`;
-      shape.append(svg("text", { x: cx, y: cy - SIZE * 0.66, class: "mx-cell-label mx-on-unit", "font-size": 9 }, [label]));
+      shape.append(svg("text", { x: cx, y: cy - SIZE * 0.66, class: "mh-coord mx-cell-label mx-on-unit", "font-size": 9 }, [label]));
       if (marks.has(placeKey(cell.q, cell.r))) markLast(shape, marks.get(placeKey(cell.q, cell.r)), ctx);
       unitLayer.append(shape);
     }
@@ -69,7 +69,7 @@ export function boardSvg(view, ctx, state, ui, redraw, rises) {
   for (const gem of view.gems) {
     const [cx, cy] = centre(gem.q, gem.r);
     const place = svg("g", { class: "mx-place", "data-place": placeKey(gem.q, gem.r) }, [gemShape(view, gem, cx, cy, ctx)]);
-    place.append(svg("text", { x: cx, y: cy - SIZE * 0.66, class: "mx-cell-label mx-gem-label", "font-size": 11 }, [placeName(view, gem.q, gem.r)]));
+    place.append(svg("text", { x: cx, y: cy - SIZE * 0.66, class: "mh-coord mx-cell-label mx-gem-label", "font-size": 11 }, [placeName(view, gem.q, gem.r)]));
     if (marks.has(placeKey(gem.q, gem.r))) markLast(place, marks.get(placeKey(gem.q, gem.r)), ctx);
     gemLayer.append(place);
   }
@@ -79,7 +79,7 @@ export function boardSvg(view, ctx, state, ui, redraw, rises) {
     for (const [spot, entries] of state.cells) {
       const [q, r] = spot.split(",").map(Number);
       const [cx, cy] = centre(q, r);
-      const label = tr(ctx, "choose_cell", { cell: placeName(view, q, r), n: entries.length });
+      const label = tr(ctx, "choose_cell", { cell: placeName(view, q, r), n: entries.length, count: entries.length });
       const target = svg("polygon", { points: hexPoints(cx, cy, SIZE - 5), class: `mx-target${ui.cell === spot ? " mx-chosen" : ""}` }, [svg("title", {}, [label])]);
       targets.append(choice(target, `cell-${q}-${r}`, () => { ui.cell = spot; redraw(); }, label));
     }

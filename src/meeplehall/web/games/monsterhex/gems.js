@@ -4,7 +4,7 @@
 // banner in the seat's colour.
 
 import { legalAction, legalWhere, seatName, svg, tr } from "../kit.js";
-import { faction } from "./factions.js";
+import { emblem, faction } from "./factions.js";
 import { SIZE, hexPoints } from "./geometry.js";
 import { placeName } from "./labels.js";
 
@@ -94,7 +94,7 @@ export function gemShape(view, gem, cx, cy, ctx) {
         legalAction(gemNode, ctx, take, label);
       }
       group.append(svg("text", { x, y: y - w * 0.02, class: "mx-gem-value", "font-size": high ? 17 : 13 }, [String(slot.value)]));
-      group.append(svg("text", { x: x + (high ? 0 : 0), y: y + w * 0.3, class: "mx-colour-letter", "font-size": high ? 8 : 7 }, [tr(ctx, `colour_letter_${slot.colour}`)]));
+      group.append(emblem(slot.colour, x + w * 0.36, y + w * 0.3, high ? 6 : 4.5));
       if (slot.taken_by !== null && slot.taken_by !== undefined) {
         group.append(banner(high ? cx - 10 : cx + 17, high ? cy - 30 : cy - 11, holderColour(ctx, view, slot.taken_by), holderMark(ctx, slot.taken_by), `banner-${gem.q}_${gem.r}-${i}`, high ? 1 : 0.85));
       }

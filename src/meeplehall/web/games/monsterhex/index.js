@@ -76,7 +76,7 @@ function draw(root, ctx) {
 function header(view, ctx) {
   const pills = [tr(ctx, "round", { n: view.round, total: view.rounds }), tr(ctx, `mode_${view.mode}`)];
   if (view.turn_kind === "shared") pills.push(tr(ctx, "shared_turn"));
-  if (view.solo_target !== null && view.solo_target !== undefined) pills.push(tr(ctx, "solo_target", { n: view.solo_target }));
+  if (view.solo_target !== null && view.solo_target !== undefined) pills.push(tr(ctx, "solo_target", { n: view.solo_target, count: view.solo_target }));
   return el("div", { class: "mh-game-header" }, pills.map((text) => el("span", { class: "mh-pill" }, [text])));
 }
 

@@ -107,7 +107,7 @@ function handPicker(view, ctx, player, state, ui, redraw) {
   const buttons = hand.map((id, i) => {
     const picture = unitPicture(view, ctx, id, colour, shared);
     if (!state.units.includes(id)) return el("span", { class: "mx-hand-unit mh-muted", "data-piece": pieceKey(colour, id) }, [picture]);
-    const button = choiceButton(`unit-${id}-${i}`, picture, () => { ui.unit = id; ui.cell = null; redraw(); }, { pressed: ui.unit === id, extraClass: "mx-unit-button" });
+    const button = choiceButton(`unit-${id}-${i}`, picture, () => { ui.unit = id; ui.cell = null; redraw(); }, { pressed: ui.unit === id, extraClass: "mx-unit-button", piece: true });
     button.dataset.piece = pieceKey(colour, id);
     button.setAttribute("aria-label", tr(ctx, "choose_unit", { id: unitName(ctx, view.unit_types[id].rank) }));
     return button;
@@ -130,11 +130,11 @@ export function playersSection(view, ctx, me) {
     const line = [
       el("span", { class: "mx-seat-banner", style: `--banner:${seatColour}`, "aria-hidden": "true" }, [String(p.seat + 1)]),
       el("span", { class: "mx-player-name" }, [el("bdi", {}, [seatName(ctx, p.seat)])]),
-      el("span", { class: "mx-score" }, [tr(ctx, "points_n", { n: p.score })]),
+      el("span", { class: "mx-score" }, [tr(ctx, "points_n", { n: p.score, count: p.score })]),
     ];
     const facts = [factionText, tr(ctx, "hand_deck", { hand: p.hand_size, deck: p.deck_size })];
     if (p.shared_hand_size || p.shared_deck_size) facts.push(tr(ctx, "shared_hand_deck", { hand: p.shared_hand_size, deck: p.shared_deck_size }));
-    if (p.personal_objectives && p.seat !== me) facts.push(tr(ctx, "secret_objectives", { n: p.personal_objectives }));
+    if (p.personal_objectives && p.seat !== me) facts.push(tr(ctx, "secret_objectives", { n: p.personal_objectives, count: p.personal_objectives }));
     const lines = [el("div", { class: "mx-player-line" }, line), el("div", { class: "mh-muted mx-player-facts" }, [facts.join(" · ")])];
     if (p.ability) lines.push(el("div", { class: "mh-note mx-ability" }, [el("span", { class: "mx-ability-star", "aria-hidden": "true" }, ["★"]), `${abilityName(ctx, p.ability)}: ${tr(ctx, `ability_${p.ability}_dot`)} (★★ ${tr(ctx, `ability_${p.ability}_star`)})`]));
     return el("li", { class: `mx-player${p.seat === me ? " mx-me" : ""}`, "data-place": `hand-${p.seat}`, style: `--banner:${seatColour}` }, lines);
@@ -153,12 +153,12 @@ export function playersSection(view, ctx, me) {
 export function objectivesSection(view, ctx, me) {
   const mine = me !== null ? view.players[me].objectives || [] : [];
   if (!view.common_objectives.length && !mine.length) return null;
-  const item = (o) => el("li", {}, [`${objectiveName(ctx, o)} — ${o.kind === "variable" ? tr(ctx, "points_variable") : tr(ctx, "points_n", { n: o.points })} (${tr(ctx, `kind_${o.kind}`)})`]);
+  const item = (o) => el("li", {}, [`${objectiveName(ctx, o)} — ${o.kind === "variable" ? tr(ctx, "points_variable") : tr(ctx, "points_n", { n: o.points, count: o.points })} (${tr(ctx, `kind_${o.kind}`)})`]);
   return section(tr(ctx, "objectives"), [
     view.common_objectives.length ? el("p", { class: "mh-note" }, [tr(ctx, "common_objectives")]) : null,
     el("ul", { class: "mx-list" }, view.common_objectives.map(item)),
     mine.length ? el("p", { class: "mh-note" }, [tr(ctx, "your_objectives")]) : null,
     el("ul", { class: "mx-list" }, mine.map(item)),
-    el("p", { class: "mh-muted" }, [tr(ctx, "objective_pile", { n: view.objective_pile })]),
+    el("p", { class: "mh-muted" }, [tr(ctx, "objective_pile", { n: view.objective_pile, count: view.objective_pile })]),
   ]);
 }

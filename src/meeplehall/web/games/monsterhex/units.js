@@ -3,7 +3,7 @@
 // on the edges, and tokens for a red-letter unit (its ability) and for counters on it.
 
 import { svg, tr } from "../kit.js";
-import { faction } from "./factions.js";
+import { emblem, faction } from "./factions.js";
 import { APOTHEM, SIZE, hexPoints, towards } from "./geometry.js";
 
 // Silhouettes in a 100-unit box centred on (0, 0); eyes are drawn separately.
@@ -53,7 +53,7 @@ export function monster(rank, colours, cx, cy, size) {
 export function unitShape(unit, powers, cx, cy, ctx, { size = SIZE, title = "" } = {}) {
   const colours = faction(unit.colour);
   const rank = unit.rank || String(unit.id || "C")[0];
-  const group = svg("g", { class: `mx-unit mx-rank-${rank}${unit.shared ? " mx-shared-unit" : ""}${unit.red_letter ? " mx-red-letter" : ""}` });
+  const group = svg("g", { "data-faction": unit.colour || undefined, class: `mx-unit mx-rank-${rank}${unit.shared ? " mx-shared-unit" : ""}${unit.red_letter ? " mx-red-letter" : ""}` });
   const scale = size / SIZE;
   group.append(svg("polygon", { points: hexPoints(cx, cy, size - 2 * scale), class: "mx-unit-tile", fill: colours.light, stroke: colours.dark }));
   group.append(monster(rank, colours, cx, cy - 5 * scale, size * 1.02));
@@ -72,8 +72,8 @@ export function unitShape(unit, powers, cx, cy, ctx, { size = SIZE, title = "" }
   const plateWidth = 16 * scale;
   group.append(svg("rect", { x: px - plateWidth / 2, y: py - 7 * scale, width: plateWidth, height: 13 * scale, rx: 3 * scale, class: `mx-rank-plate${unit.red_letter ? " mx-red" : ""}`, stroke: colours.dark }));
   group.append(svg("text", { x: px, y: py, class: `mx-rank-letter${unit.red_letter ? " mx-red" : ""}`, "font-size": 11 * scale }, [rank]));
-  // The faction's letter under the plate, for players who cannot tell the colours apart.
-  if (unit.colour) group.append(svg("text", { x: cx, y: cy + size * 0.85, class: "mx-faction-letter", "font-size": 8 * scale }, [tr(ctx, `colour_letter_${unit.colour}`)]));
+  // The faction's emblem in the bottom corner, for players who cannot tell the colours apart.
+  if (unit.colour) group.append(emblem(unit.colour, cx, cy + size * 0.76, 6 * scale));
   if (unit.shared) {
     group.append(svg("polygon", { points: hexPoints(cx, cy, size - 5 * scale), class: "mx-shared-ring" }));
   }
@@ -101,7 +101,7 @@ export function unitTooltip(ctx, unit, powers, owner) {
   const name = unitName(ctx, unit.rank || String(unit.id)[0]);
   const parts = [tr(ctx, owner ? "unit_title" : "unit_title_hand", { id: name, owner, powers: powers.join(" ") })];
   if (unit.red_letter) parts.push(tr(ctx, "red_letter_note"));
-  if (unit.white) parts.push(tr(ctx, "white_counters", { n: unit.white }));
-  if (unit.black) parts.push(tr(ctx, "black_counters", { n: unit.black }));
+  if (unit.white) parts.push(tr(ctx, "white_counters", { n: unit.white, count: unit.white }));
+  if (unit.black) parts.push(tr(ctx, "black_counters", { n: unit.black, count: unit.black }));
   return parts.join(" ");
 }

@@ -1,19 +1,41 @@
 // Pyramido's pieces drawn in SVG: gems, dominoes (blocks of four quarters with their gem icons),
 // the backs of face-down dominoes, and gem stacks with a count badge.
 
-import { el, svg, tr } from "../kit.js";
+import { el, paletteTable, svg, tr } from "../kit.js";
 import { dominoQuarters, DIRECTIONS } from "./geometry.js";
 
 export const GEM_ORDER = ["orange", "blue", "purple", "green", "red", "mythical"];
 
-// Block fills, a darker shade for edges and backs, and a light one for the icons.
-export const COLOURS = {
+// Block fills, a darker shade for edges and backs, and a light one for the icons; the safe
+// palette takes Okabe and Ito's hues (blue darker, purple lighter, for more room), which stay
+// apart under protanopia, deuteranopia and tritanopia (tests/web/test_colour_vision.py
+// measures them on the drawn board).
+export const COLOURS = paletteTable({
   orange: { fill: "#ec8a2f", dark: "#9a4f0c", light: "#ffe2bf" },
   blue: { fill: "#2f74c8", dark: "#17427a", light: "#cfe3ff" },
   purple: { fill: "#8a50bd", dark: "#4f2572", light: "#ead8fb" },
   green: { fill: "#3f9a47", dark: "#1e5a24", light: "#d4f2d2" },
   red: { fill: "#cc3b35", dark: "#7a1814", light: "#ffd6d2" },
   mythical: { fill: "#eef3fb", dark: "#6d7f9c", light: "#ffffff" },
+}, {
+  orange: { fill: "#e69f00", dark: "#7a5400", light: "#ffe9b8" },
+  blue: { fill: "#005a8e", dark: "#002c47", light: "#bcd8ee" },
+  purple: { fill: "#e8a8e8", dark: "#7a3d7a", light: "#fbe8fb" },
+  green: { fill: "#009e73", dark: "#00543d", light: "#c8efe3" },
+  red: { fill: "#d55e00", dark: "#6f3100", light: "#ffd9bf" },
+  mythical: { fill: "#eef3fb", dark: "#6d7f9c", light: "#ffffff" },
+});
+
+// A texture per colour, laid over every quarter, so that colours read without hue: each area
+// carries its pattern wherever it shows (drawn in board units, so the pattern runs on across the
+// quarters of one area).
+const PATTERNS = {
+  orange: [["circle", { cx: 3.5, cy: 3.5, r: 1.6 }]],
+  blue: [["path", { d: "M0 3.5 H7" }]],
+  purple: [["path", { d: "M0 3.5 H7 M3.5 0 V7" }]],
+  green: [["path", { d: "M-1 8 L8 -1 M-1 1 L1 -1 M6 8 L8 6" }]],
+  red: [["path", { d: "M3.5 0 V7" }]],
+  mythical: [["path", { d: "M3.5 1.5 V5.5 M1.5 3.5 H5.5" }]],
 };
 
 /** The reader's name and short letter for a colour (letters come from the language pack). */
@@ -55,6 +77,9 @@ export function ensureGemDefs() {
         svg("stop", { offset: "0.5", "stop-color": "#dbe8ff" }),
         svg("stop", { offset: "1", "stop-color": "#f3dcff" }),
       ]),
+      ...Object.entries(PATTERNS).map(([colour, shapes]) => svg("pattern", {
+        id: `pd-pattern-${colour}`, width: 7, height: 7, patternUnits: "userSpaceOnUse", class: "pd-pattern-def",
+      }, shapes.map(([tag, attrs]) => svg(tag, { ...attrs, class: "pd-pattern-ink" })))),
     ]),
   ]);
   document.body.append(defs);
@@ -84,10 +109,13 @@ export function gemStacks(gems, ctx, size = 26) {
   return el("span", { class: "pd-stacks" }, kinds.map((kind) => gemStack(kind, gems[kind], ctx, size)));
 }
 
-/** One quarter of a block: its colour, and its gem icon when it has one. */
+/** One quarter of a block: its colour and the colour's pattern, and its gem icon when it has one. */
 export function quarterShapes(cell, x, y, q) {
   const c = COLOURS[cell.colour];
-  const shapes = [svg("rect", { x, y, width: q, height: q, fill: c.fill, class: "pd-quarter" })];
+  const shapes = [
+    svg("rect", { x, y, width: q, height: q, fill: c.fill, class: "pd-quarter", "data-colour": cell.colour }),
+    svg("rect", { x, y, width: q, height: q, fill: `url(#pd-pattern-${cell.colour})`, class: "pd-pattern", "data-colour": cell.colour }),
+  ];
   if (cell.icon) shapes.push(gemShape(cell.colour, x + q * 0.14, y + q * 0.12, q * 0.72, { icon: true }));
   return shapes;
 }
@@ -168,6 +196,7 @@ export function backSvg(back, vertical, q, ctx, extra = {}) {
     root.append(svg("rect", { x, y, width: 2 * q, height: 2 * q, fill: c.dark }));
     // A stone-like band in the block's colour: a back, not a face.
     root.append(svg("rect", { x: x + q * 0.22, y: y + q * 0.22, width: q * 1.56, height: q * 1.56, rx: q * 0.3, fill: c.fill, stroke: "#0004" }));
+    root.append(svg("rect", { x: x + q * 0.22, y: y + q * 0.22, width: q * 1.56, height: q * 1.56, rx: q * 0.3, fill: `url(#pd-pattern-${colour})`, class: "pd-pattern", "data-colour": colour }));
     // The number of icons as that many small gems in a row, without their positions.
     const size = count > 2 ? q * 0.5 : q * 0.7;
     const shown = Math.max(count, 0);

@@ -89,7 +89,7 @@ export function explorationArea(view, ctx) {
 /** The bag and the discarded gems, for the top bar. */
 export function supply(view, ctx) {
   return el("div", { class: "pd-supply" }, [
-    el("span", { class: "pd-bag", title: tr(ctx, "bag", { n: view.bag }) }, [gemIcon("mythical", ctx, 18), el("span", {}, [tr(ctx, "bag_short", { n: view.bag })])]),
+    el("span", { class: "pd-bag", title: tr(ctx, "bag", { n: view.bag, count: view.bag }) }, [gemIcon("mythical", ctx, 18), el("span", {}, [tr(ctx, "bag_short", { n: view.bag })])]),
     el("span", { class: "pd-discard", title: tr(ctx, "discard_pile") }, [el("span", { class: "pd-label" }, [tr(ctx, "discard_pile")]), gemStacks(view.discard || {}, ctx, 18)]),
   ]);
 }

@@ -120,7 +120,7 @@ export function explorerPanel(view, ctx) {
     el("div", { class: "pd-explorer-body" }, [
       explorer.top ? dominoSvg(explorer.top, 0, 18, ctx, { "data-piece": `dom-${explorer.top.id}` }) : null,
       el("div", {}, [
-        el("p", { class: "pd-hint" }, [tr(ctx, "explorer_pile", { n: explorer.dominoes })]),
+        el("p", { class: "pd-hint" }, [tr(ctx, "explorer_pile", { n: explorer.dominoes, count: explorer.dominoes })]),
         el("div", {}, [gemStacks(explorer.gems, ctx, 20)]),
         el("p", { class: "pd-score-line" }, [tr(ctx, "score_n", { n: explorer.score }),
           explorer.stage_scores.length ? ` · ${tr(ctx, "stage_scores", { list: explorer.stage_scores.join(" / ") })}` : ""]),

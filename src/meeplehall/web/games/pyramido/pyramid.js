@@ -146,10 +146,10 @@ function drawStageGuide(root, player, stage, X, Y, q, labelled) {
   const size = Math.min(q * 0.55, 14);
   // Labels only where the board is large enough to read them (texts name only those spots).
   for (let i = 0; labelled && i < w; i += 1) {
-    guide.append(svg("text", { x: X(ox + 2 * i) + q, y: Y(oy) - q * 0.15 - (stage === 1 ? 0 : 0), "font-size": size, class: "pd-axis", "text-anchor": "middle" }, [blockLabel(i, 0).slice(0, 1)]));
+    guide.append(svg("text", { x: X(ox + 2 * i) + q, y: Y(oy) - q * 0.15 - (stage === 1 ? 0 : 0), "font-size": size, class: "pd-axis mh-coord", "text-anchor": "middle" }, [blockLabel(i, 0).slice(0, 1)]));
   }
   for (let j = 0; labelled && j < h; j += 1) {
-    guide.append(svg("text", { x: X(ox) - q * 0.2, y: Y(oy + 2 * j) + q, "font-size": size, class: "pd-axis", "text-anchor": "end", "dominant-baseline": "central" }, [String(j + 1)]));
+    guide.append(svg("text", { x: X(ox) - q * 0.2, y: Y(oy + 2 * j) + q, "font-size": size, class: "pd-axis mh-coord", "text-anchor": "end", "dominant-baseline": "central" }, [String(j + 1)]));
   }
   // Every free block of the stage has a place too (hints and log lines point at it).
   const drawn = new Set([...root.querySelectorAll("[data-place]")].map((n) => n.dataset.place));

@@ -81,7 +81,7 @@ function handPanel(view, ctx, me, tray, ui, redraw) {
     const button = choiceButton(`cube-${colour}-${i}`, pic, () => {
       ui.colour = colour;
       redraw();
-    }, { pressed, extraClass: `yx-hand-cube${pressed ? " yx-selected" : ""}` });
+    }, { pressed, extraClass: `yx-hand-cube${pressed ? " yx-selected" : ""}`, piece: true });
     button.setAttribute("aria-label", tr(ctx, "pick_cube", { cube: aCube(ctx, colour) }));
     return button;
   });

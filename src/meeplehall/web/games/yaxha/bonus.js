@@ -10,7 +10,7 @@ function cardText(ctx, key, fallback) {
 export function bonusPanel(view, ctx) {
   const cards = view.bonus_cards.map((card) =>
     el("div", { class: "yx-card", title: cardText(ctx, `card_text_${card.id}`, card.text) }, [
-      el("div", { class: "yx-card-points" }, [tr(ctx, "points_n", { n: view.bonus_card_points })]),
+      el("div", { class: "yx-card-points" }, [tr(ctx, "points_n", { n: view.bonus_card_points, count: view.bonus_card_points })]),
       el("div", { class: "yx-card-name" }, [cardText(ctx, `card_name_${card.id}`, card.name)]),
       el("div", { class: "yx-card-text" }, [cardText(ctx, `card_text_${card.id}`, card.text)]),
     ]));

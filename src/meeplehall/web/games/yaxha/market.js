@@ -119,7 +119,7 @@ export function marketPanel(view, ctx, me) {
       el("h3", { class: "yx-heading" }, [tr(ctx, "market")]),
       el("span", { class: "yx-pill" }, [tr(ctx, "round", { n: view.round, total: view.rounds })]),
       el("span", { class: "yx-pill" }, [tr(ctx, `phase_${view.phase}`)]),
-      el("span", { class: "yx-pill", title: tr(ctx, "bag_title") }, [tr(ctx, "bag_left", { n: view.bag_left })]),
+      el("span", { class: "yx-pill", title: tr(ctx, "bag_title") }, [tr(ctx, "bag_left", { n: view.bag_left, count: view.bag_left })]),
     ]),
     el("div", { class: "yx-market-body" }, [
       el("div", { class: "yx-market" }, tiles),

@@ -124,11 +124,11 @@ function isoLayout(frame) {
       ground.append(svg("polygon", { points: pts.join(" "), class: "yx-plinth" }));
       for (let x = frame.x0; x < frame.x1; x += 1) {
         const [lx, ly] = project(x + 0.5, frame.y0 - 0.45, 0, EDGE);
-        ground.append(svg("text", { x: lx, y: ly, class: "yx-axis", "text-anchor": "middle" }, [axisLetter(x - frame.x0)]));
+        ground.append(svg("text", { x: lx, y: ly, class: "yx-axis mh-coord", "text-anchor": "middle" }, [axisLetter(x - frame.x0)]));
       }
       for (let y = frame.y0; y < frame.y1; y += 1) {
         const [lx, ly] = project(frame.x0 - 0.45, y + 0.5, 0, EDGE);
-        ground.append(svg("text", { x: lx, y: ly + 4, class: "yx-axis", "text-anchor": "middle" }, [String(y - frame.y0 + 1)]));
+        ground.append(svg("text", { x: lx, y: ly + 4, class: "yx-axis mh-coord", "text-anchor": "middle" }, [String(y - frame.y0 + 1)]));
       }
       return ground;
     },
@@ -149,7 +149,7 @@ function isoLayout(frame) {
         svg("polygon", { points: top.join(" "), class: "yx-hit-face" }),
         svg("text", {
           x: cx.toFixed(1), y: (cy + EDGE * 0.13).toFixed(1), "text-anchor": "middle",
-          "font-size": EDGE * 0.36, class: "yx-ghost-label",
+          "font-size": EDGE * 0.36, class: "yx-ghost-label mh-coord",
         }, [text]),
       ];
     },
@@ -180,10 +180,10 @@ function flatLayout(frame) {
         height: (frame.y1 - frame.y0) * cell + 8, rx: 6, class: "yx-plinth",
       }));
       for (let x = frame.x0; x < frame.x1; x += 1) {
-        ground.append(svg("text", { x: px(x + 0.5), y: pad * 0.6, class: "yx-axis", "text-anchor": "middle" }, [axisLetter(x - frame.x0)]));
+        ground.append(svg("text", { x: px(x + 0.5), y: pad * 0.6, class: "yx-axis mh-coord", "text-anchor": "middle" }, [axisLetter(x - frame.x0)]));
       }
       for (let y = frame.y0; y < frame.y1; y += 1) {
-        ground.append(svg("text", { x: pad * 0.45, y: py(y + 0.5) + 5, class: "yx-axis", "text-anchor": "middle" }, [String(y - frame.y0 + 1)]));
+        ground.append(svg("text", { x: pad * 0.45, y: py(y + 0.5) + 5, class: "yx-axis mh-coord", "text-anchor": "middle" }, [String(y - frame.y0 + 1)]));
       }
       return ground;
     },
@@ -213,7 +213,7 @@ function flatLayout(frame) {
         svg("rect", { x: x + 3, y: y + 3, width: size - 6, height: size - 6, rx: 4, class: "yx-hit-face" }),
         svg("text", {
           x: x + size / 2, y: y + size / 2 + size * 0.12, "text-anchor": "middle",
-          "font-size": size * 0.32, class: "yx-ghost-label",
+          "font-size": size * 0.32, class: "yx-ghost-label mh-coord",
         }, [text]),
       ];
     },
