@@ -113,6 +113,34 @@ def serve_command(
         typer.Option(min=0.1, help="drop a table in play from memory after this many seconds "
                      "with no socket on it and nothing due (it reloads from its log)"),
     ] = 300.0,
+    playnow_live_seconds: Annotated[
+        float, typer.Option(min=0.1, help="the time bank of each seat at Play now's live tables")
+    ] = 300.0,
+    playnow_live_increment_seconds: Annotated[
+        float, typer.Option(min=0, help="seconds added per move at Play now's live tables")
+    ] = 5.0,
+    playnow_turn_hours: Annotated[
+        float, typer.Option(min=0.0001, help="the deadline per turn at Play now's turn-based "
+                            "tables")
+    ] = 24.0,
+    playnow_window_base: Annotated[
+        float, typer.Option(min=0, help="the widest rating gap (OpenSkill ordinal points) "
+                            "Play now accepts for someone who just queued")
+    ] = 3.0,
+    playnow_window_per_second: Annotated[
+        float, typer.Option(min=0, help="how much wider that gap grows for each second waited")
+    ] = 0.5,
+    playnow_absent_seconds: Annotated[
+        float, typer.Option(min=1, help="a person waiting for a live table whose page has not "
+                            "been seen this long leaves the queue")
+    ] = 45.0,
+    tournament_start_hours: Annotated[
+        float, typer.Option(min=0.0001, help="cancel a tournament its owner has not started "
+                            "this many hours after creating it")
+    ] = 72.0,
+    tournaments_per_owner: Annotated[
+        int, typer.Option(min=1, help="tournaments one person may have open at once")
+    ] = 3,
     socket_limits: Annotated[
         bool,
         typer.Option(
@@ -330,6 +358,13 @@ def serve_command(
         lobby_new_guest_minutes=lobby_new_guest_minutes, lobby_page_size=lobby_page_size,
         login_failures_per_name_total=login_failures_per_name_total,
         session_check_seconds=session_check_seconds, redis_retry_seconds=redis_retry_seconds,
+        playnow_live_seconds=playnow_live_seconds,
+        playnow_live_increment_seconds=playnow_live_increment_seconds,
+        playnow_turn_hours=playnow_turn_hours, playnow_window_base=playnow_window_base,
+        playnow_window_per_second=playnow_window_per_second,
+        playnow_absent_seconds=playnow_absent_seconds,
+        tournament_start_hours=tournament_start_hours,
+        tournaments_per_owner=tournaments_per_owner,
     )
     try:
         application = create_app(settings)

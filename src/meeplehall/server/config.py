@@ -145,6 +145,21 @@ class Settings:
     #: Friend requests and table invitations one user may send in an hour (a burst of as many,
     #: refilled evenly): the same whether or not the names asked for exist.
     friend_requests_per_hour: int = 30
+    #: "Play now" tables' clocks: a live time bank and increment, or a turn-based deadline.
+    playnow_live_seconds: float = 300.0
+    playnow_live_increment_seconds: float = 5.0
+    playnow_turn_hours: float = 24.0
+    #: The widest rating gap (OpenSkill ordinal points) "Play now" accepts for a person who
+    #: just queued, and how much wider it grows for each second they wait.
+    playnow_window_base: float = 3.0
+    playnow_window_per_second: float = 0.5
+    #: A person waiting for a live table whose page has not been seen for this many seconds
+    #: (its tab was closed) leaves the queue; turn-based waits stay.
+    playnow_absent_seconds: float = 45.0
+    #: A tournament its owner has not started this many hours after creating it is cancelled.
+    tournament_start_hours: float = 72.0
+    #: Tournaments one person may have open (registering or playing) at once.
+    tournaments_per_owner: int = 3
     #: Static web client folder; None means the package's ``web`` folder.
     web_dir: Path | None = None
     #: Client addresses or networks that may read ``/metrics`` (``*``: everybody).
