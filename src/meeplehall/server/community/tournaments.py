@@ -73,7 +73,7 @@ def register(session: Session, tournament_id: int, user: User) -> None:
         raise ApiError(403, "guest_cannot_play_rated",
                        "guests cannot play rated tournaments; register first")
     if session.get(TournamentEntrant, (tournament_id, user.id)) is not None:
-        raise ApiError(409, "already_registered", "you are already registered")
+        raise ApiError(409, "already_entered", "you are already registered in this tournament")
     count = session.scalar(select(func.count()).select_from(TournamentEntrant).where(
         TournamentEntrant.tournament_id == tournament_id)) or 0
     if count >= tournament.capacity:
@@ -89,7 +89,7 @@ def unregister(session: Session, tournament_id: int, user_id: int) -> None:
         raise ApiError(409, "registration_closed", "this tournament has started or ended")
     entrant = session.get(TournamentEntrant, (tournament_id, user_id))
     if entrant is None:
-        raise ApiError(409, "not_registered", "you are not registered in this tournament")
+        raise ApiError(409, "not_entered", "you are not registered in this tournament")
     session.delete(entrant)
 
 
