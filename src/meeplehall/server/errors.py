@@ -88,6 +88,7 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "guest_cannot_play_rated": (),
     "no_tournament": ("tournament",),
     "too_many_tournaments": ("limit",),
+    "not_tournament_owner": (),
     "registration_closed": (),
     "already_entered": (),
     "not_entered": (),

@@ -55,14 +55,14 @@ def test_a_swiss_tournament_with_a_no_show_is_paired_played_and_finished(
     for player in people:
         assert player.http.post(f"/api/tournaments/{cup['id']}/register").status_code == 200
     early = people[0].http.post(f"/api/tournaments/{cup['id']}/start")
-    assert early.status_code == 403 and early.json()["code"] == "not_owner"
+    assert early.status_code == 403 and early.json()["code"] == "not_tournament_owner"
     assert owner.http.post(f"/api/tournaments/{cup['id']}/start").status_code == 200
     late = Player(hall.base, hall.ws_base).guest("late")
     closed = late.http.post(f"/api/tournaments/{cup['id']}/register")
     assert closed.status_code == 409 and closed.json()["code"] == "registration_closed"
 
     first = wait_until(lambda: (t := look(owner, cup["id"]))["round"] == 1 and t)
-    (round_one,) = first["rounds"]
+    (round_one,) = first["schedule"]
     tables = [t for t in round_one["tables"] if "table" in t]
     (bye,) = [t["bye"]["id"] for t in round_one["tables"] if "bye" in t]
     assert len(tables) == 2
@@ -84,9 +84,9 @@ def test_a_swiss_tournament_with_a_no_show_is_paired_played_and_finished(
 
     done = wait_until(lambda: (t := look(owner, cup["id"]))["status"] == "finished" and t,
                       seconds=120, what="the tournament to finish")
-    assert [r["round"] for r in done["rounds"]] == [1, 2]
+    assert [r["round"] for r in done["schedule"]] == [1, 2]
     met = set()
-    for number, played in enumerate(done["rounds"], start=1):
+    for number, played in enumerate(done["schedule"], start=1):
         for table in played["tables"]:
             if "bye" in table:
                 continue
@@ -98,7 +98,7 @@ def test_a_swiss_tournament_with_a_no_show_is_paired_played_and_finished(
     points = [row["points"] for row in done["standings"]]
     assert sum(points) == 6.0
     assert points == sorted(points, reverse=True)
-    second_byes = [t["bye"]["id"] for t in done["rounds"][1]["tables"] if "bye" in t]
+    second_byes = [t["bye"]["id"] for t in done["schedule"][1]["tables"] if "bye" in t]
     assert second_byes and second_byes[0] != bye  # no second bye while avoidable
 
 
@@ -112,7 +112,7 @@ def test_a_tournament_its_owner_never_starts_is_cancelled(hall: InProcessServer)
                         .values(start_by=time.time() - 1))
     gone = wait_until(lambda: (t := look(owner, idle["id"]))["status"] == "cancelled" and t,
                       what="the tournament to be cancelled")
-    assert gone["round"] == 0 and gone["rounds"] == []
+    assert gone["round"] == 0 and gone["schedule"] == []
     entrant = Player(hall.base, hall.ws_base).guest("after")
     refused = entrant.http.post(f"/api/tournaments/{idle['id']}/register")
     assert refused.status_code == 409 and refused.json()["code"] == "registration_closed"

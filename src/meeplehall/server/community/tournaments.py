@@ -97,7 +97,7 @@ def start(session: Session, tournament_id: int, user_id: int, now: float) -> Non
     """The owner starts it; the next pass pairs round 1."""
     tournament = tournament_row(session, tournament_id, lock=True)
     if tournament.owner_id != user_id:
-        raise ApiError(403, "not_owner", "only the tournament's owner can start it")
+        raise ApiError(403, "not_tournament_owner", "only the tournament's owner can start it")
     if tournament.status != "registering":
         raise ApiError(409, "tournament_started", "this tournament has already started or ended")
     count = session.scalar(select(func.count()).select_from(TournamentEntrant).where(
@@ -115,7 +115,7 @@ def start(session: Session, tournament_id: int, user_id: int, now: float) -> Non
 def cancel(session: Session, tournament_id: int, user_id: int, now: float) -> None:
     tournament = tournament_row(session, tournament_id, lock=True)
     if tournament.owner_id != user_id:
-        raise ApiError(403, "not_owner", "only the tournament's owner can cancel it")
+        raise ApiError(403, "not_tournament_owner", "only the tournament's owner can cancel it")
     if tournament.status != "registering":
         raise ApiError(409, "tournament_started", "a started tournament plays to its end")
     tournament.status = "cancelled"
@@ -279,7 +279,7 @@ def describe(session: Session, tournament: Tournament, viewer: int | None) -> di
         "standings": [{"rank": index + 1, "person": _person(users, s.user_id),
                        "points": s.points, "buchholz": s.buchholz, "byes": s.byes}
                       for index, s in enumerate(table_list)],
-        "rounds": [{"round": number, "tables": rounds[number]} for number in sorted(rounds)],
+        "schedule": [{"round": number, "tables": rounds[number]} for number in sorted(rounds)],
     }
 
 
