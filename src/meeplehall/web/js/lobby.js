@@ -118,7 +118,8 @@ function createSection() {
 }
 
 function playNowPart() {
-  return playNowSection(state.games, state.user, state.bots, titles());
+  const shown = Object.fromEntries(state.games.map((game) => [game.name, rendererText(state.renderers[game.name], "title") || game.title]));
+  return playNowSection(state.games, state.user, state.bots, shown);
 }
 
 /** Redraw the Play now section and the cards' buttons, keeping what is typed elsewhere. */

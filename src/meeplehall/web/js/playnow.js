@@ -65,7 +65,7 @@ function choice(id, label, options) {
   return [h("label", { for: id }, t(label)), h("select", { id, name: id }, options.map(([value, key, params]) => h("option", { value }, t(key, params))))];
 }
 
-function form(game, user, bots) {
+function form(game, user, bots, titles) {
   const least = Math.max(2, game.min_players);
   const sizes = [["any", "playnow.any"]];
   for (let n = least; n <= game.max_players; n += 1) sizes.push([String(n), "playnow.players_n", { n }]);
@@ -93,7 +93,7 @@ function form(game, user, bots) {
         document.getElementById(playNow.place.state === "waiting" ? "playnow-leave" : "playnow-players")?.focus();
       },
     },
-    h("h3", {}, t("playnow.choose", { game: game.title })),
+    h("h3", {}, t("playnow.choose", { game: titles[game.name] || game.title })),
     h("div", { class: "form-grid" },
       choice("playnow-players", "playnow.players", sizes),
       choice("playnow-mode", "create.mode", [["live", "create.mode_live"], ["turn", "create.mode_turn"]]),
@@ -150,7 +150,7 @@ export function playNowSection(games, user, bots, titles) {
   const place = playNow.place;
   let body = null;
   if (place.state === "waiting") body = waiting(place, titles);
-  else if (game) body = form(game, user, bots);
+  else if (game) body = form(game, user, bots, titles);
   else if (place.state === "seated") body = found(place, titles);
   if (!body) return h("section", { id: "playnow", hidden: true });
   return h("section", { id: "playnow", "aria-labelledby": "playnow-title" }, h("h2", { id: "playnow-title" }, t("playnow.title")), body);

@@ -8,14 +8,17 @@ import { h, replace } from "./dom.js";
 import { renderHeader } from "./header.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
 import { at } from "./paths.js";
+import { loadRenderer, rendererText } from "./renderers.js";
 
 const REFRESH_MS = 5000;
 const STATUSES = ["registering", "playing", "finished"];
-const state = { user: null, games: [], lists: {}, tournament: null, error: null };
+const state = { user: null, games: [], renderers: {}, lists: {}, tournament: null, error: null };
 const chosenId = Number(new URLSearchParams(location.search).get("id")) || null;
 
+/** A game's title in the reader's language (its renderer's texts), else the server's. */
 function titleOf(game) {
-  return (state.games.find((g) => g.name === game) || { title: game }).title;
+  const known = state.games.find((g) => g.name === game);
+  return rendererText(state.renderers[game], "title") || (known ? known.title : game);
 }
 
 function section(id, titleKey, ...children) {
@@ -78,7 +81,7 @@ function createSection() {
     },
   }, h("div", { class: "form-grid" },
     field("t-name", "tournaments.name", h("input", { id: "t-name", name: "t-name", required: true, maxlength: 60 })),
-    field("t-game", "create.game", h("select", { id: "t-game", name: "t-game" }, state.games.map((g) => h("option", { value: g.name }, g.title)))),
+    field("t-game", "create.game", h("select", { id: "t-game", name: "t-game" }, state.games.map((g) => h("option", { value: g.name }, titleOf(g.name))))),
     field("t-system", "tournaments.system", h("select", { id: "t-system", name: "t-system" },
       ["swiss", "round_robin"].map((s) => h("option", { value: s }, t(`tournaments.system_${s}`))))),
     field("t-capacity", "tournaments.capacity", h("input", { id: "t-capacity", name: "t-capacity", type: "number", min: 4, max: 64, value: 16 })),
@@ -131,8 +134,8 @@ function roundTable(entry) {
 
 function detailSection(tournament) {
   return [
-    section("tournament", "tournaments.one",
-      h("h3", { id: "tournament-name" }, tournament.name),
+    h("section", { id: "tournament", "aria-labelledby": "tournament-name" },
+      h("h2", { id: "tournament-name" }, tournament.name),
       h("p", {}, summaryLine(tournament)),
       h("p", { id: "tournament-status", dataset: { status: tournament.status } },
         t(`tournaments.status_${tournament.status}`, { round: tournament.round, rounds: tournament.rounds })),
@@ -169,6 +172,10 @@ async function refresh() {
 async function main() {
   await initI18n();
   [state.user, state.games] = await Promise.all([currentUser(), get("/api/games")]);
+  const renderers = await Promise.all(state.games.map((game) => loadRenderer(game.name)));
+  state.games.forEach((game, index) => {
+    state.renderers[game.name] = renderers[index];
+  });
   await refresh();
   onLanguageChange(draw);
   draw();
