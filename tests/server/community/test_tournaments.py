@@ -9,6 +9,7 @@ import asyncio
 import random
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -46,60 +47,72 @@ def look(player: Player, tournament_id: int) -> dict[str, Any]:
     return data
 
 
-def test_a_swiss_tournament_with_a_no_show_is_paired_played_and_finished(
-    hall: InProcessServer,
+def test_a_swiss_tournament_with_a_no_show_is_paired_played_and_finished_across_a_restart(
+    tmp_path: Path,
 ) -> None:
-    owner = Player(hall.base, hall.ws_base).register()
-    cup = create(owner, capacity=5, rounds=2, initial_seconds=0.5, increment_seconds=0)
-    people = [Player(hall.base, hall.ws_base).guest(f"t{index}") for index in range(5)]
-    for player in people:
-        assert player.http.post(f"/api/tournaments/{cup['id']}/register").status_code == 200
-    early = people[0].http.post(f"/api/tournaments/{cup['id']}/start")
-    assert early.status_code == 403 and early.json()["code"] == "not_tournament_owner"
-    assert owner.http.post(f"/api/tournaments/{cup['id']}/start").status_code == 200
-    late = Player(hall.base, hall.ws_base).guest("late")
-    closed = late.http.post(f"/api/tournaments/{cup['id']}/register")
-    assert closed.status_code == 409 and closed.json()["code"] == "registration_closed"
+    hall = InProcessServer(tmp_path, min_clock_seconds=0.1, creation_limits=False)
+    hall.start()
+    try:
+        owner = Player(hall.base, hall.ws_base).register()
+        cup = create(owner, capacity=5, rounds=2, initial_seconds=0.5, increment_seconds=0)
+        people = [Player(hall.base, hall.ws_base).guest(f"t{index}") for index in range(5)]
+        for player in people:
+            assert player.http.post(f"/api/tournaments/{cup['id']}/register").status_code == 200
+        early = people[0].http.post(f"/api/tournaments/{cup['id']}/start")
+        assert early.status_code == 403 and early.json()["code"] == "not_tournament_owner"
+        assert owner.http.post(f"/api/tournaments/{cup['id']}/start").status_code == 200
+        late = Player(hall.base, hall.ws_base).guest("late")
+        closed = late.http.post(f"/api/tournaments/{cup['id']}/register")
+        assert closed.status_code == 409 and closed.json()["code"] == "registration_closed"
 
-    first = wait_until(lambda: (t := look(owner, cup["id"]))["round"] == 1 and t)
-    (round_one,) = first["schedule"]
-    tables = [t for t in round_one["tables"] if "table" in t]
-    (bye,) = [t["bye"]["id"] for t in round_one["tables"] if "bye" in t]
-    assert len(tables) == 2
-    # The lowest placed (all level: the last registered) sits out the first round.
-    assert bye == people[-1].user["id"]
-    # people[0] plays their table through the socket; the others never come.
-    (mine,) = [t["table"] for t in tables
-               if people[0].user["id"] in [p["id"] for p in t["people"]]]
+        first = wait_until(lambda: (t := look(owner, cup["id"]))["round"] == 1 and t)
+        (round_one,) = first["schedule"]
+        tables = [t for t in round_one["tables"] if "table" in t]
+        (bye,) = [t["bye"]["id"] for t in round_one["tables"] if "bye" in t]
+        assert len(tables) == 2
+        # The lowest placed (all level: the last registered) sits out the first round.
+        assert bye == people[-1].user["id"]
+        # people[0] plays their table through the socket; the others never come.
+        (mine,) = [t["table"] for t in tables
+                   if people[0].user["id"] in [p["id"] for p in t["people"]]]
 
-    async def play() -> dict[str, Any]:
-        socket = await people[0].socket(mine)
-        errors: list[dict[str, Any]] = []
-        try:
-            return await play_seat(socket, random.Random(5), errors)
-        finally:
-            await socket.close()
+        async def play() -> dict[str, Any]:
+            socket = await people[0].socket(mine)
+            errors: list[dict[str, Any]] = []
+            try:
+                return await play_seat(socket, random.Random(5), errors)
+            finally:
+                await socket.close()
 
-    assert asyncio.run(play())["status"] == "finished"
-
-    done = wait_until(lambda: (t := look(owner, cup["id"]))["status"] == "finished" and t,
-                      seconds=120, what="the tournament to finish")
-    assert [r["round"] for r in done["schedule"]] == [1, 2]
-    met = set()
-    for number, played in enumerate(done["schedule"], start=1):
-        for table in played["tables"]:
-            if "bye" in table:
-                continue
-            assert table["status"] == "finished"
-            pair = frozenset(p["id"] for p in table["people"])
-            assert pair not in met, f"a rematch in round {number}"
-            met.add(pair)
-    # Two rounds of two tables give 4 points, plus a bye (1 point) each round.
-    points = [row["points"] for row in done["standings"]]
-    assert sum(points) == 6.0
-    assert points == sorted(points, reverse=True)
-    second_byes = [t["bye"]["id"] for t in done["schedule"][1]["tables"] if "bye" in t]
-    assert second_byes and second_byes[0] != bye  # no second bye while avoidable
+        assert asyncio.run(play())["status"] == "finished"
+    finally:
+        # The hall stops in the middle of the tournament (or the test failed).
+        hall.stop()
+    # It starts again on the same database and carries the tournament on.
+    hall = InProcessServer(tmp_path, min_clock_seconds=0.1, creation_limits=False)
+    hall.start()
+    owner.http.base_url = hall.base
+    try:
+        done = wait_until(lambda: (t := look(owner, cup["id"]))["status"] == "finished" and t,
+                          seconds=120, what="the tournament to finish")
+        assert [r["round"] for r in done["schedule"]] == [1, 2]
+        met = set()
+        for number, played in enumerate(done["schedule"], start=1):
+            for table in played["tables"]:
+                if "bye" in table:
+                    continue
+                assert table["status"] == "finished"
+                pair = frozenset(p["id"] for p in table["people"])
+                assert pair not in met, f"a rematch in round {number}"
+                met.add(pair)
+        # Two rounds of two tables give 4 points, plus a bye (1 point) each round.
+        points = [row["points"] for row in done["standings"]]
+        assert sum(points) == 6.0
+        assert points == sorted(points, reverse=True)
+        second_byes = [t["bye"]["id"] for t in done["schedule"][1]["tables"] if "bye" in t]
+        assert second_byes and second_byes[0] != bye  # no second bye while avoidable
+    finally:
+        hall.stop()
 
 
 def test_a_tournament_its_owner_never_starts_is_cancelled(hall: InProcessServer) -> None:
