@@ -106,14 +106,9 @@ def test_guests_with_overlapping_settings_are_each_seated_once_at_full_started_t
 def rate(hall: InProcessServer, player: Player, ordinal_points: float) -> None:
     """Give a registered person an OpenSkill rating whose ordinal is ``ordinal_points``."""
     sigma = MODEL.rating().sigma
-
-    def write() -> None:
-        with hall.app.state.hall.db() as session:
-            session.merge(Rating(user_id=player.user["id"], game="yaxha",
-                                 mu=ordinal_points + 3 * sigma, sigma=sigma, games=5))
-
-    hall.call(lambda: None)
-    write()
+    with hall.app.state.hall.db() as session:
+        session.merge(Rating(user_id=player.user["id"], game="yaxha",
+                             mu=ordinal_points + 3 * sigma, sigma=sigma, games=5))
 
 
 def test_close_ratings_sit_together_when_there_are_enough_people(hall: InProcessServer) -> None:
