@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -43,12 +44,14 @@ def table_of(player: Player, table_id: int) -> dict[str, Any]:
     return data
 
 
-async def found_on_channel(player: Player) -> dict[str, Any]:
+async def found_on_channel(player: Player, opened: threading.Event) -> dict[str, Any]:
+    """The first ``table_found`` on the person's per-user socket (``opened`` once it is open)."""
     cookie = player.http.cookies.get("mh_session")
     async with connect(f"{player.ws_base}/ws/me",
                        additional_headers={"Cookie": f"mh_session={cookie}"}) as socket:
+        opened.set()
         while True:
-            message: dict[str, Any] = json.loads(await asyncio.wait_for(socket.recv(), 30))
+            message: dict[str, Any] = json.loads(await asyncio.wait_for(socket.recv(), 60))
             if message["type"] == "table_found":
                 return message
 
@@ -58,10 +61,13 @@ def test_guests_with_overlapping_settings_are_each_seated_once_at_full_started_t
 ) -> None:
     wishes: list[int | None] = [2, None, 3, 2, None, 3, 2, 3, 4, None, 2]
     people = [guest(hall, f"pn{index}") for index in range(len(wishes))]
-    # One of them listens on their per-user socket, as the lobby page does.
+    # One of them listens on their per-user socket, as the lobby page does (on a loop of its
+    # own, so the socket is served while the test waits on HTTP).
     listening = asyncio.new_event_loop()
-    found = listening.create_task(found_on_channel(people[0]))
-    listening.run_until_complete(asyncio.sleep(0.3))
+    threading.Thread(target=listening.run_forever, daemon=True).start()
+    opened = threading.Event()
+    found = asyncio.run_coroutine_threadsafe(found_on_channel(people[0], opened), listening)
+    assert opened.wait(30)
     for player, players in zip(people, wishes, strict=True):
         assert queue(player, players=players)["state"] in ("waiting", "seated")
     # Settled: two passes in a row seat nobody new.
@@ -96,11 +102,10 @@ def test_guests_with_overlapping_settings_are_each_seated_once_at_full_started_t
     assert match(left, 0.0, Window()) == []
     assert len(all_sitters) >= 8
     if seats[people[0].user["id"]] is not None:
-        message = listening.run_until_complete(asyncio.wait_for(found, 30))
-        assert message["table"] == seats[people[0].user["id"]]
+        assert found.result(30)["table"] == seats[people[0].user["id"]]
     else:
         found.cancel()
-    listening.close()
+    listening.call_soon_threadsafe(listening.stop)
 
 
 def rate(hall: InProcessServer, player: Player, ordinal_points: float) -> None:

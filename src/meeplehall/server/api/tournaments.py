@@ -20,6 +20,7 @@ from meeplehall.server.guards.addresses import address_of
 from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.play.clock_bounds import check_clock
+from meeplehall.server.play.opening import Clock
 
 router = APIRouter(prefix="/api", tags=["tournaments"], route_class=StrictJSONRoute)
 
@@ -70,7 +71,8 @@ def create_tournament(body: CreateTournament, request: Request,
     check_clock(hall.settings, body.mode, {
         "initial_seconds": body.initial_seconds, "increment_seconds": body.increment_seconds,
         "move_deadline_hours": body.move_deadline_hours}, body.model_fields_set)
-    live = body.mode == "live"
+    clock = Clock(body.mode, body.initial_seconds, body.increment_seconds,
+                  body.move_deadline_hours).columns()
     now = time.time()
     with hall.db() as session:
         hold_user(session, user.id)
@@ -80,11 +82,7 @@ def create_tournament(body: CreateTournament, request: Request,
             name=body.name.strip() or game.title, game=game.name, system=body.system,
             capacity=body.capacity, table_size=body.table_size,
             rounds=body.rounds or max(1, math.ceil(math.log2(body.capacity))),
-            mode=body.mode,
-            initial_ms=int(body.initial_seconds * 1000) if live else None,
-            increment_ms=int(body.increment_seconds * 1000) if live else None,
-            move_deadline_ms=None if live else int(body.move_deadline_hours * 3_600_000),
-            rated=body.rated, owner_id=user.id, status="registering", current_round=0,
+            **clock, rated=body.rated, owner_id=user.id, status="registering", current_round=0,
             created_at=now, start_by=now + hall.settings.tournament_start_hours * 3600)
         session.add(row)
         session.flush()
