@@ -24,8 +24,10 @@ from meeplehall.server.api import (
     history,
     lobby,
     operations,
+    playnow,
     rules,
     table_socket,
+    tournaments,
     user_socket,
 )
 from meeplehall.server.config import Settings
@@ -90,6 +92,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, refusals included
     app.include_router(accounts.router)
     app.include_router(lobby.router)
+    app.include_router(playnow.router)
+    app.include_router(tournaments.router)
     app.include_router(chat.router)
     app.include_router(history.router)
     app.include_router(rules.router)

@@ -185,6 +185,27 @@ class Settings(BaseModel):
                                              "guest is this many minutes old", ge=0)
     lobby_page_size: int = setting(100, "tables per page of the lobby's lists", ge=1, le=500)
 
+    # Play now and tournaments (community/).
+    playnow_live_seconds: float = setting(300.0, "the time bank of each seat at Play now's "
+                                          "live tables", ge=0.1)
+    playnow_live_increment_seconds: float = setting(5.0, "seconds added per move at Play "
+                                                    "now's live tables", ge=0)
+    playnow_turn_hours: float = setting(24.0, "the deadline per turn at Play now's turn-based "
+                                        "tables", ge=0.0001)
+    playnow_window_base: float = setting(3.0, "the widest rating gap (OpenSkill ordinal "
+                                         "points) Play now accepts for someone who just "
+                                         "queued", ge=0)
+    playnow_window_per_second: float = setting(0.5, "how much wider that gap grows for each "
+                                               "second waited", ge=0)
+    playnow_absent_seconds: float = setting(45.0, "a person waiting for a live table whose "
+                                            "page has not been seen this long leaves the "
+                                            "queue (turn-based waits stay)", ge=1)
+    tournament_start_hours: float = setting(72.0, "cancel a tournament its owner has not "
+                                            "started this many hours after creating it",
+                                            ge=0.0001)
+    tournaments_per_owner: int = setting(3, "tournaments one person may have open at once",
+                                         ge=1)
+
     # E-mail (docs/server.md).
     smtp_url: str = setting("", "send e-mail (turns, friend requests, invitations) through "
                             "this server: smtp://[user:password@]host[:port][?starttls=true] "

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from meeplehall.server.accounts.logins import LoginLimiter
 from meeplehall.server.accounts.passwords import dummy_hash
 from meeplehall.server.bots.pool import BotPool
+from meeplehall.server.community.driver import Community
 from meeplehall.server.config import Settings
 from meeplehall.server.db.access import Database
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
@@ -67,6 +68,8 @@ class Hall:
     idle: IdleTables
     #: Finished tables' replays, built once (play/replays.py).
     replays: ReplayCache
+    #: "Play now" matching and tournament rounds, a pass a second (community/driver.py).
+    community: Community
     _tasks: list[asyncio.Task[Any]] = field(default_factory=list)
 
     @contextmanager
@@ -145,6 +148,7 @@ async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: froze
         friend_limits=FriendLimits(settings.friend_requests_per_hour, make_budget),
         idle=IdleTables(settings.idle_table_minutes),
         replays=ReplayCache(settings.document_cache_bytes),
+        community=Community(database, manager, settings, hub.tell),
     )
     metrics.watch(manager, bots)
     manager.watchers.append(notices.table_changed)
@@ -157,6 +161,7 @@ async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: froze
         hall._tasks.append(asyncio.create_task(hall.idle.run(manager, notices)))
     loaded = await scheduler.start()
     hall._tasks.append(asyncio.create_task(scheduler.run()))
+    hall._tasks.append(asyncio.create_task(hall.community.run()))
     if settings.session_check_seconds > 0:
         hall._tasks.append(asyncio.create_task(signout.run()))
     log.info("meeplehall server ready; %d tables due loaded, %d live in memory",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import time
 from typing import Annotated, Any, Literal
 
@@ -25,7 +24,7 @@ from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.play.access import visible_table
 from meeplehall.server.play.clock_bounds import check_clock
 from meeplehall.server.play.description import describe_table, describe_tables, live_info
-from meeplehall.server.play.store import new_seed_columns
+from meeplehall.server.play.opening import Clock, mark_started, new_table
 from meeplehall.server.play.waitinglist import WaitingOrder, waiting_page
 from meeplehall.server.social.invites import MAX_INVITED, check_friends, send_invitations
 
@@ -167,7 +166,6 @@ def create_table(body: CreateTable, request: Request,
         if user.login is None:
             raise ApiError(400, "guest_cannot_open_rated",
                            "guests cannot open rated tables; register first")
-    live = body.mode == "live"
     hall = hall_of(request)
     check_clock(hall.settings, body.mode, {
         "initial_seconds": body.initial_seconds, "increment_seconds": body.increment_seconds,
@@ -187,40 +185,14 @@ def create_table(body: CreateTable, request: Request,
         creation_of(request).table(session, user.id, address_of(request))
         check_bot_limits(session, hall.settings, user.id, body.players, bots,
                          seated=body.seat is not None)
-        table = Table(
-            game=game.name,
-            options=options,
-            players=body.players,
-            **new_seed_columns(),
-            status="waiting",
-            mode=body.mode,
-            initial_ms=int(body.initial_seconds * 1000) if live else None,
-            increment_ms=int(body.increment_seconds * 1000) if live else None,
-            move_deadline_ms=(int(body.move_deadline_hours * 3600 * 1000)
-                              if body.mode == "turn" else None),
-            visibility=body.visibility,
-            invite_token=secrets.token_urlsafe(16) if body.visibility == "private" else None,
-            rated=body.rated,
-            hints=body.hints and not body.rated,
-            spectator_chat=body.spectator_chat,
-            owner_id=user.id,
+        table = new_table(
+            session, game=game.name, options=options, players=body.players,
+            clock=Clock(body.mode, body.initial_seconds, body.increment_seconds,
+                        body.move_deadline_hours),
+            visibility=body.visibility, rated=body.rated, hints=body.hints,
+            spectator_chat=body.spectator_chat, owner_id=user.id,
             owner_address=address_of(request),
-            seq=0,
-            created_at=time.time(),
-        )
-        session.add(table)
-        session.flush()
-        for index in range(body.players):
-            session.add(
-                Seat(
-                    table_id=table.id,
-                    seat=index,
-                    user_id=user.id if index == body.seat else None,
-                    bot_level=bots.get(index),
-                    clock_ms=table.initial_ms if live and index not in bots else None,
-                )
-            )
-        session.flush()
+            people={body.seat: user.id} if body.seat is not None else {}, bots=bots)
         hall.idle.touch(table.id)
         if invited:
             send_invitations(hall_of(request).notices, table, user, invited)
@@ -385,9 +357,7 @@ def _mark_started(session: Session, table_id: int, user_id: int) -> None:
         raise ApiError(409, "seats_free",
                        f"seats {free} are still free: wait for players or add bots",
                        {"seats": free})
-    table.status = "playing"
-    table.started_at = time.time()
-    table.due_at = table.started_at  # the scheduler starts it if the server stops now
+    mark_started(table, time.time())
 
 
 @router.get("/my/tables")

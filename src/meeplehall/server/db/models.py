@@ -290,3 +290,96 @@ class AdminAction(Base):
     target: Mapped[str] = mapped_column(String(40))
     #: What else there is to know (the user's name then, a ban's reason, a table's status).
     details: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class QueueEntry(Base):
+    """One person waiting in "Play now" for a table (at most one row per person: ``user_id`` is
+    unique), or seated by it (``table_id`` set) until they queue again or leave."""
+
+    __tablename__ = "queue_entries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), unique=True
+    )
+    game: Mapped[str] = mapped_column(String(40))
+    #: The table sizes the person accepts (a list of ints: one, or every size for "any").
+    sizes: Mapped[list[int]] = mapped_column(JSON)
+    #: "live" or "turn".
+    mode: Mapped[str] = mapped_column(String(8))
+    rated: Mapped[bool] = mapped_column(Boolean)
+    #: The person's OpenSkill ordinal for the game when they queued (a fresh rating's if none).
+    rating: Mapped[float] = mapped_column(Float)
+    #: Fill empty seats with bots of this level after ``bot_after_seconds`` (NULL: people only).
+    bot_level: Mapped[int | None] = mapped_column(Integer)
+    bot_after_seconds: Mapped[float | None] = mapped_column(Float)
+    joined_at: Mapped[float] = mapped_column(Float)
+    #: When the person's page last said it is still there: a live entry not seen for a while
+    #: is dropped (its tab was closed).
+    seen_at: Mapped[float] = mapped_column(Float)
+    #: The table the person was seated at (NULL: still waiting).
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+
+
+class Tournament(Base):
+    """A Swiss or round-robin tournament for one game: people register until its owner starts
+    it, then the hall pairs each round and starts its tables (community/tournaments.py)."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    game: Mapped[str] = mapped_column(String(40))
+    #: "swiss" or "round_robin".
+    system: Mapped[str] = mapped_column(String(12))
+    #: Most people who may register (4 to 64); it starts with at least 4.
+    capacity: Mapped[int] = mapped_column(Integer)
+    #: People at each table of a round (2 for a round robin).
+    table_size: Mapped[int] = mapped_column(Integer)
+    #: Swiss: the rounds to play; round robin: every pair once (set when it starts).
+    rounds: Mapped[int] = mapped_column(Integer)
+    mode: Mapped[str] = mapped_column(String(8))
+    initial_ms: Mapped[int | None] = mapped_column(Integer)
+    increment_ms: Mapped[int | None] = mapped_column(Integer)
+    move_deadline_ms: Mapped[int | None] = mapped_column(Integer)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    #: registering, playing, finished or cancelled.
+    status: Mapped[str] = mapped_column(String(12), index=True)
+    #: The round being played (0 before the start).
+    current_round: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[float] = mapped_column(Float)
+    #: Not started by then: the hall cancels it (its owner never started it).
+    start_by: Mapped[float] = mapped_column(Float)
+    started_at: Mapped[float | None] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float)
+
+
+class TournamentEntrant(Base):
+    """A person registered in a tournament, with the points they have so far."""
+
+    __tablename__ = "tournament_entrants"
+
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True, index=True)
+    registered_at: Mapped[float] = mapped_column(Float)
+    points: Mapped[float] = mapped_column(Float, default=0.0)
+    #: Rounds with no opponent (each scores as a win); who had one gets no second while avoidable.
+    byes: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class TournamentRound(Base):
+    """One table of one round (or one bye: ``table_id`` NULL, ``bye_user_id`` set)."""
+
+    __tablename__ = "tournament_rounds"
+    __table_args__ = (Index("ix_tournament_rounds_round", "tournament_id", "round"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"))
+    round: Mapped[int] = mapped_column(Integer)
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id", ondelete="SET NULL"))
+    bye_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    #: Whether the table's result has been counted in the entrants' points.
+    scored: Mapped[bool] = mapped_column(Boolean, default=False)

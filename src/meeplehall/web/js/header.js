@@ -16,6 +16,7 @@ export function renderHeader(userBox) {
       { "aria-label": t("nav.label") },
       h("a", { href: at("") }, t("nav.lobby")),
       h("a", { href: at("#my-games") }, t("nav.my_games")),
+      h("a", { href: at("tournaments.html") }, t("nav.tournaments")),
     ),
     userBox,
     h("label", { class: "language" }, h("span", { class: "visually-hidden" }, t("nav.language")), languagePicker()),

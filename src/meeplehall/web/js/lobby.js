@@ -12,6 +12,7 @@ import { loadRenderer, rendererText } from "./renderers.js";
 import { friendsSection, noticeParts, noticesSection, refreshSocial, social } from "./social.js";
 import { tableRow } from "./tablelist.js";
 import { UserChannel } from "./userchannel.js";
+import { goToTable, playNow, playNowButton, playNowSection, startPlayNow } from "./playnow.js";
 import { browserNotice } from "./yourturn.js";
 import { at } from "./paths.js";
 
@@ -59,6 +60,7 @@ function gameCard(game) {
     h(
       "div",
       { class: "card-actions" },
+      playNowButton(game, state.user),
       h(
         "button",
         {
@@ -113,6 +115,23 @@ function createSection() {
       },
     }),
   );
+}
+
+function playNowPart() {
+  const shown = Object.fromEntries(state.games.map((game) => [game.name, rendererText(state.renderers[game.name], "title") || game.title]));
+  return playNowSection(state.games, state.user, state.bots, shown);
+}
+
+/** Redraw the Play now section and the cards' buttons, keeping what is typed elsewhere. */
+function drawPlayNow() {
+  const focused = document.activeElement && document.activeElement.id;
+  document.getElementById("playnow")?.replaceWith(playNowPart());
+  for (const card of document.querySelectorAll(".game-card")) {
+    const game = state.games.find((g) => g.name === card.dataset.game);
+    card.querySelector(".play-now")?.replaceWith(playNowButton(game, state.user));
+  }
+  document.body.dataset.playnow = playNow.place.state;
+  if (focused) document.getElementById(focused)?.focus();
 }
 
 function listSection(id, titleKey, tables, emptyKey) {
@@ -344,6 +363,7 @@ function connectChannel() {
       await refreshSocial(state.user);
       dropNotice(id);
     },
+    onTableFound: goToTable,
     onSignedOut: channelSignedOut,
   });
   state.channel.connect();
@@ -362,6 +382,7 @@ function draw() {
     accountSection(),
     socialSections(),
     section("games", "lobby.games", h("div", { class: "game-cards" }, state.games.map(gameCard))),
+    playNowPart(),
     createSection(),
     listSections(),
     inviteSection(),
@@ -369,6 +390,7 @@ function draw() {
   );
   restoreFields(chosen);
   if (focused) document.getElementById(focused)?.focus();
+  document.body.dataset.playnow = playNow.place.state;
   document.body.dataset.waiting = String(social.waiting ? social.waiting.count : 0);
 }
 
@@ -426,7 +448,7 @@ async function loggedIn(user) {
   state.user = user;
   state.signedOut = false;
   signedOutReopens = 0;
-  await Promise.all([refreshLists(), refreshSocial(user)]);
+  await Promise.all([refreshLists(), refreshSocial(user), startPlayNow(user, drawPlayNow)]);
   connectChannel();
   draw();
   document.getElementById("welcome")?.focus();
@@ -437,7 +459,7 @@ async function loggedOut() {
   social.waiting = null;
   social.notices = [];
   connectChannel();
-  await Promise.all([refreshLists(), refreshSocial(null)]);
+  await Promise.all([refreshLists(), refreshSocial(null), startPlayNow(null, drawPlayNow)]);
   draw();
 }
 
@@ -449,7 +471,7 @@ async function main() {
   games.forEach((game, index) => {
     state.renderers[game.name] = renderers[index];
   });
-  await Promise.all([refreshLists(), refreshSocial(user)]);
+  await Promise.all([refreshLists(), refreshSocial(user), startPlayNow(user, drawPlayNow)]);
   document.body.append(h("div", { id: "toast", class: "toast", role: "status", "aria-live": "polite", hidden: true }));
   connectChannel();
   onLanguageChange(draw);

@@ -39,6 +39,7 @@ export class UserChannel {
       else if (message.type === "waiting") this.handlers.onWaiting(message);
       else if (message.type === "notification") this.handlers.onNotification(message.notification);
       else if (message.type === "notification_closed") this.handlers.onNotificationClosed(message.id);
+      else if (message.type === "table_found") this.handlers.onTableFound?.(message.table);
     };
     ws.onclose = (event) => {
       clearInterval(this.keepAlive);

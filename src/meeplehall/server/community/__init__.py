@@ -1,0 +1,1 @@
+"""What brings strangers to one table: the "Play now" queue and tournaments."""

@@ -1,0 +1,44 @@
+"""What the play-now and tournament tests share: waiting on the hall through its HTTP API."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tests.server.client import Player
+
+#: Seconds a test waits for the hall's pass (once a second) to do something.
+WAIT_SECONDS = 30.0
+
+
+def wait_until(condition: Callable[[], Any], seconds: float = WAIT_SECONDS,
+               what: str = "the hall") -> Any:
+    """``condition()``'s first truthy value, looking every 0.1 s (the pass runs once a second)."""
+    until = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > until:
+            raise AssertionError(f"{what}: nothing after {seconds} s")
+        time.sleep(0.1)
+
+
+def place(player: Player) -> dict[str, Any]:
+    answer = player.http.get("/api/playnow")
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def queue(player: Player, **body: Any) -> dict[str, Any]:
+    answer = player.http.post("/api/playnow", json={"game": "yaxha", **body})
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def seated_at(player: Player) -> int | None:
+    data = place(player)
+    return data["table"] if data["state"] == "seated" else None
