@@ -24,6 +24,7 @@ from meeplehall.server.api import (
     history,
     lobby,
     operations,
+    players,
     rules,
     table_socket,
     user_socket,
@@ -92,6 +93,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(chat.router)
     app.include_router(history.router)
+    app.include_router(players.router)
     app.include_router(rules.router)
     app.include_router(table_socket.router)
     app.include_router(friends.router)

@@ -140,5 +140,14 @@ class Match:
         return events
 
     def result_json(self) -> dict[str, Any] | None:
-        return self.state.result().to_json() if self.state.is_over() else None
+        """The finished match's result, with each seat's statistics where the game declares
+        them (``Game.statistics``); None while it runs."""
+        if not self.state.is_over():
+            return None
+        result = self.state.result()
+        data = result.to_json()
+        read = self.game.statistics
+        if read is not None:
+            data["statistics"] = [read(part) for part in result.breakdown]
+        return data
 
