@@ -34,6 +34,10 @@ def test_rated_game_played_in_two_browsers_shows_on_its_end_the_leaderboard_and_
     for page in (alice, bob):
         page.goto(table_url(table))
         wait_for_game(page)
+    links = alice.locator("#players a.player-link")
+    assert links.all_inner_texts() == [alice_name, bob_name]  # names lead to player pages
+    bob_profile = api(bob, "GET", "/api/me")["profile"]
+    assert links.nth(1).get_attribute("href").endswith(f"player.html?id={bob_profile}")
     play_together([alice, bob], seed=11)
     result = api(alice, "GET", f"/api/tables/{table['id']}/result")
     changes = {change["seat"]: change for change in result["rating_changes"]}
@@ -99,7 +103,7 @@ def _player_pages(alice: Any, bob: Any, alice_name: str, bob_name: str, table_id
     alice.wait_for_selector(f"#history-list li[data-table='{table_id}']")
 
     # Bob hides his history from his own page: Alice, no friend of his, is refused it.
-    bob_profile = alice.url.split("id=")[1]
+    bob_profile = alice.url.split("id=")[1].split("&")[0]
     bob.goto(f"/player.html?id={bob_profile}")
     wait_ready(bob)
     bob.check("#history-private")

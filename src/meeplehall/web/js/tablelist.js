@@ -67,7 +67,7 @@ function seatsNode(table) {
     if (!result) return seatNode(info, table);
     const won = result.winners.includes(info.seat);
     return h("span", { class: `seat-result${won ? " winner" : ""}` },
-      won ? h("span", { class: "trophy", title: t("lobby.winner"), "aria-label": t("lobby.winner") }, "🏆 ") : null,
+      won ? h("span", { class: "winner-mark", title: t("lobby.winner"), "aria-label": t("lobby.winner") }, "★ ") : null,
       seatNode(info, table), " ", h("span", { class: "seat-score" }, result.scores[info.seat] ?? "–"));
   });
   return parts.flatMap((part, index) => (index === 0 ? [part] : [", ", part]));
