@@ -55,7 +55,8 @@ def _cost(method: str, path: str, tokens: float, query: bytes = b"") -> Cost:
 
 #: What requests cost, first match wins (docs/security.md, section 6, lists them). A replay with
 #: views is the largest document the hall sends; histories, player pages (a record counted from
-#: the history) and the finished tables read many rows; the web client's files are cheap static reads (a whole page load costs about ten).
+#: the history) and the finished tables read many rows; the web client's files are cheap static
+#: reads (a whole page load costs about ten).
 COSTS: tuple[Cost, ...] = (
     _cost("GET", r"/api/tables/\d+/replay", 20),
     _cost("GET", r"/api/players/[^/]+(/history)?", 8),
