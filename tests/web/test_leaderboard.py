@@ -87,6 +87,12 @@ def _player_pages(alice: Any, bob: Any, alice_name: str, bob_name: str, table_id
     last = alice.locator(f"#last-games li[data-table='{table_id}']")
     assert alice_name in last.inner_text() and _signed(changes[1]["change"]) in last.inner_text()
     assert alice.locator("#befriend").is_visible()  # a stranger may ask to be friends
+    last.locator(".record-replay").click()  # the replay shows the rating changes too
+    wait_ready(alice)
+    assert alice.locator("#rating-changes .rating-delta").all_inner_texts() == [
+        _signed(changes[seat]["change"]) for seat in (0, 1)]
+    alice.go_back()
+    wait_ready(alice)
     switch_language(alice, "ja")
     assert alice.locator("#ratings-title").inner_text() == "レーティング"
     switch_language(alice, "en")

@@ -434,8 +434,8 @@ const ja = {
 };
 
 const ko = {
-  "stats.best_stage": "최고 스테이지 점수",
-  "stats.stages_scored": "득점한 스테이지",
+  "stats.best_stage": "최고 단계 점수",
+  "stats.stages_scored": "득점한 단계",
   "stats.gems_kept": "남긴 보석",
   held_by: "{name}이(가) 가져간 도미노",
   "breakdown.explorer": "전설의 탐험가",
