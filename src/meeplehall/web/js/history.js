@@ -2,13 +2,12 @@
 // result, rated or not and opponent, a page at a time.
 
 import { userBox } from "./account.js";
-import { currentUser, get } from "./api.js";
+import { get } from "./api.js";
 import { fieldValues, h, param, replace, restoreFields } from "./dom.js";
 import { renderHeader } from "./header.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
 import { withName } from "./bidi.js";
-import { loadRenderer } from "./renderers.js";
-import { gameRow, gameTitle } from "./records.js";
+import { gameRow, gameTitle, loadShared } from "./records.js";
 import { at } from "./paths.js";
 
 const PAGE = 25;
@@ -72,10 +71,7 @@ function draw() {
 async function main() {
   await initI18n();
   onLanguageChange(draw);
-  const [user, catalog] = await Promise.all([currentUser(), get("/api/games")]);
-  page.user = user;
-  page.catalog = catalog;
-  await Promise.all(catalog.map(async (entry) => { page.renderers[entry.name] = await loadRenderer(entry.name); }));
+  Object.assign(page, await loadShared());
   try {
     page.name = (await get(`/api/players/${encodeURIComponent(page.id)}`)).user.name;
   } catch {

@@ -2,14 +2,13 @@
 // their last games; a guest's short page. Reached from any name (js/people.js).
 
 import { userBox } from "./account.js";
-import { api, currentUser, get, post } from "./api.js";
+import { api, get, post } from "./api.js";
 import { h, param, replace, s } from "./dom.js";
 import { renderHeader } from "./header.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
 import { withName } from "./bidi.js";
-import { loadRenderer } from "./renderers.js";
 import { ratingText } from "./people.js";
-import { dateText, gameRow, gameTitle, recordTable } from "./records.js";
+import { dateText, gameRow, gameTitle, loadShared, recordTable } from "./records.js";
 import { at } from "./paths.js";
 
 const page = { id: param("id"), guest: param("guest"), user: null, profile: null, error: null, catalog: [], renderers: {}, status: null };
@@ -133,10 +132,7 @@ function draw() {
 async function main() {
   await initI18n();
   onLanguageChange(draw);
-  const [user, catalog] = await Promise.all([currentUser(), get("/api/games")]);
-  page.user = user;
-  page.catalog = catalog;
-  await Promise.all(catalog.map(async (entry) => { page.renderers[entry.name] = await loadRenderer(entry.name); }));
+  Object.assign(page, await loadShared());
   if (page.id) {
     try {
       page.profile = await get(`/api/players/${encodeURIComponent(page.id)}`);

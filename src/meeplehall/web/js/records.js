@@ -1,12 +1,21 @@
 // What the player and history pages share: one finished game as its player lived it, and the
 // names of games and statistics.
 
+import { currentUser, get } from "./api.js";
 import { h } from "./dom.js";
 import { currentLanguage, t } from "./i18n.js";
-import { rendererText } from "./renderers.js";
+import { loadRenderer, rendererText } from "./renderers.js";
 import { statisticName } from "./breakdown.js";
 import { changeText, playerLink } from "./people.js";
 import { at } from "./paths.js";
+
+/** What both pages start from: the reader, the games' catalog and each game's renderer (its
+ * texts name the game and its statistics). */
+export async function loadShared() {
+  const [user, catalog] = await Promise.all([currentUser(), get("/api/games")]);
+  const renderers = Object.fromEntries(await Promise.all(catalog.map(async (entry) => [entry.name, await loadRenderer(entry.name)])));
+  return { user, catalog, renderers };
+}
 
 export function gameTitle(catalog, renderers, game) {
   return rendererText(renderers[game], "title") || catalog.find((entry) => entry.name === game)?.title || game;
