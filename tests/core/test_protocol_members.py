@@ -16,11 +16,11 @@ from tests.ai.goofspiel import Goofspiel
 from tests.core.plain_game import PlainYaxha
 
 #: What each game offers besides its secret moves (tests/games/test_secret_moves.py): research
-#: encoding, terminal sentences, several decisions in a turn, take-backs.
+#: encoding, terminal sentences, several decisions in a turn, take-backs, statistics.
 DECLARED = {
-    "monsterhex": (True, True, False, False),
-    "pyramido": (True, True, True, False),
-    "yaxha": (True, True, False, True),
+    "monsterhex": (True, True, False, False, True),
+    "pyramido": (True, True, True, False, True),
+    "yaxha": (True, True, False, True, True),
 }
 
 
@@ -30,22 +30,24 @@ def test_every_registered_game_is_listed_here() -> None:
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.name)
 def test_each_game_and_its_states_declare_what_they_offer(game: Game) -> None:
-    research, terminal, decisions, take_backs = DECLARED[game.name]
+    research, terminal, decisions, take_backs, statistics = DECLARED[game.name]
     assert isinstance(game, Game)
     make = research_factory(game.name)
     assert (make is not None) == research
     if make is not None:
         assert isinstance(make(max(2, game.min_players), None), ResearchEncoding)
     assert isinstance(game.terminal_text, TerminalText) == terminal
+    assert (game.statistics is not None) == statistics
     state = game.new_state(max(2, game.min_players), None, 3)
     assert (state.decisions_in_turn is not None) == decisions
     assert (state.is_take_back is not None) == take_backs
 
 
-def test_a_subclass_of_game_inherits_no_secret_moves_and_no_sentences() -> None:
+def test_a_subclass_of_game_inherits_no_secret_moves_no_sentences_and_no_statistics() -> None:
     game = PlainYaxha()
     assert isinstance(game, Game)
     assert game.terminal_text is None
+    assert game.statistics is None
     state = game.new_state(2)
     action = game.parse_action({"type": "tile", "tile": 1})
     events = state.apply(0, action)

@@ -25,6 +25,7 @@ import httpx
 
 from meeplehall.core import Seed, replay_steps
 from meeplehall.core.registry import get_game
+from meeplehall.server.play.match import result_json
 from tests.deploy.conftest import ProxiedHall
 from tests.deploy.test_shipped_files import self_signed
 from tests.nginx_proxy import UPSTREAM_HEADER, NginxProcess
@@ -64,7 +65,7 @@ def rules_result(replay: dict[str, Any]) -> Any:
                          Seed.from_hex(replay["seed"], replay["generator"]), replay["actions"])
     state, _events = deque(steps, maxlen=1)[0]  # the one state, after the last move
     assert state.is_over(), "the log is not a finished game"
-    return normal(state.result().to_json())
+    return normal(result_json(get_game(replay["game"]), state.result()))
 
 
 def check_finished_game(http: httpx.Client, table_id: int,

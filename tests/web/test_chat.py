@@ -77,6 +77,9 @@ def test_two_browsers_chat_markup_stays_text_mute_holds_and_a_report_is_recorded
     for page in (alice, bob):
         wait_for_line(page, HOSTILE)
         assert page.locator("#chat-messages b, #chat-messages img").count() == 0
+        # The author's name leads to their page (a guest's short one).
+        author = page.locator("#chat-messages .chat-author a.player-link").first
+        assert "player.html?guest=alice" in (author.get_attribute("href") or "")
         assert page.evaluate("document.body.dataset.pwned") is None
     say(bob, "nice try")
     wait_for_line(alice, "nice try")

@@ -40,6 +40,9 @@ def test_two_people_become_friends_and_invitations_from_the_form_and_the_list_br
     bob.wait_for_selector("#notice-list li.notice[data-kind='friend_request']", state="detached")
     # Alice sees Bob in her list, online (his lobby holds its channel open).
     alice.wait_for_selector(f"#friend-list li.friend[data-id='{bob_id}'][data-online='true']")
+    bob_profile = api(bob, "GET", "/api/me")["profile"]
+    link = alice.locator(f"#friend-list li.friend[data-id='{bob_id}'] a.player-link")
+    assert (link.get_attribute("href") or "").endswith(f"player.html?id={bob_profile}")
     alice.click(".game-card[data-game=yaxha] .new-table")
     alice.select_option("#seat-1", "open")
     alice.select_option("#create-visibility", "private")

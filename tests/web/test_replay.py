@@ -47,6 +47,10 @@ def test_replay_steps_forward_and_back_through_a_finished_game(pages: Any) -> No
     # The lobby lists it among finished games, linking to its result and replay.
     page.goto("/")
     wait_ready(page)
+    row = page.locator(f"#finished-tables li[data-table='{table['id']}']")
+    scores = [int(score) for score in row.locator(".seat-score").all_inner_texts()]
+    assert scores == replay["result"]["scores"]  # with the winners marked
+    assert row.locator(".winner .winner-mark").count() == len(replay["result"]["winners"])
     page.click(f"#finished-tables li[data-table='{table['id']}'] a.button-link")
     wait_ready(page)
     assert f"replay.html?id={table['id']}" in page.url

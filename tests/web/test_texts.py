@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
+from meeplehall.core.playout import random_playout
+from meeplehall.core.registry import all_games
 from meeplehall.server.errors import API_ERRORS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -86,3 +89,19 @@ def test_every_http_error_code_has_a_sentence_in_each_language_using_only_its_pa
             if hole not in API_ERRORS[error]
         }
         assert unknown == {}, code
+
+
+def test_every_game_statistic_is_named_in_each_language_by_its_renderer() -> None:
+    for game in all_games():
+        read = game.statistics
+        assert read is not None
+        state = game.new_state(2, None, 1)
+        random_playout(state, random.Random(1))
+        keys = read(state.result().breakdown[0])
+        source = (REPO / "src" / "meeplehall" / "web" / "games" / game.name / "texts.js").read_text(
+            encoding="utf-8")
+        blocks = re.split(r"^const (en|ja|ko) = \{$", source, flags=re.MULTILINE)
+        named = {code: block for code, block in zip(blocks[1::2], blocks[2::2], strict=True)}
+        assert sorted(named) == ["en", "ja", "ko"], game.name
+        for code, block in named.items():
+            assert [key for key in keys if f'"stats.{key}":' not in block] == [], (game.name, code)

@@ -5,7 +5,8 @@ a match in progress is a :class:`State`. A match is fully defined by (game, play
 seed, action log), so states never need to be stored: they are rebuilt by replay.
 
 Some members are optional capabilities: a game or state that lacks one says so with ``None``
-(``Game.terminal_text``, ``State.decisions_in_turn``, ``State.is_take_back``), and
+(``Game.terminal_text``, ``Game.statistics``, ``State.decisions_in_turn``,
+``State.is_take_back``), and
 ``Game.is_secret_move`` answers False for a game without secret moves. Nothing probes for a
 member with ``hasattr``: every game and state has all of them. A class that subclasses
 :class:`Game` or :class:`State` inherits these defaults; one that only matches the protocol's
@@ -153,6 +154,19 @@ class Game(Protocol):
         """The sentences the terminal uses beyond :meth:`describe_action` and
         :meth:`render_text`, or None (the default): the CLI then says everything its plain way.
         A game usually declares it as a property that imports its renderer when read."""
+        return None
+
+    @property
+    def statistics(self) -> Callable[[Mapping[str, Any]], dict[str, int]] | None:
+        """``statistics(breakdown) -> {name: number}``, or None (the default) for a game with no
+        statistics beyond its score.
+
+        One seat's numbers of a finished match, read from that seat's final breakdown
+        (``Result.breakdown[seat]``), such as Yaxha's points from colours and from bonus cards.
+        The hall shows them at the end of a game and, averaged and at their best, on a player's
+        page; names are ``snake_case`` keys that the game's web texts name for people. Being
+        read from the breakdown, they are known for every game ever stored.
+        """
         return None
 
 

@@ -25,6 +25,7 @@ from meeplehall.server.api import (
     lobby,
     operations,
     playnow,
+    players,
     rules,
     table_socket,
     tournaments,
@@ -96,6 +97,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tournaments.router)
     app.include_router(chat.router)
     app.include_router(history.router)
+    app.include_router(players.router)
     app.include_router(rules.router)
     app.include_router(table_socket.router)
     app.include_router(friends.router)

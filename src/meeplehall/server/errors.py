@@ -101,6 +101,7 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "not_finished": (),
     "no_user": ("user",),
     "no_player": ("player",),
+    "history_private": ("player",),
 }
 
 

@@ -75,7 +75,8 @@ def test_a_profile_is_public_by_its_random_id_and_a_guests_is_not(hall: ServerPr
     for kind, client in callers.items():
         seen = client.get(f"/api/players/{profile}")
         assert seen.status_code == 200, (kind, seen.text)
-        assert seen.json() == {"user": alice.user, "ratings": []}
+        page = seen.json()
+        assert (page["user"], page["ratings"], page["last_games"]) == (alice.user, [], [])
         assert client.get(f"/api/players/{profile}/history").json() == []
         for nobody in ("A" * 12, profile.swapcase(), f"{profile}x", str(guest.user["id"])):
             refused = client.get(f"/api/players/{nobody}")

@@ -62,7 +62,8 @@ def _served_before_refusal(client: httpx.Client, path: str, most: int = 400) -> 
 
 @pytest.mark.parametrize(("path", "served"), [
     ("/api/tables/999999/replay", 2),  # 20 tokens each (a 404 costs the same: charged first)
-    ("/api/users/1/history", 5),
+    ("/api/players/AAAAAAAAAAAA/history", 5),
+    ("/api/players/AAAAAAAAAAAA", 5),
     ("/api/tables?status=finished", 5),
     ("/api/tables?status=waiting", 13),
     ("/api/games", 40),

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from meeplehall.cli import app
 from meeplehall.core import Seed, replay
 from meeplehall.core.registry import get_game
+from meeplehall.server.play.match import result_json
 from tests.server.client import Player, TableSession, open_table, play_seat
 from tests.server.conftest import ServerProcess
 
@@ -115,4 +116,4 @@ def test_a_backup_taken_while_a_game_is_played_restores_and_replays(
     rebuilt = replay(get_game("monsterhex"), 2, published["options"],
                      Seed.from_hex(published["seed"], published["generator"]), actions)
     assert rebuilt.is_over()
-    assert rebuilt.result().to_json() == published["result"]
+    assert result_json(get_game("monsterhex"), rebuilt.result()) == published["result"]

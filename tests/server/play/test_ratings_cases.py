@@ -14,11 +14,12 @@ from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce
+from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from meeplehall.core.rng import Seed
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
-from meeplehall.server.db.models import Rating, User
+from meeplehall.server.db.models import Rating, RatingChange, Table, User
 from meeplehall.server.play.clocks import ClockRules, SeatState
 from meeplehall.server.play.store import TableRecord, rate
 
@@ -58,9 +59,16 @@ def record(users: list[int | None], replaced: list[str | None] | None = None,
                        seats=seats, actions=[])
 
 
-def rate_table(sessions: sessionmaker[Session], table: TableRecord, ranks: list[int]) -> None:
+def rate_table(sessions: sessionmaker[Session], table: TableRecord, ranks: list[int]) -> int:
+    """Rate ``table`` as a finished table of its own (its rating changes point at it)."""
     with sessions() as session, session.begin():
-        rate(session, table, {"ranks": ranks})
+        row = Table(game=GAME, options={}, players=table.players, generator="hmac",
+                    seed_hex="00", status="finished", mode="turn", visibility="public",
+                    rated=True, hints=False, created_at=time.time())
+        session.add(row)
+        session.flush()
+        rate(session, table, {"ranks": ranks}, row.id, time.time())
+        return row.id
 
 
 def stored(sessions: sessionmaker[Session], users: list[int]) -> list[tuple[float, float, int]]:
@@ -126,3 +134,30 @@ def test_a_guest_or_a_bot_among_the_seats_leaves_every_rating_alone(
     rate_table(sessions, record([*users[:2], guest[0]]), [1, 2, 3])
     rate_table(sessions, record([*users[:2], None], bots=[None, None, 1]), [1, 2, 3])
     assert stored(sessions, users) == [(FRESH.mu, FRESH.sigma, 0)] * 3
+
+
+def test_each_rated_seat_keeps_its_change_and_the_next_game_starts_where_it_ended(
+        sessions: sessionmaker[Session]) -> None:
+    users = people(sessions, 2)
+    first = rate_table(sessions, record(list(users)), [1, 2])
+    after_first = stored(sessions, users)
+    second = rate_table(sessions, record(list(users)), [2, 1])
+    with sessions() as session:
+        changes = session.scalars(select(RatingChange).order_by(RatingChange.id)).all()
+        mine = [(c.table_id, c.user_id, c.mu_before, c.sigma_before, c.mu, c.sigma, c.games)
+                for c in changes if c.user_id in users]
+    assert mine == [
+        (first, users[0], FRESH.mu, FRESH.sigma, *after_first[0]),
+        (first, users[1], FRESH.mu, FRESH.sigma, *after_first[1]),
+        (second, users[0], *after_first[0][:2], *stored(sessions, users)[0]),
+        (second, users[1], *after_first[1][:2], *stored(sessions, users)[1]),
+    ]
+
+
+def test_an_unrated_table_keeps_no_change(sessions: sessionmaker[Session]) -> None:
+    users = people(sessions, 2)
+    guest = people(sessions, 1, registered=False)
+    table = rate_table(sessions, record([users[0], guest[0]]), [1, 2])
+    with sessions() as session:
+        assert session.scalars(
+            select(RatingChange).where(RatingChange.table_id == table)).all() == []

@@ -20,6 +20,7 @@ from meeplehall.core.registry import get_game
 from meeplehall.core.rng import KEYED, SECRET_BITS
 from meeplehall.server.db.engine import make_engine
 from meeplehall.server.db.models import Table
+from meeplehall.server.play.match import result_json
 from tests.live_server import ServerProcess
 from tests.server.client import Player, Socket, play_seat
 
@@ -108,7 +109,7 @@ async def _scenario(server: ServerProcess) -> None:
                      published["actions"])
     assert rebuilt.is_over()
     assert rebuilt.view(None) == published["final_view"]
-    assert rebuilt.result().to_json() == published["result"]
+    assert result_json(get_game("monsterhex"), rebuilt.result()) == published["result"]
     for person in (*people, watcher):
         person.close()
 

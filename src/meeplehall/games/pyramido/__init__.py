@@ -8,7 +8,7 @@ the engine's stage scoring.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from meeplehall.core import (
@@ -86,6 +86,12 @@ class PyramidoGame:
 
     def render_text(self, view: Mapping[str, Any]) -> str:
         return render_text(view)
+
+    @property
+    def statistics(self) -> Callable[[Mapping[str, Any]], dict[str, int]]:
+        from meeplehall.games.pyramido.statistics import statistics
+
+        return statistics
 
     @property
     def terminal_text(self) -> TerminalText:

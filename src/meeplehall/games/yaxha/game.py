@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from meeplehall.core import (
@@ -52,6 +52,12 @@ class YaxhaGame:
         from meeplehall.games.yaxha.render import render_text
 
         return render_text(view)
+
+    @property
+    def statistics(self) -> Callable[[Mapping[str, Any]], dict[str, int]]:
+        from meeplehall.games.yaxha.statistics import statistics
+
+        return statistics
 
     @property
     def terminal_text(self) -> TerminalText:

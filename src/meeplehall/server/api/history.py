@@ -1,4 +1,4 @@
-"""Finished tables: results, replays, leaderboards and a player's history."""
+"""Finished tables: results, replays and leaderboards."""
 
 from __future__ import annotations
 
@@ -7,21 +7,21 @@ from typing import Any
 
 import orjson
 from fastapi import APIRouter, Request, Response
-from sqlalchemy import or_, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from meeplehall.core import UnknownGame
 from meeplehall.core.registry import get_game
-from meeplehall.server.accounts.profiles import is_public_id
 from meeplehall.server.accounts.sessions import user_json
-from meeplehall.server.api.deps import current_user, hall_of, user_of
-from meeplehall.server.db.models import ActionRow, Rating, Seat, Table, User
+from meeplehall.server.api.deps import hall_of, user_of
+from meeplehall.server.db.models import ActionRow, Rating, Table, User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.play.access import visible_table
 from meeplehall.server.play.chatstore import recent_messages
 from meeplehall.server.play.description import describe_table
-from meeplehall.server.play.ratings import ordinal
+from meeplehall.server.play.ratings import rating_json, rating_trends
+from meeplehall.server.play.records import table_rating_changes
 from meeplehall.server.play.replays import compressed, replay_head
 
 router = APIRouter(prefix="/api", tags=["history"], route_class=StrictJSONRoute)
@@ -40,12 +40,15 @@ def _finished_table(session: Session, request: Request, table_id: int,
 
 @router.get("/tables/{table_id}/result")
 def table_result(table_id: int, request: Request, invite: str | None = None) -> dict[str, Any]:
-    """Scores, ranks, winners and breakdown; seats say who played and who was replaced."""
+    """Scores, ranks, winners, breakdown and statistics; seats say who played and who was
+    replaced; a rated table adds each rated seat's rating change (``rating_changes``)."""
     with hall_of(request).reading() as session:
         table, viewer_id = _finished_table(session, request, table_id, invite)
         described = describe_table(session, table, viewer_id)
+        changes = (table_rating_changes(session, table.id)
+                   if table.rated else [])
         return {"table": table.id, "game": table.game, **(table.result or {}),
-                "seats": described["seats"]}
+                "seats": described["seats"], "rating_changes": changes}
 
 
 @router.get("/tables/{table_id}/replay", response_class=Response,
@@ -93,84 +96,20 @@ def table_replay(table_id: int, request: Request, invite: str | None = None,
 
 @router.get("/leaderboard/{game}")
 def leaderboard(game: str, request: Request, limit: int = 50) -> list[dict[str, Any]]:
-    """Registered players of one game, best conservative rating (mu - 3 sigma) first."""
+    """Registered players of one game, best conservative rating (mu - 3 sigma) first, each
+    with the rating people read (provisional before enough games), games and trend (the
+    change over their last rated games)."""
     try:
         get_game(game)
     except UnknownGame as error:
         raise ApiError(404, "unknown_game", error.reason, {"game": game}) from None
     with hall_of(request).reading() as session:
         rows = session.execute(
-            select(Rating, User).join(User, User.id == Rating.user_id).where(Rating.game == game)
+            select(Rating, User).join(User, User.id == Rating.user_id)
+            .where(Rating.game == game)
+            .order_by((Rating.mu - 3 * Rating.sigma).desc(), Rating.user_id)
+            .limit(max(1, min(limit, 500)))
         ).all()
-    board: list[dict[str, Any]] = [
-        {
-            "user": user_json(user),
-            "mu": rating.mu,
-            "sigma": rating.sigma,
-            "ordinal": ordinal(rating.mu, rating.sigma),
-            "games": rating.games,
-        }
-        for rating, user in rows
-    ]
-    board.sort(key=lambda entry: -float(entry["ordinal"]))
-    return board[: max(1, min(limit, 500))]
-
-
-def _player(session: Session, public_id: str) -> User:
-    """The registered user whose public profile ``public_id`` names (404 for anything else:
-    a guest, a sequential user id, a made-up id)."""
-    user = (session.scalar(select(User).where(User.public_id == public_id,
-                                              User.login.is_not(None)))
-            if is_public_id(public_id) else None)
-    if user is None:
-        raise ApiError(404, "no_player", "no such player", {"player": public_id})
-    return user
-
-
-@router.get("/players/{public_id}")
-def player_profile(public_id: str, request: Request) -> dict[str, Any]:
-    """A registered user's public profile: their name and ratings."""
-    with hall_of(request).reading() as session:
-        user = _player(session, public_id)
-        ratings = session.scalars(select(Rating).where(Rating.user_id == user.id)).all()
-        return {
-            "user": user_json(user),
-            "ratings": [
-                {"game": r.game, "mu": r.mu, "sigma": r.sigma,
-                 "ordinal": ordinal(r.mu, r.sigma), "games": r.games}
-                for r in ratings
-            ],
-        }
-
-
-@router.get("/players/{public_id}/history")
-def player_history(public_id: str, request: Request, limit: int = 50) -> list[dict[str, Any]]:
-    """Finished tables the player sat at, newest first; a private one only for a viewer who
-    sat at it too (the player themself, or another of its players)."""
-    viewer = current_user(request)
-    with hall_of(request).reading() as session:
-        user_id = _player(session, public_id).id
-        shown = Table.visibility == "public"
-        if viewer is not None:
-            sat = select(Seat.table_id).where(Seat.user_id == viewer.id)
-            shown = or_(shown, Table.id.in_(sat))
-        rows = session.execute(
-            select(Table, Seat)
-            .join(Seat, Seat.table_id == Table.id)
-            .where(Seat.user_id == user_id, Table.status == "finished", shown)
-            .order_by(Table.finished_at.desc())
-        ).all()
-    history: dict[int, dict[str, Any]] = {}
-    for table, seat in rows:
-        entry = history.setdefault(
-            table.id,
-            {"table": table.id, "game": table.game, "finished_at": table.finished_at,
-             "players": table.players, "rated": table.rated, "seats": [], "ranks": [],
-             "scores": [], "replaced": []},
-        )
-        result = table.result or {}
-        entry["seats"].append(seat.seat)
-        entry["ranks"].append(result.get("ranks", [None] * table.players)[seat.seat])
-        entry["scores"].append(result.get("scores", [None] * table.players)[seat.seat])
-        entry["replaced"].append(seat.replaced)
-    return list(history.values())[: max(1, min(limit, 500))]
+        trends = rating_trends(session, game, [user.id for _rating, user in rows])
+    return [{"user": user_json(user), **rating_json(rating), "trend": trends.get(user.id, 0)}
+            for rating, user in rows]

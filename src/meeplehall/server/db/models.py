@@ -45,6 +45,10 @@ class User(Base):
     #: Profiles are found by it alone, never by the sequential ``id``, so they cannot be
     #: listed by counting.
     public_id: Mapped[str | None] = mapped_column(String(16), unique=True, index=True)
+    #: The person's games are shown only to themself and their friends (their ratings stay
+    #: public).
+    history_private: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                  server_default=false())
 
 
 class Session(Base):
@@ -134,6 +138,26 @@ class Rating(Base):
     mu: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)
     games: Mapped[int] = mapped_column(Integer)
+
+
+class RatingChange(Base):
+    """One rated seat of a finished table: the player's rating before and after it."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (Index("ix_rating_changes_user_game", "user_id", "game", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(40))
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    #: The player's rated games of this game, this one included.
+    games: Mapped[int] = mapped_column(Integer)
+    at: Mapped[float] = mapped_column(Float)
 
 
 class ChatMessage(Base):

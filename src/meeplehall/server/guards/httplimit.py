@@ -54,15 +54,16 @@ def _cost(method: str, path: str, tokens: float, query: bytes = b"") -> Cost:
 
 
 #: What requests cost, first match wins (docs/security.md, section 6, lists them). A replay with
-#: views is the largest document the hall sends; histories and the finished tables read many
-#: rows; the web client's files are cheap static reads (a whole page load costs about ten).
+#: views is the largest document the hall sends; histories, player pages (a record counted from
+#: the history) and the finished tables read many rows; the web client's files are cheap static
+#: reads (a whole page load costs about ten).
 COSTS: tuple[Cost, ...] = (
     _cost("GET", r"/api/tables/\d+/replay", 20),
-    _cost("GET", r"/api/users/[^/]+/history", 8),
+    _cost("GET", r"/api/players/[^/]+(/history)?", 8),
     _cost("GET", r"/api/tables", 8, b"status=finished"),
     _cost("GET", r"/api/tables", 3),
     _cost("GET", r"/api/leaderboard/[^/]+", 4),
-    _cost("GET", r"/api/(my/tables|users/[^/]+|tables/\d+/result)", 2),
+    _cost("GET", r"/api/(my/tables|tables/\d+/result)", 2),
     _cost("*", r"/api/.*", 1),
     _cost("*", r".*", 0.25),
 )

@@ -79,6 +79,10 @@ def _described(table: Table, seats: list[Seat], users: dict[int, User], viewer: 
         "started_at": table.started_at,
         "finished_at": table.finished_at,
     }
+    if table.status == "finished" and table.result:
+        # What a finished-games list shows: who won and the scores (the rest: /result).
+        data["result"] = {"scores": table.result.get("scores", []),
+                          "winners": table.result.get("winners", [])}
     if table.invite_token and (mine or viewer == table.owner_id):
         data["invite_token"] = table.invite_token
     return data

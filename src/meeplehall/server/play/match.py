@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from meeplehall.core import Action, Event, Game, IllegalAction, Seed, State
+from meeplehall.core import Action, Event, Game, IllegalAction, Result, Seed, State
 from meeplehall.core.visibility import sees_step
 
 #: A seat, or ``None`` for the spectators.
@@ -46,6 +46,16 @@ class Step:
     action: Any
     bot: bool
     events: list[Event]
+
+
+def result_json(game: Game, result: Result) -> dict[str, Any]:
+    """A finished match's result as the hall stores and sends it: the rules' result with each
+    seat's statistics where the game declares them (``Game.statistics``)."""
+    data = result.to_json()
+    read = game.statistics
+    if read is not None:
+        data["statistics"] = [read(part) for part in result.breakdown]
+    return data
 
 
 class Match:
@@ -152,5 +162,7 @@ class Match:
         return events
 
     def result_json(self) -> dict[str, Any] | None:
-        return self.state.result().to_json() if self.state.is_over() else None
+        """The finished match's result as stored and sent (``result_json``); None while it
+        runs."""
+        return result_json(self.game, self.state.result()) if self.state.is_over() else None
 

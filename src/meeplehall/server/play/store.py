@@ -214,11 +214,12 @@ def write_steps(session: Session, steps: Sequence[LoggedStep]) -> None:
                     owner_address=None)
         )
         if step.rated is not None:
-            rate(session, step.rated, step.result)
+            rate(session, step.rated, step.result, step.table_id, step.created_at or now)
     session.flush()
 
 
-def rate(session: Session, record: TableRecord, result: dict[str, Any]) -> None:
+def rate(session: Session, record: TableRecord, result: dict[str, Any], table_id: int,
+         at: float) -> None:
     """Update ratings when every seat was a registered person when the table started."""
     users = [state.user_id for state in record.seats]
     if any(user is None for user in users) or any(s.bot_level is not None for s in record.seats):
@@ -228,7 +229,8 @@ def rate(session: Session, record: TableRecord, result: dict[str, Any]) -> None:
     ).all()
     if len(set(registered)) != len(users):
         return
-    update_ratings(session, record.game, [u for u in users if u is not None], result["ranks"])
+    update_ratings(session, record.game, [u for u in users if u is not None], result["ranks"],
+                   table_id, at)
 
 
 def due_table_ids(session: Session, now: float, until: float, after_id: int,

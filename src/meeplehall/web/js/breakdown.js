@@ -4,6 +4,7 @@ import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
 import { rendererText } from "./renderers.js";
 import { seatColour } from "./players.js";
+import { changeText } from "./people.js";
 
 const PART_FILLS = ["#5d6d7e", "#d4ac0d", "#148f77", "#a93226", "#6c3483", "#2874a6", "#a04000"];
 
@@ -176,6 +177,37 @@ function winnersLine(winners, names) {
   return h("p", { class: "winners" }, before, people, after);
 }
 
+/** A statistic's name: the renderer's `stats.<key>` text, else the key in words. */
+export function statisticName(renderer, key) {
+  return rendererText(renderer, `stats.${key}`) ?? String(key).replace(/_/g, " ");
+}
+
+/** The game's statistics of each seat (`result.statistics`, where the game declares them). */
+function statisticsTable(result, names, renderer) {
+  const perSeat = result.statistics;
+  if (!Array.isArray(perSeat) || !perSeat.length) return null;
+  const keys = [...new Set(perSeat.flatMap((stats) => Object.keys(stats || {})))];
+  return h(
+    "table",
+    { class: "breakdown statistics", id: "statistics-table" },
+    h("caption", {}, t("result.statistics")),
+    seatHeaders(names),
+    h("tbody", {}, keys.map((key) => h("tr", { dataset: { stat: key } },
+      h("th", { scope: "row" }, statisticName(renderer, key)),
+      perSeat.map((stats) => h("td", {}, cellText((stats || {})[key])))))),
+  );
+}
+
+/** "Rating: 1500 → 1518 (+18)" for each rated seat (`result.rating_changes`). */
+function ratingChanges(result, names) {
+  const changes = result.rating_changes || [];
+  if (!changes.length) return null;
+  return h("ul", { class: "rating-changes", id: "rating-changes" }, changes.map((change) =>
+    h("li", { dataset: { seat: String(change.seat) } },
+      t("result.rating_change", { name: names[change.seat], before: change.before, after: change.after }), " ",
+      h("strong", { class: `rating-delta ${change.change > 0 ? "up" : change.change < 0 ? "down" : "flat"}` }, changeText(change.change)))));
+}
+
 /**
  * The whole end-of-game block: winners, the table and the chart. `ctx` is the renderer's (for
  * its explained rows); `onSpot(places)` lights what a clicked row scored on the board.
@@ -187,8 +219,10 @@ export function resultBlock(result, names, renderer, ctx = null, onSpot = () => 
     { id: "end-of-game", class: "end-of-game", "aria-labelledby": "end-title" },
     h("h2", { id: "end-title" }, t("result.title")),
     winnersLine(result.winners, names),
+    ratingChanges(result, names),
     h("div", { class: "breakdown-wrap" }, rows ? explainedTable(rows, result, names, onSpot) : breakdownTable(result, names, renderer)),
     barChart(result, names, renderer),
+    h("div", { class: "breakdown-wrap" }, statisticsTable(result, names, renderer)),
   );
 }
 

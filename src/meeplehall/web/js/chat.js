@@ -7,7 +7,7 @@
 // (the server has no per-user settings), and their messages are hidden here only.
 
 import { post } from "./api.js";
-import { nameNode } from "./bidi.js";
+import { playerLink } from "./people.js";
 import { h, replace } from "./dom.js";
 import { hasText, t } from "./i18n.js";
 import { seatColour } from "./players.js";
@@ -53,7 +53,7 @@ export function messageLine(message, extra = null) {
       dataset: { message: String(message.id), user: String(message.user.id) },
       style: seat === null ? null : `--seat-colour: ${seatColour(seat)}`,
     },
-    h("span", { class: "chat-author" }, nameNode(message.user.name)),
+    h("span", { class: "chat-author" }, playerLink(message.user, { target: "_blank" })),
     message.user.guest ? h("span", { class: "chat-tag chat-guest" }, t("chat.guest")) : null,
     seat === null ? h("span", { class: "chat-tag" }, t("chat.spectator")) : null,
     " ",

@@ -3,7 +3,8 @@
 import { accountForms, userBox } from "./account.js";
 import { currentUser, get, post, userAfterSignOut } from "./api.js";
 import { gamePicture } from "./art.js";
-import { nameNode, withName } from "./bidi.js";
+import { withName } from "./bidi.js";
+import { changeText, playerLink, ratingText } from "./people.js";
 import { createTableForm } from "./createtable.js";
 import { fieldValues, h, replace, restoreFields } from "./dom.js";
 import { renderHeader } from "./header.js";
@@ -204,7 +205,7 @@ function leaderboardSection() {
     body = h(
       "table",
       { class: "leaderboard" },
-      h("thead", {}, h("tr", {}, ["leaderboard.rank", "leaderboard.player", "leaderboard.rating", "leaderboard.games"].map((key) => h("th", { scope: "col" }, t(key))))),
+      h("thead", {}, h("tr", {}, ["leaderboard.rank", "leaderboard.player", "leaderboard.rating", "leaderboard.games", "leaderboard.trend"].map((key) => h("th", { scope: "col" }, t(key))))),
       h(
         "tbody",
         {},
@@ -213,9 +214,10 @@ function leaderboardSection() {
             "tr",
             {},
             h("td", {}, index + 1),
-            h("td", {}, nameNode(row.user.name)),
-            h("td", { title: `μ ${row.mu.toFixed(1)} σ ${row.sigma.toFixed(1)}` }, row.ordinal.toFixed(1)),
+            h("td", {}, playerLink(row.user)),
+            h("td", { class: "rating", title: `μ ${row.mu.toFixed(1)} σ ${row.sigma.toFixed(1)}${row.provisional ? ` · ${t("rating.provisional_help")}` : ""}` }, ratingText(row)),
             h("td", {}, row.games),
+            h("td", { class: `trend ${row.trend > 0 ? "up" : row.trend < 0 ? "down" : "flat"}` }, changeText(row.trend)),
           ),
         ),
       ),

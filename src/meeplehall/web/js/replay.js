@@ -20,6 +20,7 @@ const page = {
   user: null,
   table: null,
   replay: null,
+  ratingChanges: [], // a rated game's, from its result
   renderer: null,
   title: "",
   step: 0, // 0 = before the first action; steps.length = the end
@@ -218,7 +219,7 @@ function draw() {
   }
   replace(main, 
     h("h1", {}, t("replay.title", { game: page.title, id: page.table.id })),
-    resultBlock(page.replay.result, names(), page.renderer, ctx(page.replay.final_view), (places) => {
+    resultBlock({ ...page.replay.result, rating_changes: page.ratingChanges }, names(), page.renderer, ctx(page.replay.final_view), (places) => {
       go(page.replay.steps.length); // the places are those of the final position
       showSpots(document.getElementById("game-root"), places);
       document.querySelector("#game-root .mh-spot")?.scrollIntoView({ block: "nearest", behavior: "smooth" });
@@ -250,6 +251,8 @@ async function main() {
     const q = query();
     page.table = await get(`/api/tables/${page.id}${q ? `?${q}` : ""}`);
     page.replay = await get(`/api/tables/${page.id}/replay?views=true${q ? `&${q}` : ""}`);
+    // A rated game's rating changes come with its result, not its replay.
+    page.ratingChanges = page.table.rated ? (await get(`/api/tables/${page.id}/result${q ? `?${q}` : ""}`)).rating_changes : [];
     const catalog = await get("/api/games");
     page.title = (catalog.find((entry) => entry.name === page.table.game) || {}).title || page.table.game;
     page.renderer = await loadRenderer(page.table.game);

@@ -3,6 +3,7 @@
 
 import { api, get, post } from "./api.js";
 import { nameNode, withName } from "./bidi.js";
+import { playerLink } from "./people.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { askNotifications, notificationsAllowed, setSound, soundOn } from "./yourturn.js";
@@ -134,7 +135,7 @@ function friendItem(friend, { onChange, inviteTo }) {
     { class: "friend", dataset: { id: String(friend.id), online: String(friend.online) } },
     h("span", { class: `presence ${friend.online ? "online" : "offline"}` }, t(friend.online ? "friends.online" : "friends.offline")),
     " ",
-    nameNode(friend.name),
+    playerLink(friend),
     " ",
     friend.tables.map((table) => h("a", { href: at(`tables/${table.id}`), class: "friend-table button-link" }, t("friends.table", { table: table.id }))),
     " ",

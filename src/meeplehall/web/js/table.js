@@ -38,6 +38,7 @@ const game = {
   clocksAt: 0,
   replaced: [],
   result: null,
+  ratingChanges: null, // a rated game's rating changes once it has ended (asked for once)
   log: newLog(), // the game log's lines (js/gamelog.js)
   lastMoves: [], // per seat, its last move as this page saw it: {seat, seq, action, events}
   hovered: null, // the log line under the pointer or the focus: its place keys are spotlit
@@ -287,6 +288,18 @@ function rememberFocus() {
   return active.id ? `#${CSS.escape(active.id)}` : null;
 }
 
+/** A rated game's rating changes, written with its end: asked for once it has come. */
+async function loadRatingChanges() {
+  game.ratingChanges = [];
+  try {
+    const result = await get(`/api/tables/${game.id}/result${game.invite ? `?invite=${encodeURIComponent(game.invite)}` : ""}`);
+    game.ratingChanges = result.rating_changes || [];
+  } catch (error) {
+    console.error(error); // the result stands without them
+  }
+  draw();
+}
+
 function draw() {
   const focus = rememberFocus();
   if (game.renderer) useSeatColours(game.renderer, game.view);
@@ -316,7 +329,7 @@ function draw() {
     game.error ? h("p", { id: "table-error", class: "form-error", role: "alert" }, t("table.rejected", { reason: game.error() })) : null,
   );
   replace(shell.board,
-    finished ? resultBlock(game.result, names(), game.renderer, ctx(), showScored) : null,
+    finished ? resultBlock({ ...game.result, rating_changes: game.ratingChanges || [] }, names(), game.renderer, ctx(), showScored) : null,
     finished ? h("p", {}, h("a", { id: "replay-link", href: replayHref(), class: "button-link" }, t("table.replay"))) : null,
     game.status === "waiting" ? seatsBlock() : gameArea(),
   );
@@ -537,6 +550,7 @@ function applyGameMessage(message) {
   game.clocksAt = Date.now();
   game.replaced = message.replaced || [];
   game.result = message.result;
+  if (game.result && game.table?.rated && game.ratingChanges === null) loadRatingChanges();
   // The act in flight is answered by its own seat's update (or a sync), not by another seat's.
   const answered = message.type === "sync" || (message.last && message.last.seat === game.pending?.seat);
   if (answered) game.pending = null;

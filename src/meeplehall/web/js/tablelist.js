@@ -3,6 +3,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { at } from "./paths.js";
+import { playerHref } from "./people.js";
 
 export function tableLink(table) {
   const invite = table.invite_token ? `?invite=${encodeURIComponent(table.invite_token)}` : "";
@@ -53,6 +54,25 @@ function rowAction(table, user) {
   return seated ? "lobby.resume" : "lobby.watch";
 }
 
+/** A seat in a list: a person's name leads to their page. */
+function seatNode(info, table) {
+  if (!info.user) return seatName(info, table);
+  return h("a", { href: playerHref(info.user), class: "player-link" }, h("bdi", {}, seatName(info, table)));
+}
+
+/** The seats, comma-separated; a finished table's with each score and the winners marked. */
+function seatsNode(table) {
+  const result = table.result;
+  const parts = table.seats.map((info) => {
+    if (!result) return seatNode(info, table);
+    const won = result.winners.includes(info.seat);
+    return h("span", { class: `seat-result${won ? " winner" : ""}` },
+      won ? h("span", { class: "winner-mark", title: t("lobby.winner"), "aria-label": t("lobby.winner") }, "★ ") : null,
+      seatNode(info, table), " ", h("span", { class: "seat-score" }, result.scores[info.seat] ?? "–"));
+  });
+  return parts.flatMap((part, index) => (index === 0 ? [part] : [", ", part]));
+}
+
 export function tableRow(table, titles, user = null) {
   const taken = table.seats.filter((seat) => seat.user || seat.bot_level !== null).length;
   const action = rowAction(table, user);
@@ -67,7 +87,7 @@ export function tableRow(table, titles, user = null) {
     table.rated ? h("span", { class: "badge" }, t("lobby.rated")) : null,
     h("span", { class: "meta" }, t("lobby.seats_taken", { taken, total: table.players })),
     h("span", { class: "meta" }, clockText(table)),
-    h("span", { class: "meta" }, table.seats.map((info) => seatName(info, table)).join(", ")),
+    h("span", { class: "meta seats" }, seatsNode(table)),
     " ",
     h("a", { href: tableLink(table), class: "button-link" }, t(action)),
   );

@@ -1,6 +1,9 @@
 // Monster Hex's texts in English, Japanese and Korean ({name} placeholders are filled by the shell).
 
 const en = {
+  "stats.gems_won": "Gems won",
+  "stats.objectives_met": "Objectives met",
+  "stats.objective_points": "Points from objectives",
   your_hand_title: "Your hand",
   "option.abilities.off": "No abilities",
   "option.abilities.random": "Dealt at random",
@@ -261,6 +264,9 @@ const en = {
 };
 
 const ja = {
+  "stats.gems_won": "獲得した魔石",
+  "stats.objectives_met": "達成した目標",
+  "stats.objective_points": "目標の得点",
   title: "モンスターヘクス",
   your_hand_title: "あなたの手札",
   "option.random_gems": "魔石のランダム配置",
@@ -521,6 +527,9 @@ const ja = {
 };
 
 const ko = {
+  "stats.gems_won": "획득한 마석",
+  "stats.objectives_met": "달성한 목표",
+  "stats.objective_points": "목표 점수",
   title: "몬스터 헥스",
   your_hand_title: "내 손",
   "option.random_gems": "마석 무작위 배치",

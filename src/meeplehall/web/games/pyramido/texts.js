@@ -1,6 +1,9 @@
 // Pyramido's texts in English, Japanese and Korean ({name} placeholders are filled by the shell).
 
 const en = {
+  "stats.best_stage": "Best stage",
+  "stats.stages_scored": "Stages that scored",
+  "stats.gems_kept": "Gems kept",
   held_by: "Domino taken by {name}",
   "breakdown.explorer": "Legendary Explorer",
   "breakdown.total": "total",
@@ -211,6 +214,9 @@ const en = {
 };
 
 const ja = {
+  "stats.best_stage": "最高のステージ得点",
+  "stats.stages_scored": "得点したステージ",
+  "stats.gems_kept": "残した宝石",
   held_by: "{name}が取ったドミノ",
   "breakdown.explorer": "伝説の探検家",
   "breakdown.total": "合計",
@@ -432,6 +438,9 @@ const ja = {
 };
 
 const ko = {
+  "stats.best_stage": "최고 단계 점수",
+  "stats.stages_scored": "득점한 단계",
+  "stats.gems_kept": "남긴 보석",
   held_by: "{name}이(가) 가져간 도미노",
   "breakdown.explorer": "전설의 탐험가",
   "breakdown.total": "합계",

@@ -1,6 +1,9 @@
 // Yaxha's texts in English, Japanese and Korean ({name} placeholders are filled by the shell).
 
 const en = {
+  "stats.colour_points": "Points from colours",
+  "stats.bonus_points": "Points from bonus cards",
+  "stats.bonus_cards_met": "Bonus cards met",
   change_to_tile: "Change my mind: take tile {n} instead",
   "option.bonus_cards.random": "any of the 18",
   "option.bonus_cards.beginner": "the simplest cards",
@@ -211,6 +214,9 @@ const en = {
 };
 
 const ja = {
+  "stats.colour_points": "色の得点",
+  "stats.bonus_points": "ボーナスカードの得点",
+  "stats.bonus_cards_met": "達成したボーナスカード",
   change_to_tile: "選び直す: 代わりにタイル{n}を取る",
   "option.bonus_cards": "ボーナスカード",
   "option.bonus_cards.help": "配るボーナスカード3枚の選び方: 全18枚から、いちばん簡単な8枚から、または有名なオンライン版の12枚から。2人戦では隣の人と比べるカードは使いません。",
@@ -417,6 +423,9 @@ const ja = {
 };
 
 const ko = {
+  "stats.colour_points": "색 점수",
+  "stats.bonus_points": "보너스 카드 점수",
+  "stats.bonus_cards_met": "달성한 보너스 카드",
   change_to_tile: "마음 바꾸기: 대신 타일 {n} 가져가기",
   "option.bonus_cards": "보너스 카드",
   "option.bonus_cards.help": "보너스 카드 3장을 고르는 방법: 18장 전체에서, 가장 쉬운 8장에서, 또는 잘 알려진 온라인판의 12장에서. 2인 게임에서는 이웃과 비교하는 카드를 쓰지 않습니다.",
