@@ -43,6 +43,10 @@ async def _lose_and_regain(hall: InProcessServer) -> None:
     sync = await socket.expect("sync")
     room = hall.manager.rooms[table["id"]]
     _wait(lambda: hall.call(lambda: room.driving), 20, "this process never drove the table")
+    # The bot's first choice made and no decision of it under way: one already asked for would
+    # still be played, whoever holds the lease when it comes back.
+    _wait(lambda: hall.call(lambda: room.match is not None and room.match.seq >= 1
+                            and not room.pending_bots), 20, "the bot never chose")
     leases = hall.manager.leases
     assert leases is not None
     key = f"{leases.prefix}drive:{table['id']}"
