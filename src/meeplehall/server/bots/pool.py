@@ -10,6 +10,7 @@ and keeps it in a small cache, so consecutive decisions at one table replay only
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 from collections import OrderedDict
@@ -57,8 +58,11 @@ def _state_for(request: Decision) -> State:
     return state
 
 
-def _exit_with_parent(parent: int) -> None:
-    """Worker initializer: a worker whose server died (even by SIGKILL) exits too."""
+def _tie_to_server(parent: int) -> None:
+    """Worker initializer: a worker whose server died (even by SIGKILL) exits too, and a Ctrl-C
+    (which reaches the whole process group) is left to the server, which shuts its workers down
+    itself: otherwise each worker prints a traceback into the server's log as it stops."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -107,8 +111,8 @@ class BotPool:
 
     def __init__(self, workers: int, cheap_workers: int = 1) -> None:
         self.workers = workers
-        self.search = Lane("search", workers, _exit_with_parent, warm_up)
-        self.cheap = Lane("cheap", cheap_workers, _exit_with_parent, warm_up)
+        self.search = Lane("search", workers, _tie_to_server, warm_up)
+        self.cheap = Lane("cheap", cheap_workers, _tie_to_server, warm_up)
 
     def start(self) -> None:
         self.search.start()
