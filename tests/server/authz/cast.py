@@ -22,7 +22,16 @@ from meeplehall.server.accounts.names import login_key
 from meeplehall.server.accounts.passwords import hasher
 from meeplehall.server.accounts.profiles import new_public_id
 from meeplehall.server.accounts.sessions import COOKIE, delete_session, token_hash
-from meeplehall.server.db.models import FriendRequest, Friendship, Notification, Seat, Table, User
+from meeplehall.server.db.models import (
+    FriendRequest,
+    Friendship,
+    Notification,
+    Seat,
+    Table,
+    Tournament,
+    TournamentEntrant,
+    User,
+)
 from meeplehall.server.db.models import Session as SessionRow
 from meeplehall.server.operations import actions as adminops
 from meeplehall.server.play.store import new_seed_columns
@@ -119,6 +128,21 @@ def _waiting(session: Session, owner: Person, players: int, visibility: str,
     return table.id, table.invite_token or ""
 
 
+def _tournament(session: Session, owner: Person, entrant: Person) -> int:
+    """The owner's Swiss tournament, still registering, where ``entrant`` has registered."""
+    now = time.time()
+    tournament = Tournament(name="the matrix", game=GAME, system="swiss", capacity=8,
+                            table_size=2, rounds=3, mode="turn", initial_ms=None,
+                            increment_ms=None, move_deadline_ms=24 * 3600 * 1000, rated=False,
+                            owner_id=owner.id, status="registering", current_round=0,
+                            created_at=now, start_by=now + 3600)
+    session.add(tournament)
+    session.flush()
+    session.add(TournamentEntrant(tournament_id=tournament.id, user_id=entrant.id,
+                                  registered_at=now, points=0.0, byes=0))
+    return tournament.id
+
+
 def _rows(server: InProcessServer) -> Cast:
     hall = server.app.state.hall
     registered = ("stranger", "friend", "invited", "seated", "owner", "admin", "banned",
@@ -130,8 +154,11 @@ def _rows(server: InProcessServer) -> Cast:
         people["second"] = Person(owner.id, owner.name, _session(session, owner.id),
                                   owner.profile)
         victim = _person(session, "victim", True, live=False)
+        # Someone who shows their history to their friends only (``friend`` is one).
+        recluse = _person(session, "recluse", True, live=False, history_private=True)
         for one, other in (("owner", "friend"), ("seated", "friend"), ("owner", "invited")):
             _befriend(session, people[one].id, people[other].id)
+        _befriend(session, people["friend"].id, recluse.id)
         to_owner = FriendRequest(from_id=stranger.id, to_key=login_key(owner.name),
                                  to_name=owner.name, to_id=owner.id, created_at=time.time())
         from_owner = FriendRequest(from_id=owner.id, to_key=login_key(victim.name),
@@ -152,11 +179,13 @@ def _rows(server: InProcessServer) -> Cast:
         cast.things["full"], cast.invites["full"] = _waiting(session, owner, 2, "private",
                                                              seated)
         cast.things["spare"], _none = _waiting(session, stranger, 2, "public")
+        cast.things["tournament"] = _tournament(session, owner, seated)
         session.flush()
         cast.things.update({
             "victim": victim.id, "victim_name": victim.name, "friend": people["friend"].id,
             "request_to_owner": to_owner.id, "request_from_owner": from_owner.id,
-            "notification": notice.id, "owner_profile": owner.profile, "game": GAME})
+            "notification": notice.id, "owner_profile": owner.profile, "game": GAME,
+            "recluse_profile": recluse.profile})
     return cast
 
 

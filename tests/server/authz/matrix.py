@@ -116,6 +116,11 @@ ROWS: tuple[Row, ...] = (
     http("GET /api/leaderboard/{game}", everyone=200),
     http("GET /api/players/{owner_profile}", everyone=200),
     http("GET /api/players/{owner_profile}/history", everyone=200),
+    # A history its person hides: their friends only (the person is not a caller here).
+    http("GET /api/players/{recluse_profile}/history", everyone="403 history_private",
+         friend=200),
+    http("GET /api/tournaments", everyone=200),
+    http("GET /api/tournaments/{tournament}", everyone=200),
     # -- tables -------------------------------------------------------------------------------
     http("GET /api/tables/{private}?invite={private_invite}", everyone=NO_TABLE, **SEES_PRIVATE),
     http("POST /api/tables", {"game": "yaxha", "players": 2}, fresh=True,
@@ -154,6 +159,26 @@ ROWS: tuple[Row, ...] = (
     http("GET /api/me/contact", everyone=200, nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST),
     http("PUT /api/me/contact", {"opt_in": False}, everyone=200, nobody=NOT_LOGGED_IN,
          guests=REGISTER_FIRST),
+    http("GET /api/me/privacy", everyone=200, nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST),
+    http("PUT /api/me/privacy", {"history_private": False}, everyone=200,
+         nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST),
+    # -- Play now and tournaments (the owner's tournament, registering, ``seated`` entered) ----
+    http("POST /api/playnow", {"game": "{game}", "players": 4, "mode": "turn"}, fresh=True,
+         everyone=201, nobody=NOT_LOGGED_IN),
+    http("GET /api/playnow", everyone=200, nobody=NOT_LOGGED_IN),
+    http("DELETE /api/playnow", everyone="409 not_queued", nobody=NOT_LOGGED_IN),
+    http("POST /api/tournaments", {"name": "mine", "game": "{game}", "mode": "turn"},
+         fresh=True, everyone=201, nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST),
+    http("POST /api/tournaments/{tournament}/register", fresh=True, everyone=200,
+         nobody=NOT_LOGGED_IN, seated="409 already_entered"),
+    http("POST /api/tournaments/{tournament}/unregister", fresh=True,
+         everyone="409 not_entered", nobody=NOT_LOGGED_IN, seated=200),
+    # Only its owner starts it (here with too few people) or cancels it.
+    http("POST /api/tournaments/{tournament}/start", fresh=True,
+         everyone="403 not_tournament_owner", nobody=NOT_LOGGED_IN,
+         owner="409 too_few_entrants", second="409 too_few_entrants"),
+    http("POST /api/tournaments/{tournament}/cancel", fresh=True,
+         everyone="403 not_tournament_owner", nobody=NOT_LOGGED_IN, owner=200, second=200),
     # -- friends ------------------------------------------------------------------------------
     http("GET /api/friends", everyone=200, nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST),
     http("POST /api/friends/requests", {"name": "{victim_name}"}, fresh=True, everyone=202,

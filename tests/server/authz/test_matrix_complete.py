@@ -34,9 +34,12 @@ def test_every_route_and_socket_message_has_a_row(routes: set[str]) -> None:
 
 
 def test_every_row_names_a_route_or_message_that_exists_once(routes: set[str]) -> None:
-    rows = [row.route for row in ROWS]
-    assert len(rows) == len(set(rows)), "a route has two rows"
-    gone = sorted(set(rows) - routes)
+    # A route may have a second row on another thing of the cast (a hidden history beside a
+    # shown one), never the same call twice.
+    calls = [(row.kind, row.what, str(row.body)) for row in ROWS]
+    assert len(calls) == len(set(calls)), "a call has two rows"
+    rows = {row.route for row in ROWS}
+    gone = sorted(rows - routes)
     assert not gone, f"rows for routes or messages that no longer exist: {gone}"
 
 
