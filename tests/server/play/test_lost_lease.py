@@ -58,7 +58,9 @@ async def _lose_and_regain(hall: InProcessServer) -> None:
         assert hall.call(lambda: (room.driving, room.timer)) == (False, None)
         # The person's move makes the bot due: this process does not run it.
         await socket.send({"type": "act", "seq": sync["seq"], "action": sync["legal"][0]})
-        await socket.expect("update")
+        # Its own update (the bot's choice may have sent one before).
+        while (await socket.expect("update")).get("last", {}).get("seat") != 0:
+            pass
         held = hall.call(lambda: room.match.seq if room.match else None)
         await asyncio.sleep(2.0)
         assert hall.call(lambda: (room.match.seq if room.match else None, room.driving)) == (
