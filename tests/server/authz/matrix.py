@@ -121,6 +121,18 @@ ROWS: tuple[Row, ...] = (
          friend=200),
     http("GET /api/tournaments", everyone=200),
     http("GET /api/tournaments/{tournament}", everyone=200),
+    # -- outside the schema: the API's documents, the table page, the metrics (this loopback
+    # client is allowed), and the pages e-mail links open, where the link's token is the only
+    # key: a forged one is refused whoever follows it, a session counting for nothing.
+    http("GET /docs", everyone=200),
+    http("GET /openapi.json", everyone=200),
+    http("GET /tables/{private}", everyone=200),
+    http("GET /metrics", everyone=200),
+    http("GET /verify-email?token=forged", everyone=400),
+    http("GET /unsubscribe?token=forged", everyone=400),
+    http("POST /unsubscribe?token=forged", everyone=400),
+    http("GET /reset-password?token=forged", everyone=400),
+    http("POST /reset-password?token=forged", everyone=400),
     # -- tables -------------------------------------------------------------------------------
     http("GET /api/tables/{private}?invite={private_invite}", everyone=NO_TABLE, **SEES_PRIVATE),
     http("POST /api/tables", {"game": "yaxha", "players": 2}, fresh=True,

@@ -5,8 +5,10 @@ says who may use it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import pytest
+from starlette.routing import BaseRoute, Route
 
 from meeplehall.server.api import table_socket, user_socket
 from meeplehall.server.app import create_app
@@ -16,12 +18,33 @@ from tests.server.authz.matrix import CALLERS, ROWS
 HOW = "add a row to tests/server/authz/matrix.py (its first comment says how)"
 
 
+def _unnamed(method: str, path: str) -> str:
+    return f"{method.upper()} {re.sub(r'{[^}]*}', '{}', path)}"
+
+
+def _outside_schema(routes: Sequence[BaseRoute], hidden: bool = False) -> set[str]:
+    """The HTTP routes the schema leaves out (pages, /docs, /metrics, e-mail links' pages),
+    walking into included routers; static files' mounts and sockets are not routes here."""
+    found: set[str] = set()
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        if inner is not None:  # a router included in the app (FastAPI keeps it whole)
+            context = route.include_context  # type: ignore[attr-defined]
+            found |= _outside_schema(inner.routes, hidden or not context.include_in_schema)
+        elif isinstance(route, Route) and (hidden or not route.include_in_schema):
+            found |= {_unnamed(method, route.path)
+                      for method in route.methods or () if method != "HEAD"}
+    return found
+
+
 @pytest.fixture(scope="module")
 def routes(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
-    """Every route of the schema (parameters unnamed) and every socket message type."""
-    schema = create_app(Settings(data_dir=tmp_path_factory.mktemp("schema"))).openapi()
-    routes = {f"{method.upper()} {re.sub(r'{[^}]*}', '{}', path)}"
-              for path, operations in schema["paths"].items() for method in operations}
+    """Every HTTP route (parameters unnamed), in the schema or not, and every socket message
+    type."""
+    app = create_app(Settings(data_dir=tmp_path_factory.mktemp("schema")))
+    routes = {_unnamed(method, path)
+              for path, operations in app.openapi()["paths"].items() for method in operations}
+    routes |= _outside_schema(app.routes)
     routes |= {f"table {kind}" for kind in table_socket.MESSAGE_TYPES}
     routes |= {f"user {kind}" for kind in user_socket.MESSAGE_TYPES}
     return routes
