@@ -11,6 +11,7 @@ import pickle
 import numpy as np
 import pytest
 
+from tests.games.option_sets import HIDDEN_OPTION_SETS, case_id
 from tests.rl.conftest import need
 
 GAMES = ["yaxha", "pyramido", "monsterhex"]
@@ -24,6 +25,39 @@ def _assert_only_the_view(info, view, seed: int) -> None:
     assert pickle.loads(pickle.dumps(info)) == {"view": view}
 
 
+def _walk_aec(env, steps: int) -> None:
+    """Play ``steps`` random moves, checking at each that the acting seat is handed its view's
+    tensor and an info holding that view alone (and, with a render mode, that a render draws
+    the spectators' view)."""
+    rng = np.random.default_rng(5)
+    for _ in range(steps):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            break
+        seat = int(agent.removeprefix("player_"))
+        observation, _reward, _done, _cut, _info = env.last()
+        view = env.table.seen(seat).view(seat)
+        assert np.array_equal(observation["observation"], env.table.reference_tensor(seat))
+        _assert_only_the_view(env.infos[agent], view, env.table.seed)
+        if env.render_mode is not None:
+            assert env.render() == env.table.game.render_text(env.table.state.view(None))
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+@pytest.mark.parametrize("case", [case for case in HIDDEN_OPTION_SETS if case[1] >= 2],
+                         ids=case_id)
+def test_every_option_set_with_secrets_hands_a_seat_only_its_view(case):
+    """Secret objectives, ability hands and bonus-card modes: what the learner gets is still
+    its seat's view only (the defaults are checked below with a render too)."""
+    need("pettingzoo")
+    from meeplehall.rl import pettingzoo_env
+
+    game, players, options = case
+    env = pettingzoo_env(game, players, **options)
+    env.reset(seed=5)
+    _walk_aec(env, 20)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_aec_and_parallel_infos_carry_only_the_seats_view(game):
     need("pettingzoo")
@@ -31,18 +65,7 @@ def test_aec_and_parallel_infos_carry_only_the_seats_view(game):
 
     env = pettingzoo_env(game, 2, render_mode="ansi")
     env.reset(seed=5)
-    rng = np.random.default_rng(5)
-    for _ in range(30):
-        agent = env.agent_selection
-        if env.terminations[agent]:
-            break
-        seat = int(agent.removeprefix("player_"))
-        observation, _reward, _done, _cut, info = env.last()
-        view = env.table.seen(seat).view(seat)
-        assert np.array_equal(observation["observation"], env.table.reference_tensor(seat))
-        _assert_only_the_view(env.infos[agent], view, env.table.seed)
-        assert env.render() == env.table.game.render_text(env.table.state.view(None))
-        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    _walk_aec(env, 30)
 
     par = parallel_env(game, 2, render_mode="ansi")
     _observations, infos = par.reset(seed=6)
