@@ -17,8 +17,7 @@ from sqlalchemy import create_engine, func, select
 from meeplehall.server.db.models import Table, TournamentRound
 from tests.live_server import ServerProcess
 from tests.server.client import Player, play_seat
-from tests.server.community.helpers import wait_until
-from tests.server.community.test_tournaments import create, look
+from tests.server.community.helpers import create, look, wait_until
 from tests.server.conftest import two_server_processes
 
 ENTRANTS = 5  # two tables and a bye each round
