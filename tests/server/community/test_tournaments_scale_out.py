@@ -2,18 +2,22 @@
 both run the tournament pass every second, yet each round is paired once; guests register
 through either process, each round's tables are played through table sockets on either process
 while the other seat never shows (its clock runs out and a bot plays on), and both processes
-show the same standings at the end."""
+show the same standings at the end. Then, with the processes stopped, two passes meet head on
+in the database: the second, run while the first holds an unpaired round, pairs nothing."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, func, select
+from sqlalchemy import func, select, text
 
+from meeplehall.server.community.tournaments import advance_pass, start
+from meeplehall.server.db.engine import make_engine, make_sessionmaker
 from meeplehall.server.db.models import Table, TournamentRound
 from tests.live_server import ServerProcess
 from tests.server.client import Player, play_seat
@@ -52,6 +56,42 @@ async def play_one_seat_each(tables: list[dict[str, Any]], people: dict[int, Pla
     return list(await asyncio.gather(*(play(i, t) for i, t in enumerate(tables))))
 
 
+def count(url: str, query: Any) -> int:
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            return int(connection.scalar(query) or 0)
+    finally:
+        engine.dispose()
+
+
+def rounds_of(tournament_id: int) -> Any:
+    return select(func.count()).select_from(TournamentRound).where(
+        TournamentRound.tournament_id == tournament_id)
+
+
+def two_passes_head_on(url: str, tournament_id: int, owner_id: int) -> None:
+    """Two processes' passes at the same moment, made certain rather than left to timing: the
+    second runs while the first has paired round 1 and not yet committed."""
+    engine = make_engine(url)
+    sessions = make_sessionmaker(engine)
+    try:
+        with sessions() as first, sessions() as second:
+            with first.begin():
+                start(first, tournament_id, owner_id, time.time())
+            paired = advance_pass(first, time.time())
+            # The second pass skips the held tournament rather than waiting on it (a wait
+            # here would never end: the first commits only after it).
+            second.execute(text("SET LOCAL lock_timeout = '2s'"))
+            again = advance_pass(second, time.time())
+            second.commit()
+            first.commit()
+    finally:
+        engine.dispose()
+    assert (len(paired), again) == (2, [])
+    assert count(url, rounds_of(tournament_id)) == 2  # two tables of two, no bye
+
+
 def test_two_processes_pair_each_round_once_and_agree_on_the_standings(
     database_factory: Callable[[str], tuple[str, Path]], server_env: dict[str, str],
 ) -> None:
@@ -83,17 +123,11 @@ def test_two_processes_pair_each_round_once_and_agree_on_the_standings(
                 pair = frozenset(p["id"] for p in table["people"])
                 assert pair not in met
                 met.add(pair)
-        assert a.database_url is not None
-        engine = create_engine(a.database_url)
-        try:
-            with engine.connect() as connection:
-                rows = connection.scalar(select(func.count()).select_from(TournamentRound)
-                                         .where(TournamentRound.tournament_id == cup["id"]))
-                tables_opened = connection.scalar(select(func.count()).select_from(Table)
-                                                  .where(Table.owner_id == owner.user["id"]))
-        finally:
-            engine.dispose()
-        assert (rows, tables_opened) == (ROUNDS * 3, ROUNDS * 2)
+        url = a.database_url
+        assert url is not None
+        assert count(url, rounds_of(cup["id"])) == ROUNDS * 3
+        assert count(url, select(func.count()).select_from(Table)
+                     .where(Table.owner_id == owner.user["id"])) == ROUNDS * 2
         # Both processes tell the same story.
         owner.http.base_url = a.base
         on_a = look(owner, cup["id"])
@@ -102,5 +136,13 @@ def test_two_processes_pair_each_round_once_and_agree_on_the_standings(
         assert on_a["standings"] == on_b["standings"] == done["standings"]
         assert on_a["schedule"] == on_b["schedule"]
         assert sum(row["points"] for row in done["standings"]) == ROUNDS * (2 + 1)
-        for player in (owner, *people):
-            player.close()
+        # A second tournament of four, registered while the processes run and started once
+        # they are stopped, so that only the two passes below touch it.
+        second = create(owner, capacity=4, rounds=1)
+        for player in people[:4]:
+            assert player.http.post(f"/api/tournaments/{second['id']}/register").status_code == 200
+        a.stop()
+        b.stop()
+    two_passes_head_on(url, second["id"], owner.user["id"])
+    for player in (owner, *people):
+        player.close()
