@@ -17,10 +17,8 @@ from sqlalchemy import update
 
 from meeplehall.server.db.models import Tournament
 from tests.server.client import Player, play_seat
-from tests.server.community.helpers import wait_until
+from tests.server.community.helpers import GAME, create, look, wait_until
 from tests.server.inprocess import InProcessServer
-
-GAME = "pyramido"
 
 
 @pytest.fixture(scope="module")
@@ -30,21 +28,6 @@ def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessServer]:
     server.start()
     yield server
     server.stop()
-
-
-def create(owner: Player, **body: Any) -> dict[str, Any]:
-    answer = owner.http.post("/api/tournaments", json={"name": "Spring cup", "game": GAME,
-                                                        **body})
-    assert answer.status_code == 201, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
-
-
-def look(player: Player, tournament_id: int) -> dict[str, Any]:
-    answer = player.http.get(f"/api/tournaments/{tournament_id}")
-    assert answer.status_code == 200, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
 
 
 def test_a_swiss_tournament_with_a_no_show_is_paired_played_and_finished_across_a_restart(
