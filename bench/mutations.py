@@ -424,7 +424,7 @@ MUTATIONS: tuple[Mutation, ...] = (
         "    seen, clock.alive_at = None, now\n",
         (SRV + "play/test_clock_downtime.py",), "restarting_while_another_runs"),
     one("profiles_by_user_id", "a profile is found by the sequential user id too",
-        S + "server/api/history.py", "            if is_public_id(public_id) else None)",
+        S + "server/api/players.py", "            if is_public_id(public_id) else None)",
         "            if is_public_id(public_id)\n"
         "            else session.get(User, int(public_id)) if public_id.isdigit() else None)",
         (SRV + "api/test_player_directory.py",)),

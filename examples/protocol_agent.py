@@ -22,17 +22,42 @@ from typing import Any
 
 import httpx
 import numpy as np
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 from meeplehall.core.registry import research_encoding
 from meeplehall.core.research import UnindexedAction
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
+#: How long to listen for more updates right behind one before answering the newest.
+BURST_SECONDS = 0.05
 
 
 def lowest_legal(observation: np.ndarray, mask: np.ndarray) -> int:
     """A stand-in policy: the lowest legal index."""
     return int(np.flatnonzero(mask)[0])
+
+
+async def newest_state(socket: ClientConnection) -> dict[str, Any]:
+    """The table's newest state: the next ``update`` or ``sync``, and any that arrived right
+    behind it, so the agent answers only the latest position (acting on each of a burst of the
+    bots' updates would send moves the table has already left, and spend the socket's message
+    budget on refusals). A ``rate_limited`` refusal is waited out, then the state asked for."""
+    state: dict[str, Any] | None = None
+    while True:
+        try:
+            text = await (socket.recv() if state is None
+                          else asyncio.wait_for(socket.recv(), BURST_SECONDS))
+        except TimeoutError:
+            assert state is not None
+            return state
+        message = json.loads(text)
+        if message["type"] == "error" and message.get("code") == "rate_limited":
+            await asyncio.sleep(message["retry_ms"] / 1000)
+            await socket.send(json.dumps({"type": "sync", "seq": message["seq"]}))
+        elif message["type"] in ("update", "sync"):
+            if message["status"] == "finished":
+                return message
+            state = message
 
 
 async def play(base: str, game: str, bot_levels: list[int], policy: Policy = lowest_legal,
@@ -53,14 +78,8 @@ async def play(base: str, game: str, bot_levels: list[int], policy: Policy = low
     ws_base = base.replace("http", "ws", 1)
     async with connect(f"{ws_base}/ws/tables/{table['id']}",
                        additional_headers={"Cookie": f"mh_session={cookie}"}) as socket:
-        async for text in socket:
-            message = json.loads(text)
-            if message["type"] == "error" and message.get("code") == "rate_limited":
-                await asyncio.sleep(message["retry_ms"] / 1000)
-                await socket.send(json.dumps({"type": "sync", "seq": message["seq"]}))
-                continue
-            if message["type"] not in ("update", "sync"):
-                continue
+        while True:
+            message = await newest_state(socket)
             if message["status"] == "finished":
                 result: dict[str, Any] = message["result"]
                 return result

@@ -28,6 +28,7 @@ from meeplehall.server.community.pairing import (
 )
 from meeplehall.server.community.queue import Seating
 from meeplehall.server.config import Settings
+from meeplehall.server.db.ids import is_id
 from meeplehall.server.db.models import (
     Seat,
     Table,
@@ -47,8 +48,10 @@ MAX_PEOPLE = 64
 
 
 def tournament_row(session: Session, tournament_id: int, *, lock: bool = False) -> Tournament:
-    query = select(Tournament).where(Tournament.id == tournament_id)
-    row = session.scalars(query.with_for_update() if lock else query).first()
+    row = None
+    if is_id(tournament_id):  # a larger number names nothing (and overflows the database's)
+        query = select(Tournament).where(Tournament.id == tournament_id)
+        row = session.scalars(query.with_for_update() if lock else query).first()
     if row is None:
         raise ApiError(404, "no_tournament", f"no tournament {tournament_id}",
                        {"tournament": tournament_id})

@@ -68,7 +68,7 @@ function choice(id, label, options) {
 function form(game, user, bots, titles) {
   const least = Math.max(2, game.min_players);
   const sizes = [["any", "playnow.any"]];
-  for (let n = least; n <= game.max_players; n += 1) sizes.push([String(n), "playnow.players_n", { n }]);
+  for (let n = least; n <= game.max_players; n += 1) sizes.push([String(n), "playnow.players_n", { n, count: n }]);
   const levels = [["none", "playnow.no_bots"], ...bots.levels.map((level) => [String(level), "playnow.bot_level", { level }])];
   const status = h("p", { class: "form-error", role: "alert" }, playNow.error ? playNow.error.message : "");
   return h(
@@ -117,7 +117,7 @@ function waiting(place, titles) {
     { id: "playnow-waiting", class: "playnow-waiting", role: "status", dataset: { game: place.game } },
     h("p", { class: "playnow-looking" }, t("playnow.looking", { game: titles[place.game] || place.game })),
     h("p", {}, t("playnow.details", {
-      players: place.sizes.length > 1 ? t("playnow.any") : t("playnow.players_n", { n: place.sizes[0] }),
+      players: place.sizes.length > 1 ? t("playnow.any") : t("playnow.players_n", { n: place.sizes[0], count: place.sizes[0] }),
       mode: t(place.mode === "live" ? "playnow.live" : "playnow.turn"),
       rated: t(place.rated ? "playnow.rated" : "playnow.unrated"),
     })),

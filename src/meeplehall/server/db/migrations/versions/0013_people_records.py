@@ -40,14 +40,15 @@ def upgrade() -> None:
     )
     op.create_index("ix_rating_changes_user_game", "rating_changes", ["user_id", "game", "id"])
     op.create_index("ix_rating_changes_table_id", "rating_changes", ["table_id"])
-    with op.batch_alter_table("users") as batch:
-        batch.add_column(sa.Column("history_private", sa.Boolean, nullable=False,
-                                   server_default=sa.false()))
+    # In place on SQLite too (a batch copy of ``users`` would break the rows pointing at it).
+    op.add_column("users", sa.Column("history_private", sa.Boolean, nullable=False,
+                                     server_default=sa.false()))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("users") as batch:
-        batch.drop_column("history_private")
     op.drop_index("ix_rating_changes_table_id", "rating_changes")
     op.drop_index("ix_rating_changes_user_game", "rating_changes")
     op.drop_table("rating_changes")
+    # SQLite drops the column in place: a batch copy would drop and recreate ``users``, which
+    # the rows of every table that points at it (seats, tables, sessions) forbid.
+    op.drop_column("users", "history_private")
