@@ -57,7 +57,11 @@ class Player:
         headers = {"Cookie": f"mh_session={cookie}"} if cookie else {}
         params = "&".join(f"{k}={v}" for k, v in query.items() if v is not None)
         url = f"{self.ws_base}/ws/tables/{table_id}" + (f"?{params}" if params else "")
-        connection = await connect(url, additional_headers=headers, max_size=None)
+        # No keepalive pings from the test's side: a test's loop may wait behind a thread that
+        # sends thousands of requests (tests/server/api/test_fuzz.py), and a ping it could not
+        # answer in time would close the socket for a reason that says nothing of the server.
+        connection = await connect(url, additional_headers=headers, max_size=None,
+                                   ping_interval=None)
         return Socket(connection)
 
     def close(self) -> None:
