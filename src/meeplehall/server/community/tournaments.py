@@ -68,6 +68,11 @@ def check_owner_limit(session: Session, owner_id: int, settings: Settings) -> No
                        {"limit": limit})
 
 
+def _entrant_count(session: Session, tournament_id: int) -> int:
+    return session.scalar(select(func.count()).select_from(TournamentEntrant).where(
+        TournamentEntrant.tournament_id == tournament_id)) or 0
+
+
 def register(session: Session, tournament_id: int, user: User) -> None:
     tournament = tournament_row(session, tournament_id, lock=True)
     if tournament.status != "registering":
@@ -77,8 +82,7 @@ def register(session: Session, tournament_id: int, user: User) -> None:
                        "guests cannot play rated tournaments; register first")
     if session.get(TournamentEntrant, (tournament_id, user.id)) is not None:
         raise ApiError(409, "already_entered", "you are already registered in this tournament")
-    count = session.scalar(select(func.count()).select_from(TournamentEntrant).where(
-        TournamentEntrant.tournament_id == tournament_id)) or 0
+    count = _entrant_count(session, tournament_id)
     if count >= tournament.capacity:
         raise ApiError(409, "tournament_full", f"this tournament is full ({count} people)",
                        {"capacity": tournament.capacity})
@@ -103,8 +107,7 @@ def start(session: Session, tournament_id: int, user_id: int, now: float) -> Non
         raise ApiError(403, "not_tournament_owner", "only the tournament's owner can start it")
     if tournament.status != "registering":
         raise ApiError(409, "tournament_started", "this tournament has already started or ended")
-    count = session.scalar(select(func.count()).select_from(TournamentEntrant).where(
-        TournamentEntrant.tournament_id == tournament_id)) or 0
+    count = _entrant_count(session, tournament_id)
     if count < MIN_PEOPLE:
         raise ApiError(409, "too_few_entrants",
                        f"a tournament starts with at least {MIN_PEOPLE} people, not {count}",
