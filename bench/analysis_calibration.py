@@ -115,7 +115,7 @@ def _report_scope(scope: str, rows: list[dict[str, Any]]) -> None:
                   f"{statistics.fmean(o for _, o in bucket):>9.3f}")
     brier = statistics.fmean((p - o) ** 2 for p, o, _ in points)
     baseline = statistics.fmean((b - o) ** 2 for _, o, b in points)
-XX
+    print(f"Brier score {brier:.4f}; baseline (seat's average win rate) {baseline:.4f}; "
           + (f"skill {1 - brier / baseline:+.3f}" if baseline else "skill -"))
     for mark in ("best", "unmarked, not best", "inaccuracy", "mistake", "blunder"):
         values = after.get(mark, [])
