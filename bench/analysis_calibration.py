@@ -20,7 +20,8 @@ with ``--report`` alone, from an earlier file) prints:
     nice -n 10 python bench/analysis_calibration.py --cost 50,100,200 --cost-games 3
 
 ``--cost`` times instead the analysis of a few typical games of each game (level 2 against
-level 3, one process) at each budget, and prints the median seconds per game and per decision.
+level 3, one process) at each budget, and prints the median CPU seconds per game and per
+decision (one core's worth: the wall time on an idle core).
 
 A benchmark, not a test.
 """
@@ -144,9 +145,11 @@ def cost(budgets: list[int], games: int, bot_iterations: int) -> None:
         for budget in budgets:
             times, per_decision = [], []
             for record in records:
-                started = time.perf_counter()
+                # CPU seconds of this process: the analysis is one thread, so on an idle core
+                # this is its wall time, whatever else the machine runs meanwhile.
+                started = time.process_time()
                 decisions = analyse_record(record, budget)
-                elapsed = time.perf_counter() - started
+                elapsed = time.process_time() - started
                 times.append(elapsed)
                 per_decision.append(1000 * elapsed / max(1, len(decisions)))
             print(f"{game:<11} {budget:>6} {statistics.median(times):>7.1f} "
