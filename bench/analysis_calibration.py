@@ -133,13 +133,14 @@ def _report_scope(scope: str, rows: list[dict[str, Any]]) -> None:
           f"{statistics.median(r['actions'] for r in rows):.0f}")
 
 
-def cost(budgets: list[int], games: int, bot_iterations: int) -> None:
+def cost(budgets: list[int], games: int, bot_iterations: int,
+         names: tuple[str, ...] = GAMES) -> None:
     from meeplehall.ai.analysis import analyse_record
     from meeplehall.ai.arena import BotSpec, play_game, schedule
 
     specs = [BotSpec.parse("2"), BotSpec.parse(f"3:seconds=60,iterations={bot_iterations}")]
     print(f"{'game':<11} {'budget':>6} {'s/game':>7} {'ms/decision':>12} {'actions':>8}")
-    for game in GAMES:
+    for game in names:
         records = [play_game(game, 2, {}, specs, plan).record
                    for plan in schedule(2, 2, games, 1000)]
         for budget in budgets:
@@ -169,9 +170,11 @@ def main() -> None:
     parser.add_argument("--cost", metavar="BUDGETS",
                         help="time the analysis at these budgets (comma-separated) instead")
     parser.add_argument("--cost-games", type=int, default=3, help="games per game for --cost")
+    parser.add_argument("--only", choices=GAMES, help="--cost for this game only")
     args = parser.parse_args()
     if args.cost:
-        cost([int(b) for b in args.cost.split(",")], args.cost_games, args.bot_iterations)
+        cost([int(b) for b in args.cost.split(",")], args.cost_games, args.bot_iterations,
+             (args.only,) if args.only else GAMES)
         return
     if args.report:
         report(Path(args.report))

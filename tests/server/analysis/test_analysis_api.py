@@ -119,7 +119,7 @@ def test_the_server_analysis_is_the_terminals_of_the_same_record(server: ServerP
 
 def test_an_analysis_interrupted_by_a_crash_resumes_on_the_next_start(tmp_path: Path) -> None:
     # A budget that makes each decision take a while, so the kill lands mid-analysis.
-    server = ServerProcess(tmp_path, extra=["--analysis-iterations", "1500"])
+    server = ServerProcess(tmp_path, extra=["--analysis-iterations", "600"])
     server.start()
     try:
         owner = _player(server).register()
@@ -136,7 +136,7 @@ def test_an_analysis_interrupted_by_a_crash_resumes_on_the_next_start(tmp_path: 
         after = _analysis(viewer, table_id)
         assert after["status"] in ("running", "done")
         assert after["progress"]["done"] >= before["progress"]["done"]
-        _wait(lambda: _analysis(viewer, table_id)["status"] == "done", seconds=600)
+        _wait(lambda: _analysis(viewer, table_id)["status"] == "done", seconds=240)
         done = _analysis(viewer, table_id)
         # Every decision once, in order, the ones found before the crash kept as they were.
         indexes = [decision["index"] for decision in done["decisions"]]
