@@ -101,12 +101,17 @@ def _report_scope(scope: str, rows: list[dict[str, Any]]) -> None:
     base = {key: statistics.fmean(values) for key, values in shares.items()}
     points: list[tuple[float, float, float]] = []  # prediction, outcome, baseline
     after: dict[str, list[float]] = defaultdict(list)  # mark -> the seat's losses (1 = lost)
+    # The same per bot level: a stronger bot both wins more and strays more from the analysis's
+    # own choice, which colours the marks' figures when both levels are pooled.
+    by_level: dict[tuple[int, str], list[float]] = defaultdict(list)
     for row in rows:
         for seat, win, mark, best in row["decisions"]:
             outcome = row["shares"][seat]
             points.append((win, outcome, base[(row["game"], seat)]))
             lost = 1.0 if outcome == 0 else 0.0
-            after[mark or ("best" if best else "unmarked, not best")].append(lost)
+            label = mark or ("best" if best else "unmarked, not best")
+            after[label].append(lost)
+            by_level[(row["seats"][seat], label)].append(lost)
     if not points:
         return
     print(f"\n== {scope}: {len(rows)} games, {len(points)} analysed decisions ==")
@@ -127,6 +132,12 @@ def _report_scope(scope: str, rows: list[dict[str, Any]]) -> None:
         if values:
             print(f"  after a move marked {mark:<19} the seat lost {statistics.fmean(values):.3f}"
                   f" of {len(values)}")
+    for level in sorted({level for level, _ in by_level}):
+        cells = [f"{mark} {statistics.fmean(by_level[(level, mark)]):.3f} "
+                 f"({len(by_level[(level, mark)])})"
+                 for mark in ("best", "inaccuracy", "mistake", "blunder")
+                 if by_level.get((level, mark))]
+        print(f"  level {level}'s moves, share lost after: " + "; ".join(cells))
     seconds = [row["seconds"] for row in rows]
     print(f"analysis seconds per game: median {statistics.median(seconds):.1f}, "
           f"max {max(seconds):.1f}; actions per game median "
