@@ -157,7 +157,8 @@ async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: froze
         idle=IdleTables(settings.idle_table_minutes),
         replays=ReplayCache(settings.document_cache_bytes),
         community=Community(database, manager, settings, hub.tell),
-        analyses=Analyses(database, analyses_lane, single_process=fanout is None),
+        analyses=Analyses(database, analyses_lane, single_process=fanout is None,
+                          tell=hub.tell),
     )
     metrics.watch(manager, bots)
     manager.watchers.append(notices.table_changed)

@@ -8,12 +8,15 @@ The waits poll the documented GET until a status shows; nothing asserts how long
 
 from __future__ import annotations
 
+import asyncio
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
 
 from meeplehall.ai.analysis import analyse_record, analysis_json
 from meeplehall.core.record import MatchRecord
@@ -94,12 +97,31 @@ def test_an_analysis_is_refused_before_the_end_and_to_those_who_may_not_ask(
     assert again.status_code == 200 and again.json()["status"] == "done"
 
 
+async def _told_until_done(player: Player, table_id: int) -> list[dict[str, Any]]:
+    """Ask for the analysis with the per-user socket open; its ``analysis`` events until done."""
+    cookie = player.http.cookies.get("mh_session")
+    told: list[dict[str, Any]] = []
+    async with connect(f"{player.ws_base}/ws/me",
+                       additional_headers={"Cookie": f"mh_session={cookie}"}) as socket:
+        assert json.loads(await socket.recv())["type"] == "hello"
+        answer = await asyncio.to_thread(player.http.post, f"/api/tables/{table_id}/analysis")
+        assert answer.status_code == 202, answer.text
+        while not told or told[-1]["status"] != "done":
+            message = json.loads(await asyncio.wait_for(socket.recv(), 120))
+            if message["type"] == "analysis":
+                told.append(message)
+    return told
+
+
 def test_the_server_analysis_is_the_terminals_of_the_same_record(server: ServerProcess) -> None:
     owner = _player(server).register()
     table_id = _finished_table(owner)
-    assert owner.http.post(f"/api/tables/{table_id}/analysis").status_code == 202
-    _wait(lambda: _analysis(owner, table_id)["status"] == "done")
+    told = asyncio.run(_told_until_done(owner, table_id))
     document = _analysis(owner, table_id)
+    # The requester heard of every step, in order, on its per-user socket.
+    assert [event["progress"]["done"] for event in told] == list(
+        range(1, document["progress"]["total"] + 1))
+    assert all(event["table"] == table_id for event in told)
     replay = owner.http.get(f"/api/tables/{table_id}/replay").json()
     record = MatchRecord("monsterhex", 2, int(replay["seed"], 16), replay["options"],
                          [(seat, action) for seat, action in replay["actions"]],

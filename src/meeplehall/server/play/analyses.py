@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy import func, or_, select
@@ -41,6 +42,8 @@ STALE_SECONDS = 120.0
 #: How long an idle runner sleeps before looking for queued analyses another process added.
 IDLE_POLL_SECONDS = 5.0
 WAITING = ("queued", "running")
+#: Sends an event to a user's ``/ws/me`` sockets (``Hub.tell``).
+Tell = Callable[[int, dict[str, Any]], Awaitable[None]]
 
 
 def analysis_document(row: Analysis | None, players: int, iterations: int) -> dict[str, Any]:
@@ -173,14 +176,16 @@ def _fail(session: Session, table_id: int, reason: str) -> None:
 class Analyses:
     """The runner: one analysis at a time, one decision at a time, in the analysis lane."""
 
-    def __init__(self, database: Database, lane: Lane, single_process: bool) -> None:
+    def __init__(self, database: Database, lane: Lane, single_process: bool,
+                 tell: Tell | None = None) -> None:
+        """``tell(user id, event)`` sends an event to the person's ``/ws/me`` sockets: the
+        requester hears of each step's progress and of the end."""
         self.database = database
         self.lane = lane
         self.single_process = single_process
+        self.tell = tell
         self.started = time.time()
         self._wake = asyncio.Event()
-        #: Told (table id, requester, status) after each saved step, to push progress.
-        self.on_progress: list[Any] = []
 
     def poke(self) -> None:
         """A new analysis is queued: start it now rather than at the next poll."""
@@ -201,6 +206,7 @@ class Analyses:
             except Exception as error:
                 log.exception("analysis of table %s failed", job.table_id)
                 await self.database.serve(_fail, job.table_id, f"{type(error).__name__}")
+                await self._tell(job, "failed", job.done, len(job.actions))
 
     async def _analyse(self, job: _Job) -> None:
         share = Share(("analysis",), job.requested_by, job.table_id)
@@ -214,7 +220,18 @@ class Analyses:
                 job.decisions.append(found)
             await self.database.serve(_save, job.table_id, index + 1, job.decisions,
                                       index + 1 == total)
-            for listener in self.on_progress:
-                listener(job.table_id, job.requested_by, index + 1, total)
+            job.done = index + 1
+            await self._tell(job, "done" if index + 1 == total else "running", index + 1, total)
         if total == 0:
             await self.database.serve(_save, job.table_id, 0, [], True)
+            await self._tell(job, "done", 0, 0)
+
+    async def _tell(self, job: _Job, status: str, done: int, total: int) -> None:
+        if self.tell is None or job.requested_by is None:
+            return
+        try:
+            await self.tell(job.requested_by, {"type": "analysis", "table": job.table_id,
+                                               "status": status,
+                                               "progress": {"done": done, "total": total}})
+        except Exception:  # a courtesy: the stored progress is what counts
+            log.exception("could not tell user %s of an analysis", job.requested_by)
