@@ -16,7 +16,7 @@ with ``--report`` alone, from an earlier file) prints:
 
     nice -n 10 python bench/analysis_calibration.py --games 100 --iterations 24 \
         --bot-iterations 24 --workers 2 --out bench/results/analysis-calibration.jsonl
-    python bench/analysis_calibration.py --report bench/results/analysis-calibration.jsonl
+    python bench/analysis_calibration.py --report bench/results/analysis-calibration.jsonl.gz
     nice -n 10 python bench/analysis_calibration.py --cost 50,100,200 --cost-games 3
 
 ``--cost`` times instead the analysis of a few typical games of each game (level 2 against
@@ -29,6 +29,7 @@ A benchmark, not a test.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import statistics
 import time
@@ -66,7 +67,8 @@ def play_and_analyse(game: str, index: int, base_seed: int, bot_iterations: int,
 def run(args: argparse.Namespace) -> None:
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    jobs = [(game, index) for index in range(args.games) for game in GAMES]
+    names = (args.only,) if args.only else GAMES
+    jobs = [(game, index) for index in range(args.games) for game in names]
     with ProcessPoolExecutor(args.workers, mp_context=get_context("spawn")) as pool, \
             out.open("a") as sink:
         futures = [pool.submit(play_and_analyse, game, index, args.seed, args.bot_iterations,
@@ -81,7 +83,9 @@ def run(args: argparse.Namespace) -> None:
 
 
 def report(path: Path) -> None:
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    text = (gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz"
+            else path.read_text())
+    rows = [json.loads(line) for line in text.splitlines() if line.strip()]
     print(f"{len(rows)} games from {path}: "
           + ", ".join(f"{g} {sum(r['game'] == g for r in rows)}" for g in GAMES))
     iterations = sorted({r.get("iterations") for r in rows}, key=str)
@@ -181,7 +185,7 @@ def main() -> None:
     parser.add_argument("--cost", metavar="BUDGETS",
                         help="time the analysis at these budgets (comma-separated) instead")
     parser.add_argument("--cost-games", type=int, default=3, help="games per game for --cost")
-    parser.add_argument("--only", choices=GAMES, help="--cost for this game only")
+    parser.add_argument("--only", choices=GAMES, help="this game only")
     args = parser.parse_args()
     if args.cost:
         cost([int(b) for b in args.cost.split(",")], args.cost_games, args.bot_iterations,
