@@ -139,9 +139,12 @@ def test_the_server_analysis_is_the_terminals_of_the_same_record(server: ServerP
         assert replay["steps"][decision["index"]]["seat"] == decision["seat"]
 
 
-def test_an_analysis_interrupted_by_a_crash_resumes_on_the_next_start(tmp_path: Path) -> None:
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_an_analysis_interrupted_by_a_crash_resumes_on_the_next_start(
+        backend: str, database_factory: Any, server_env: dict[str, str]) -> None:
+    url, data_dir = database_factory(backend)
     # A budget that makes each decision take a while, so the kill lands mid-analysis.
-    server = ServerProcess(tmp_path, extra=["--analysis-iterations", "600"])
+    server = ServerProcess(data_dir, url, server_env, extra=["--analysis-iterations", "600"])
     server.start()
     try:
         owner = _player(server).register()
