@@ -25,7 +25,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from meeplehall.ai.budget import turn_decisions
 from meeplehall.ai.evaluation import margin, squash, win_share
@@ -38,6 +39,18 @@ CHECK_EVERY = 32
 
 #: An edge's statistics: [visits, total reward, times available].
 Edge = list[float]
+
+
+@dataclass(frozen=True)
+class RootStat:
+    """One root candidate after a search: its visits (the greedy prior's virtual ones included),
+    its mean reward (the search's win estimate, 0..1) and the mean final margin in points of the
+    playouts through it (the heuristic lead where a playout stopped before the end)."""
+
+    action: Action
+    visits: float
+    win: float
+    margin: float
 
 
 class Node:
@@ -85,6 +98,8 @@ class MctsBot:
         self._lead_sum = 0.0
         self._lead_count = 0
         self.last_iterations = 0
+        self._margins: dict[str, list[float]] = {}
+        self._prior_margins: dict[str, float] = {}
 
     def choose(self, state: State, seat: int) -> Action:
         legal = bot_actions(state, seat)
@@ -92,18 +107,46 @@ class MctsBot:
             raise ValueError(f"seat {seat} has no legal action")
         if len(legal) == 1:
             return legal[0]
-        shares = turn_decisions(state, seat)
+        return self._search(state, seat, legal, turn_share=True, settle=True)[0].action
+
+    def evaluate(self, state: State, seat: int, include: Sequence[Action] = ()) -> list[RootStat]:
+        """Search ``seat``'s decision with the whole iteration budget (no early stop, no share
+        of a turn) and report every root candidate, most visited first.
+
+        ``include`` are actions kept among the candidates whatever the root's cut says (the
+        move actually played, when analysing a game); one not in ``bot_actions`` (a take-back)
+        is added to them."""
+        legal = bot_actions(state, seat)
+        known = {action_key(action) for action in legal}
+        legal += [action for action in include if action_key(action) not in known]
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action")
+        return self._search(state, seat, legal, turn_share=False, settle=False,
+                            include=frozenset(action_key(action) for action in include))
+
+    def _search(
+        self,
+        state: State,
+        seat: int,
+        legal: list[Action],
+        turn_share: bool,
+        settle: bool,
+        include: frozenset[str] = frozenset(),
+    ) -> list[RootStat]:
+        shares = turn_decisions(state, seat) if turn_share else 1
         seconds = None if self.seconds is None else self.seconds / shares
         limit = math.inf if self.iterations is None else max(1, self.iterations // shares)
         root = Node()
-        candidates = self._seed_root(root, state, seat, legal)
+        candidates = self._seed_root(root, state, seat, legal, include)
+        # The mean final margin through each root candidate: [playouts, sum of margins].
+        self._margins = {}
         started = time.perf_counter()
         deadline = math.inf if seconds is None else started + seconds
         done = 0
         while done < limit and (done == 0 or time.perf_counter() < deadline):
             self._iterate(root, state.determinize(seat, self.rng), seat, candidates)
             done += 1
-            if done % CHECK_EVERY == 0 and self._settled(
+            if settle and done % CHECK_EVERY == 0 and self._settled(
                 root.stats[seat], candidates, done, limit, started, seconds
             ):
                 break
@@ -116,7 +159,14 @@ class MctsBot:
             key=lambda a: (table[action_key(a)][0], table[action_key(a)][1]),
             reverse=True,
         )
-        return ranked[0]
+        stats = []
+        for action in ranked:
+            key = action_key(action)
+            visits, total, _available = table[key]
+            playouts, margins = self._margins.get(key, (0.0, 0.0))
+            mean_margin = margins / playouts if playouts else self._prior_margins.get(key, 0.0)
+            stats.append(RootStat(action, visits, total / visits if visits else 0.0, mean_margin))
+        return stats
 
     def _settled(
         self,
@@ -144,22 +194,31 @@ class MctsBot:
         return visits[0] - visits[1] > remaining
 
     def _seed_root(
-        self, root: Node, state: State, seat: int, legal: list[Action]
+        self,
+        root: Node,
+        state: State,
+        seat: int,
+        legal: list[Action],
+        include: frozenset[str] = frozenset(),
     ) -> frozenset[str]:
         """Value the root's actions by a one-ply greedy look, and keep the best few.
 
         Each kept action starts with a few virtual visits worth its greedy value, so a thin
         search never does worse than a sensible first guess; a wide root (hundreds of
         placements) is cut to the ``root_width`` most promising, so the search goes deep enough
-        to tell them apart.
+        to tell them apart. Actions in ``include`` are kept whatever their rank.
         """
         world = state.determinize(seat, self.rng)
         values = [value_after(world, seat, action, self.rng) for action in legal]
         order = sorted(range(len(legal)), key=lambda i: values[i], reverse=True)
         kept = order[: max(1, self.root_width)]
+        kept += [i for i in order[len(kept):] if action_key(legal[i]) in include]
         table = root.stats.setdefault(seat, {})
+        self._prior_margins = {}
         for index in kept:
             value = values[index]
+            # A win's large bonus is no margin: a margin is points (the bonus left out).
+            self._prior_margins[action_key(legal[index])] = value - 1e6 if value >= 1e5 else value
             # An immediate win carries terminal_value's large bonus: a sure reward of 1.
             reward = 1.0 if value >= 1e5 else squash(value, self.scale)
             visits = float(self.prior_visits)
@@ -191,7 +250,13 @@ class MctsBot:
             if fresh:
                 break
         acted = {seat for _, moves in path for seat, _ in moves}
-        rewards = self._evaluate_after_playout(world, acted)
+        rewards, margins = self._evaluate_after_playout(world, acted)
+        if path and path[0][0] is root:
+            for mover, key in path[0][1]:
+                if mover == seat:
+                    tally = self._margins.setdefault(key, [0.0, 0.0])
+                    tally[0] += 1
+                    tally[1] += margins[seat]
         for visited, moves in path:
             for mover, key in moves:
                 edge = visited.stats[mover][key]
@@ -246,7 +311,11 @@ class MctsBot:
             played.append((mover, key))
         return played
 
-    def _evaluate_after_playout(self, world: State, seats: Iterable[int]) -> dict[int, float]:
+    def _evaluate_after_playout(
+        self, world: State, seats: Iterable[int]
+    ) -> tuple[dict[int, float], dict[int, float]]:
+        """Each seat's reward (0..1) and margin in points (the final one, or the heuristic lead
+        where the playout stopped short of the end)."""
         rng = self.rng
         for _ in range(self.playout_depth):
             if world.is_over():
@@ -261,14 +330,16 @@ class MctsBot:
             world.apply(mover, action)
         if world.is_over():
             result = world.result()
+            margins = {seat: margin(result, seat) for seat in seats}
             return {
-                seat: 0.9 * win_share(result, seat) + 0.1 * squash(margin(result, seat), self.scale)
+                seat: 0.9 * win_share(result, seat) + 0.1 * squash(margins[seat], self.scale)
                 for seat in seats
-            }
+            }, margins
         rewards: dict[int, float] = {}
+        leads: dict[int, float] = {}
         for seat in seats:
-            lead = world.heuristic(seat)
+            lead = leads[seat] = world.heuristic(seat)
             self._lead_sum += abs(lead)
             self._lead_count += 1
             rewards[seat] = squash(lead, self.scale)
-        return rewards
+        return rewards, leads

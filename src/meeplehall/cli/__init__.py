@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from meeplehall.cli import admin, arena, bench, database, play, serve
+from meeplehall.cli import admin, analyse, arena, bench, database, play, serve
 from meeplehall.cli.errors import OneLineErrors
 
 app = typer.Typer(
@@ -55,6 +55,7 @@ app.command("export")(database.export_command)
 app.add_typer(admin.admin_app, name="admin")
 app.command("play")(play.play_command)
 app.command("replay")(play.replay_command)
+app.command("analyse")(analyse.analyse_command)
 app.command("bench")(bench.bench_command)
 app.command("arena")(arena.arena_command)
 app.command("games")(play.games_command)

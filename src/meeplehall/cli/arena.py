@@ -37,7 +37,8 @@ def _check_plot_possible() -> None:
         ) from None
 
 
-def _arena_files(out: Path, stem: str, plot: bool, overwrite: bool) -> dict[str, Path]:
+def _arena_files(out: Path, stem: str, plot: bool, overwrite: bool,
+                 analyse: bool = False) -> dict[str, Path]:
     """Where the run's files go; a run never replaces earlier files unless told to."""
     if out.exists() and not out.is_dir():
         raise refuse("--out", f"{out} is a file, not a folder")
@@ -48,6 +49,8 @@ def _arena_files(out: Path, stem: str, plot: bool, overwrite: bool) -> dict[str,
     files = {"games": out / f"{stem}-games.json", "summary": out / f"{stem}-summary.csv"}
     if plot:
         files["chart"] = out / f"{stem}.png"
+    if analyse:
+        files["analysis"] = out / f"{stem}-analysis.json"
     present = [str(path) for path in files.values() if path.exists()]
     if present and not overwrite:
         raise refuse(
@@ -91,6 +94,12 @@ def arena_command(
     overwrite: Annotated[
         bool, typer.Option("--overwrite", help="replace the files of an earlier run")
     ] = False,
+    analyse: Annotated[
+        bool, typer.Option("--analyse", help="also analyse every game (meeplehall analyse)")
+    ] = False,
+    analysis_iterations: Annotated[
+        int, typer.Option(min=1, help="search iterations per decision for --analyse")
+    ] = 200,
     option: GameOptions = None,
 ) -> None:
     """Bots against bots: seat rotation on shared deals, win rates, scores, time, ratings."""
@@ -111,7 +120,7 @@ def arena_command(
         _check_plot_possible()
     labels = [spec.label for spec in specs]
     stem = f"{game.name}-{players}p-" + "-vs-".join(label.replace(":", "_") for label in labels)
-    files = _arena_files(out, stem, plot, overwrite)
+    files = _arena_files(out, stem, plot, overwrite, analyse)
     plans = schedule(len(specs), players, games, seed)
     wins = [0.0] * len(specs)
     seats = [0] * len(specs)
@@ -151,3 +160,24 @@ def arena_command(
     if plot:
         write_chart(files["chart"], title, summaries, players)
         console.print(f"chart: {files['chart']}", markup=False)
+    if analyse:
+        _write_analyses(files["analysis"], outcomes, labels, analysis_iterations)
+        console.print(f"analysis: {files['analysis']}", markup=False)
+
+
+def _write_analyses(path: Path, outcomes: Sequence[Any], labels: Sequence[str],
+                    iterations: int) -> None:
+    """Each game's analysis (as ``meeplehall analyse --json`` prints it), in the games file's
+    order, with the game's index and bots."""
+    import json
+
+    from meeplehall.ai.analysis import analyse_record, analysis_json
+
+    games = []
+    for outcome in outcomes:
+        decisions = analyse_record(outcome.record, iterations)
+        games.append({"index": outcome.plan.index,
+                      "bots": [labels[spec] for spec in outcome.plan.seats],
+                      "iterations": iterations,
+                      **analysis_json(outcome.record.players, decisions)})
+    path.write_text(json.dumps({"games": games}))

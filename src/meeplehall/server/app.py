@@ -17,6 +17,7 @@ from meeplehall.server import errors
 from meeplehall.server.api import (
     accounts,
     admin,
+    analysis,
     apidocs,
     chat,
     contact,
@@ -99,6 +100,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(tournaments.router)
     app.include_router(chat.router)
     app.include_router(history.router)
+    app.include_router(analysis.router)
     app.include_router(players.router)
     app.include_router(rules.router)
     app.include_router(table_socket.router)

@@ -67,6 +67,11 @@ class Settings(BaseModel):
                                        "once (each keeps a worker busy)", ge=0)
     max_strong_bot_tables: int = setting(4, "unfinished tables with a level-3 bot one user "
                                          "may own at once", ge=0)
+    analysis_iterations: int = setting(200, "search iterations per decision when analysing a "
+                                       "finished game (fixed, so an analysis is the same on "
+                                       "any machine)", ge=1, le=100_000)
+    analysis_queue: int = setting(8, "analyses queued or running in the hall at once; more are "
+                                  "refused until one finishes (each user may have one)", ge=1)
     bot_move_delay: float = setting(
         0.6, "least seconds between a bot becoming due and its move where a person sits, so "
         "people can follow the bots' turns (the bot's thinking counts; 0: no pacing)",

@@ -104,6 +104,10 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "no_user": ("user",),
     "no_player": ("player",),
     "history_private": ("player",),
+    # analyses of finished tables
+    "not_a_player": (),
+    "analysis_busy": (),
+    "analysis_queue_full": (),
 }
 
 

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from meeplehall.server.accounts.logins import LoginLimiter
 from meeplehall.server.accounts.passwords import dummy_hash
+from meeplehall.server.bots.analysing import analysis_lane
 from meeplehall.server.bots.pool import BotPool
 from meeplehall.server.community.driver import Community
 from meeplehall.server.config import Settings
@@ -26,6 +27,7 @@ from meeplehall.server.mail.mailer import Mailer
 from meeplehall.server.mail.tokens import link_key
 from meeplehall.server.operations.metrics import Metrics
 from meeplehall.server.operations.startup import log_services
+from meeplehall.server.play.analyses import Analyses
 from meeplehall.server.play.fanout import Fanout, namespace_of
 from meeplehall.server.play.leases import Leases
 from meeplehall.server.play.manager import TableManager
@@ -70,6 +72,8 @@ class Hall:
     replays: ReplayCache
     #: "Play now" matching and tournament rounds, a pass a second (community/driver.py).
     community: Community
+    #: Analyses of finished tables, computed in a lane of their own (play/analyses.py).
+    analyses: Analyses
     _tasks: list[asyncio.Task[Any]] = field(default_factory=list)
 
     @contextmanager
@@ -103,6 +107,7 @@ class Hall:
         if self.fanout is not None:
             await self.fanout.stop()
         self.bots.stop()
+        self.analyses.lane.stop()
         self.database.engine.dispose()
 
 
@@ -124,6 +129,9 @@ async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: froze
     for lane in (bots.cheap, bots.search):
         lane.on_wait = metrics.bot_waited
     bots.start()
+    analyses_lane = analysis_lane()
+    analyses_lane.on_wait = metrics.bot_waited
+    analyses_lane.start()
     fanout = (Fanout(settings.redis_url, namespace_of(url), settings.redis_retry_seconds)
               if settings.redis_url else None)
     leases = (Leases(fanout.client, fanout.namespace_prefix, fanout.origin)
@@ -149,6 +157,7 @@ async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: froze
         idle=IdleTables(settings.idle_table_minutes),
         replays=ReplayCache(settings.document_cache_bytes),
         community=Community(database, manager, settings, hub.tell),
+        analyses=Analyses(database, analyses_lane, single_process=fanout is None),
     )
     metrics.watch(manager, bots)
     manager.watchers.append(notices.table_changed)
@@ -162,6 +171,7 @@ async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: froze
     loaded = await scheduler.start()
     hall._tasks.append(asyncio.create_task(scheduler.run()))
     hall._tasks.append(asyncio.create_task(hall.community.run()))
+    hall._tasks.append(asyncio.create_task(hall.analyses.run()))
     if settings.session_check_seconds > 0:
         hall._tasks.append(asyncio.create_task(signout.run()))
     log.info("meeplehall server ready; %d tables due loaded, %d live in memory",

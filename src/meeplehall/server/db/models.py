@@ -135,6 +135,31 @@ class ActionRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
 
 
+class Analysis(Base):
+    """A finished table's analysis (ai/analysis.py), saved decision by decision as it runs."""
+
+    __tablename__ = "analyses"
+
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    #: queued, running, done or failed.
+    status: Mapped[str] = mapped_column(String(8))
+    iterations: Mapped[int] = mapped_column(Integer)
+    #: Log entries analysed so far, of ``total``.
+    done: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    #: ``{"decisions": [...]}``: the decisions analysed so far.
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    error: Mapped[str | None] = mapped_column(String(200))
+    requested_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    requested_at: Mapped[float] = mapped_column(Float)
+    started_at: Mapped[float | None] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float)
+    #: When its runner last saved progress (a running row with an old one lost its runner).
+    heartbeat: Mapped[float | None] = mapped_column(Float)
+
+
 class Rating(Base):
     __tablename__ = "ratings"
 

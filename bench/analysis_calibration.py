@@ -1,0 +1,149 @@
+"""Is the analyst right? Calibration of the analysis's win chances, and what its marks mean.
+
+Plays games between level 2 and level 3 (an iteration budget, no clock) with the arena's
+machinery, in seat rotation on shared deals, the three games taking turns; analyses every game
+with ``--iterations`` per decision; writes one JSON line per game (its decisions' win chances,
+marks and the final result) to ``--out`` as it goes, so a run cut short still reports. Then (or
+with ``--report`` alone, from an earlier file) prints:
+
+- a reliability table by decile of the predicted win chance of the move played (count, mean
+  prediction, observed win rate), per game and overall;
+- the Brier score of those predictions against the baseline that always predicts the seat's
+  average win rate (per game and seat number, from the same games);
+- how often the seat went on to lose after a move marked blunder, and after a move that was the
+  best found;
+- the seconds each analysis took (median per game).
+
+    nice -n 10 python bench/analysis_calibration.py --games 100 --iterations 24 \
+        --bot-iterations 24 --workers 2 --out bench/results/analysis-calibration.jsonl
+    python bench/analysis_calibration.py --report bench/results/analysis-calibration.jsonl
+
+A benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+GAMES = ("yaxha", "pyramido", "monsterhex")
+
+
+def play_and_analyse(game: str, index: int, base_seed: int, bot_iterations: int,
+                     iterations: int) -> dict[str, Any]:
+    from meeplehall.ai.analysis import analyse_record
+    from meeplehall.ai.arena import BotSpec, play_game, schedule
+    from meeplehall.ai.evaluation import win_share
+
+    specs = [BotSpec.parse("2"), BotSpec.parse(f"3:seconds=60,iterations={bot_iterations}")]
+    plan = schedule(2, 2, index + 1, base_seed)[index]
+    outcome = play_game(game, 2, {}, specs, plan)
+    started = time.perf_counter()
+    decisions = analyse_record(outcome.record, iterations)
+    seconds = time.perf_counter() - started
+    result = outcome.record.replay().result()
+    return {
+        "game": game, "index": index, "seats": [specs[s].level for s in plan.seats],
+        "shares": [win_share(result, seat) for seat in range(2)],
+        "actions": len(outcome.record.actions), "seconds": round(seconds, 3),
+        "decisions": [[d.seat, round(d.played.win, 4), d.mark,
+                       d.played.action == d.best.action] for d in decisions],
+    }
+
+
+def run(args: argparse.Namespace) -> None:
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    jobs = [(game, index) for index in range(args.games) for game in GAMES]
+    with ProcessPoolExecutor(args.workers, mp_context=get_context("spawn")) as pool, \
+            out.open("a") as sink:
+        futures = [pool.submit(play_and_analyse, game, index, args.seed, args.bot_iterations,
+                               args.iterations) for game, index in jobs]
+        for done, future in enumerate(as_completed(futures), 1):
+            row = future.result()
+            row["iterations"] = args.iterations
+            sink.write(json.dumps(row) + "\n")
+            sink.flush()
+            print(f"{done}/{len(jobs)} {row['game']} #{row['index']} "
+                  f"{row['seconds']:.1f}s", flush=True)
+
+
+def report(path: Path) -> None:
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    print(f"{len(rows)} games from {path}: "
+          + ", ".join(f"{g} {sum(r['game'] == g for r in rows)}" for g in GAMES))
+    iterations = sorted({r.get("iterations") for r in rows}, key=str)
+    print(f"analysis iterations per decision: {iterations}")
+    for scope in (*GAMES, "all"):
+        chosen = [r for r in rows if scope in ("all", r["game"])]
+        if chosen:
+            _report_scope(scope, chosen)
+
+
+def _report_scope(scope: str, rows: list[dict[str, Any]]) -> None:
+    # The baseline: each (game, seat number)'s average win share over these games.
+    shares: dict[tuple[str, int], list[float]] = defaultdict(list)
+    for row in rows:
+        for seat, share in enumerate(row["shares"]):
+            shares[(row["game"], seat)].append(share)
+    base = {key: statistics.fmean(values) for key, values in shares.items()}
+    points: list[tuple[float, float, float]] = []  # prediction, outcome, baseline
+    after: dict[str, list[float]] = defaultdict(list)  # mark -> the seat's losses (1 = lost)
+    for row in rows:
+        for seat, win, mark, best in row["decisions"]:
+            outcome = row["shares"][seat]
+            points.append((win, outcome, base[(row["game"], seat)]))
+            lost = 1.0 if outcome == 0 else 0.0
+            after[mark or ("best" if best else "unmarked, not best")].append(lost)
+    if not points:
+        return
+    print(f"\n== {scope}: {len(rows)} games, {len(points)} analysed decisions ==")
+    print(f"{'decile':>10} {'n':>6} {'predicted':>10} {'observed':>9}")
+    for decile in range(10):
+        low, high = decile / 10, (decile + 1) / 10
+        bucket = [(p, o) for p, o, _ in points if low <= p < high or (decile == 9 and p == 1.0)]
+        if bucket:
+            print(f"{low:.1f}-{high:.1f} {len(bucket):>6} "
+                  f"{statistics.fmean(p for p, _ in bucket):>10.3f} "
+                  f"{statistics.fmean(o for _, o in bucket):>9.3f}")
+    brier = statistics.fmean((p - o) ** 2 for p, o, _ in points)
+    baseline = statistics.fmean((b - o) ** 2 for _, o, b in points)
+XX
+          + (f"skill {1 - brier / baseline:+.3f}" if baseline else "skill -"))
+    for mark in ("best", "unmarked, not best", "inaccuracy", "mistake", "blunder"):
+        values = after.get(mark, [])
+        if values:
+            print(f"  after a move marked {mark:<19} the seat lost {statistics.fmean(values):.3f}"
+                  f" of {len(values)}")
+    seconds = [row["seconds"] for row in rows]
+    print(f"analysis seconds per game: median {statistics.median(seconds):.1f}, "
+          f"max {max(seconds):.1f}; actions per game median "
+          f"{statistics.median(r['actions'] for r in rows):.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="games per game (each of three)")
+    parser.add_argument("--iterations", type=int, default=24, help="analysis budget")
+    parser.add_argument("--bot-iterations", type=int, default=24, help="level 3's budget")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", default="bench/results/analysis-calibration.jsonl")
+    parser.add_argument("--report", metavar="FILE", help="only report on an earlier run's file")
+    args = parser.parse_args()
+    if args.report:
+        report(Path(args.report))
+        return
+    run(args)
+    report(Path(args.out))
+
+
+if __name__ == "__main__":
+    main()
