@@ -7,14 +7,14 @@ its seed is the source's), so it replays, resumes and exports like any other tab
 source is deleted later: then ``origin_table_id`` becomes NULL and the step stays.
 
 Revision ID: 0016
-Revises: 0013
+Revises: 0015
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0016"
-down_revision = "0013"
+down_revision = "0015"
 branch_labels = None
 depends_on = None
 
