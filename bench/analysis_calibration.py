@@ -17,6 +17,11 @@ with ``--report`` alone, from an earlier file) prints:
     nice -n 10 python bench/analysis_calibration.py --games 100 --iterations 24 \
         --bot-iterations 24 --workers 2 --out bench/results/analysis-calibration.jsonl
     python bench/analysis_calibration.py --report bench/results/analysis-calibration.jsonl
+    nice -n 10 python bench/analysis_calibration.py --cost 50,100,200 --cost-games 3
+
+``--cost`` times instead the analysis of a few typical games of each game (level 2 against
+level 3, one process) at each budget, and prints the median CPU seconds per game and per
+decision (one core's worth: the wall time on an idle core).
 
 A benchmark, not a test.
 """
@@ -115,7 +120,7 @@ def _report_scope(scope: str, rows: list[dict[str, Any]]) -> None:
                   f"{statistics.fmean(o for _, o in bucket):>9.3f}")
     brier = statistics.fmean((p - o) ** 2 for p, o, _ in points)
     baseline = statistics.fmean((b - o) ** 2 for _, o, b in points)
-XX
+    print(f"Brier score {brier:.4f}; baseline (seat's average win rate) {baseline:.4f}; "
           + (f"skill {1 - brier / baseline:+.3f}" if baseline else "skill -"))
     for mark in ("best", "unmarked, not best", "inaccuracy", "mistake", "blunder"):
         values = after.get(mark, [])
@@ -128,6 +133,30 @@ XX
           f"{statistics.median(r['actions'] for r in rows):.0f}")
 
 
+def cost(budgets: list[int], games: int, bot_iterations: int) -> None:
+    from meeplehall.ai.analysis import analyse_record
+    from meeplehall.ai.arena import BotSpec, play_game, schedule
+
+    specs = [BotSpec.parse("2"), BotSpec.parse(f"3:seconds=60,iterations={bot_iterations}")]
+    print(f"{'game':<11} {'budget':>6} {'s/game':>7} {'ms/decision':>12} {'actions':>8}")
+    for game in GAMES:
+        records = [play_game(game, 2, {}, specs, plan).record
+                   for plan in schedule(2, 2, games, 1000)]
+        for budget in budgets:
+            times, per_decision = [], []
+            for record in records:
+                # CPU seconds of this process: the analysis is one thread, so on an idle core
+                # this is its wall time, whatever else the machine runs meanwhile.
+                started = time.process_time()
+                decisions = analyse_record(record, budget)
+                elapsed = time.process_time() - started
+                times.append(elapsed)
+                per_decision.append(1000 * elapsed / max(1, len(decisions)))
+            print(f"{game:<11} {budget:>6} {statistics.median(times):>7.1f} "
+                  f"{statistics.median(per_decision):>12.0f} "
+                  f"{statistics.median(len(r.actions) for r in records):>8.0f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games per game (each of three)")
@@ -137,7 +166,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", default="bench/results/analysis-calibration.jsonl")
     parser.add_argument("--report", metavar="FILE", help="only report on an earlier run's file")
+    parser.add_argument("--cost", metavar="BUDGETS",
+                        help="time the analysis at these budgets (comma-separated) instead")
+    parser.add_argument("--cost-games", type=int, default=3, help="games per game for --cost")
     args = parser.parse_args()
+    if args.cost:
+        cost([int(b) for b in args.cost.split(",")], args.cost_games, args.bot_iterations)
+        return
     if args.report:
         report(Path(args.report))
         return

@@ -12,6 +12,13 @@ bot's first move, over --replies replies per level.
     nice python bench/bot_queue.py --crowd 10 --crowd-guests 10 --player-address 127.0.0.2 \
         --levels 3                                    # ten guests of one address crowd it
 
+    nice python bench/bot_queue.py --crowd 0 --analyses 4 --levels 1,2,3
+                                                      # while 4 analyses run in the background
+
+With --analyses N, N guests each have a finished table of level-1 bots analysed (at
+--analysis-iterations a decision) while the player is timed: the analysis lane must not slow
+the live bots; the figures print how far the analyses got meanwhile.
+
 With --crowd-guests the crowding tables are opened by that many guests (one address, 127.0.0.1)
 in turn; --player-address is the loopback address the timed player connects from.
 
@@ -43,7 +50,8 @@ def free_port() -> int:
         return port
 
 
-def start_server(data_dir: Path, crowd: int) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(data_dir: Path, crowd: int,
+                 analysis_iterations: int = 200) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     caps = str(max(crowd, 1) + 2)
     command = [
@@ -53,6 +61,7 @@ def start_server(data_dir: Path, crowd: int) -> tuple[subprocess.Popen[bytes], s
         "--max-bot-only-tables", caps, "--max-strong-bot-tables", caps,
         # The queue's own delay is the figure: no human pace added to the bot's answer.
         "--bot-move-delay", "0",
+        "--analysis-iterations", str(analysis_iterations),
     ]
     log = open(data_dir / "server.log", "ab")  # noqa: SIM115 - the child keeps it
     process = subprocess.Popen(command, stdout=log, stderr=log)
@@ -89,6 +98,35 @@ async def crowd_tables(base: str, game: str, count: int, guests: int) -> list[ht
         response.raise_for_status()
         (await http.post(f"/api/tables/{response.json()['id']}/start")).raise_for_status()
     return crowd
+
+
+async def start_analyses(base: str, game: str, count: int) -> list[tuple[httpx.AsyncClient, int]]:
+    """``count`` guests, each with a finished table of level-1 bots, each asking for its
+    analysis (one per person, the hall's cap permitting)."""
+    analysts = []
+    for number in range(count):
+        http = await guest(base, f"analyst {number}")
+        response = await http.post("/api/tables", json={
+            "game": game, "players": 2, "seat": None,
+            "bots": [{"seat": 0, "level": 1}, {"seat": 1, "level": 1}]})
+        response.raise_for_status()
+        table_id = response.json()["id"]
+        (await http.post(f"/api/tables/{table_id}/start")).raise_for_status()
+        while (await http.get(f"/api/tables/{table_id}")).json()["status"] != "finished":
+            await asyncio.sleep(0.2)
+        (await http.post(f"/api/tables/{table_id}/analysis")).raise_for_status()
+        analysts.append((http, table_id))
+    return analysts
+
+
+async def analyses_state(analysts: list[tuple[httpx.AsyncClient, int]]) -> str:
+    statuses, done, total = [], 0, 0
+    for http, table_id in analysts:
+        document = (await http.get(f"/api/tables/{table_id}/analysis")).json()
+        statuses.append(document["status"])
+        done += document["progress"]["done"]
+        total += document["progress"]["total"]
+    return f"analyses {sorted(statuses)}, {done}/{total} log entries analysed"
 
 
 async def play_against(base: str, ws_base: str, http: httpx.AsyncClient, game: str,
@@ -145,9 +183,12 @@ def percentile(values: list[float], share: float) -> float:
 
 async def one_run(args: argparse.Namespace, levels: list[int], run: int) -> dict[int, list[float]]:
     with tempfile.TemporaryDirectory(prefix="bot-queue-") as folder:
-        process, base = start_server(Path(folder), args.crowd)
+        process, base = start_server(Path(folder), args.crowd, args.analysis_iterations)
         ws_base = base.replace("http", "ws", 1)
         try:
+            analysts = await start_analyses(base, args.game, args.analyses)
+            if analysts:
+                print(f"run {run + 1} before: {await analyses_state(analysts)}")
             crowd = await crowd_tables(base, args.game, args.crowd, args.crowd_guests)
             await asyncio.sleep(1)  # the crowd's first decisions are queued and under way
             player = await guest(base, "player", args.player_address)
@@ -157,7 +198,9 @@ async def one_run(args: argparse.Namespace, levels: list[int], run: int) -> dict
                 figures[level] = await play_against(base, ws_base, player, args.game, level,
                                                     args.replies, rng, args.think,
                                                     args.player_address)
-            for http in crowd:
+            if analysts:
+                print(f"run {run + 1} after: {await analyses_state(analysts)}")
+            for http in [*crowd, *(analyst for analyst, _table in analysts)]:
                 await http.aclose()
             await player.aclose()
             return figures
@@ -181,6 +224,10 @@ async def main() -> None:
                         help="guests of one address (127.0.0.1) who open the crowd's tables")
     parser.add_argument("--player-address", default="127.0.0.1",
                         help="loopback address the timed player connects from")
+    parser.add_argument("--analyses", type=int, default=0,
+                        help="analyses of finished games running while the player is timed")
+    parser.add_argument("--analysis-iterations", type=int, default=200,
+                        help="the server's analysis budget (iterations a decision)")
     parser.add_argument("--levels", default="1,2", help="bot levels to time, comma-separated")
     parser.add_argument("--replies", type=int, default=30, help="replies timed per level")
     parser.add_argument("--runs", type=int, default=3, help="fresh servers, for medians")

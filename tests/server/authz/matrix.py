@@ -166,6 +166,17 @@ ROWS: tuple[Row, ...] = (
          everyone=NO_TABLE, nobody=NOT_LOGGED_IN, owner="409 not_finished",
          second="409 not_finished", seated="409 not_finished", invited="409 not_finished",
          spectator="409 not_finished"),
+    # Analyses: read by whoever sees the finished table; asked for by its players only (here
+    # the owner: the table is private and of bots); never for a table not finished.
+    http("GET /api/tables/{finished}/analysis?invite={finished_invite}", everyone=NO_TABLE,
+         **SEES_FINISHED),
+    http("GET /api/tables/{private}/analysis?invite={private_invite}", everyone=NO_TABLE,
+         **dict.fromkeys(SEES_PRIVATE, "409 not_finished")),
+    http("POST /api/tables/{finished}/analysis?invite={finished_invite}", fresh=True,
+         everyone=NO_TABLE, nobody=NOT_LOGGED_IN, owner=202, second=202,
+         invited="403 not_a_player", spectator="403 not_a_player"),
+    http("POST /api/tables/{private}/analysis?invite={private_invite}", everyone=NO_TABLE,
+         nobody=NOT_LOGGED_IN, **dict.fromkeys(SEES_PRIVATE, "409 not_finished")),
     http("GET /api/my/tables", everyone=200, nobody=NOT_LOGGED_IN),
     # -- accounts -----------------------------------------------------------------------------
     http("POST /api/auth/guest", {"name": "someone"}, fresh=True, everyone=200),

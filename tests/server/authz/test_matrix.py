@@ -94,9 +94,10 @@ def _http_answers(hall: InProcessServer, clients: dict[str, httpx.Client], cast:
         acting = cast
         if row.fresh and _succeeds(row.answers[kind]):
             # A call that goes through may change what it acts on: it gets a cast of its own
-            # (made one at a time: SQLite has one writer).
+            # (made one at a time: SQLite has one writer), with a finished table of its own
+            # when the row acts on one.
             with building:
-                acting = build(hall, client)
+                acting = build(hall, client, played="{finished}" in row.what)
         try:
             return _http_answer(client, acting, row, kind)
         except Exception as error:  # shown among the mismatches, with the others
