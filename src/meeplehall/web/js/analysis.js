@@ -112,8 +112,9 @@ function shape(kind, x, y, attrs) {
 /** Each seat's chance to win after its decisions, over the game: a line and a point each. */
 function chart(doc, view) {
   // A phone's chart is drawn narrower in its own units, so it fills the width and stays tall.
-  const width = matchMedia("(max-width: 600px)").matches ? 360 : 640;
-  const height = 220;
+  const phone = matchMedia("(max-width: 600px)").matches;
+  const width = phone ? 360 : 1000;
+  const height = phone ? 220 : 260;
   const total = Math.max(view.total, 1);
   const x = (index) => PAD.left + (index / total) * (width - PAD.left - PAD.right);
   const y = (win) => PAD.top + (1 - win) * (height - PAD.top - PAD.bottom);
@@ -143,9 +144,15 @@ function chart(doc, view) {
         },
       }, s("title", {}, label));
     });
+    // A marked move's symbol above its point, so the chart shows where the game was lost.
+    const symbols = seat.curve.map((point) => {
+      const decision = doc.decisions.find((item) => item.index === point.index);
+      return decision && decision.mark ? s("text", { x: x(point.index), y: y(point.win) - 8, "text-anchor": "middle",
+        class: `analysis-symbol mark-${decision.mark}`, "aria-hidden": "true" }, MARKS[decision.mark]) : null;
+    });
     return s("g", { class: "analysis-seat", dataset: { seat: String(seat.seat) } },
       s("polyline", { points, fill: "none", stroke: colour, "stroke-width": 2, "stroke-dasharray": DASHES[seat.seat % DASHES.length] || null }),
-      dots);
+      dots, symbols);
   });
   const legend = h("ul", { class: "analysis-legend" }, doc.seats.map((seat) => h("li", {},
     s("svg", { viewBox: "0 0 36 12", width: 36, height: 12, "aria-hidden": "true" },
