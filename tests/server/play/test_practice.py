@@ -4,10 +4,15 @@ server with real WebSocket clients."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
+from pathlib import Path
 from typing import Any
 
+from typer.testing import CliRunner
+
+from meeplehall.cli import app
 from meeplehall.core import Seed, replay
 from meeplehall.core.registry import get_game
 from tests.live_server import ServerProcess
@@ -165,3 +170,45 @@ def test_bad_choices_are_refused_and_open_nothing(server: ServerProcess) -> None
     # The last position before the end is one.
     assert _practice(owner, source["id"], step=last, seats=me_and_bot).status_code == 201
     owner.close()
+
+
+async def _after_restart(server: ServerProcess, export: Path) -> None:
+    owner = Player(server.base, server.ws_base).guest("restarter")
+    source = _finished(owner, game="yaxha")
+    record = owner.http.get(f"/api/tables/{source['id']}/replay").json()
+    step = len(record["actions"]) // 3
+    # Hot-seat: nobody moves until the person does, whatever the server does meanwhile.
+    seated = _practice(owner, source["id"], step=step,
+                       seats=[{"player": "me"}, {"player": "me"}]).json()
+    bots = _practice(owner, source["id"], step=step,
+                     seats=[{"player": "bot", "level": 1}, {"player": "bot", "level": 1}]).json()
+    server.stop()
+    server.start()
+    # The practice table comes back at its position: its log and deal are in the database.
+    position = _position(record, step)
+    seat = min(position.to_move())
+    socket = await owner.socket(seated["id"], seat=seat)
+    await socket.expect("welcome")
+    sync = await socket.expect("sync")
+    assert sync["view"] == position.view(seat)
+    await socket.close()
+    # The bots' practice table plays to its end; its export line says where its moves began.
+    deadline = time.monotonic() + 120
+    while owner.http.get(f"/api/tables/{bots['id']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish their practice"
+        time.sleep(0.1)
+    owner.close()
+    result = CliRunner().invoke(app, ["export", str(export), "--data-dir", str(server.data_dir),
+                                      "--overwrite"])
+    assert result.exit_code == 0, result.output
+    lines = {line["table"]: line for line in map(json.loads, export.read_text().splitlines())}
+    assert lines[source["id"]]["origin"] is None
+    line = lines[bots["id"]]
+    assert line["origin"] == {"table": source["id"], "step": step}
+    assert [action[:2] for action in line["actions"][:step]] == record["actions"][:step]
+    assert line["seed"]["hex"] == record["seed"]
+
+
+def test_a_practice_table_resumes_after_a_restart_and_exports_its_origin(
+        fresh_server: ServerProcess, tmp_path: Path) -> None:
+    asyncio.run(_after_restart(fresh_server, tmp_path / "games.jsonl"))
