@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+from rich.text import Text
 from typer.testing import CliRunner
 
 from meeplehall.cli import app
@@ -79,3 +80,54 @@ def test_the_end_of_input_saves_the_action_log_too(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert MatchRecord.from_json(json.loads(saved.read_text())).actions
+
+
+def _bots_match(path: Path) -> MatchRecord:
+    result = CliRunner().invoke(
+        app, ["play", "yaxha", "--seat", "none", "--seed", "11", "--save", str(path)])
+    assert result.exit_code == 0, result.output[-3000:]
+    return MatchRecord.from_json(json.loads(path.read_text()))
+
+
+def test_play_from_a_saved_match_starts_at_that_step_and_keeps_its_first_actions(
+        tmp_path: Path) -> None:
+    source = _bots_match(tmp_path / "source.json")
+    # A step where seat 2 alone is to move: the person sees that position before any bot moves.
+    step = next(n for n in range(len(source.actions) // 2, len(source.actions))
+                if MatchRecord(source.game, source.players, source.seed, source.options,
+                               source.actions[:n], source.generator).replay().to_move() == {1})
+    position = MatchRecord(source.game, source.players, source.seed, source.options,
+                           source.actions[:step], source.generator).replay()
+    saved = tmp_path / "practice.json"
+    output = _play(["--from", str(tmp_path / "source.json"), "--step", str(step), "--seat", "2",
+                    "--save", str(saved)])
+    assert f"after {step} of its actions" in output
+    first_turn = output.split("Seat 2 (you) to move", 1)[1]
+    # The position's first line (round, phase, who is to move) heads the person's first turn.
+    drawn = Text.from_markup(source.resolve_game().render_text(position.view(1))).plain
+    assert first_turn.lstrip("─ \n").startswith(drawn.splitlines()[0] + "\n")
+    record = MatchRecord.from_json(json.loads(saved.read_text()))
+    assert record.actions[:step] == source.actions[:step]
+    assert (record.seed, record.generator) == (source.seed, source.generator)
+    assert record.replay().is_over()
+
+
+def test_play_from_refuses_a_step_past_the_end_a_finished_position_and_a_wrong_game(
+        tmp_path: Path) -> None:
+    path = tmp_path / "source.json"
+    source = _bots_match(path)
+    total = len(source.actions)
+    cases = [
+        (["--from", str(path), "--step", str(total + 1)], f"the record has {total} actions"),
+        (["--from", str(path), "--step", str(total)], "the match is over"),
+        (["--from", str(path)], "the match is over"),
+        (["pyramido", "--from", str(path), "--step", "1"], "is a match of yaxha, not pyramido"),
+        (["--from", str(path), "--seed", "3"], "leave out --players, --option and --seed"),
+        (["yaxha", "--step", "3"], "--step is a position of a record"),
+        (["--from", str(tmp_path / "missing.json")], "cannot read"),
+        ([], "name a game to play"),
+    ]
+    for args, reason in cases:
+        result = CliRunner().invoke(app, ["play", *args], input=FIRSTS)
+        assert result.exit_code == 2, (args, result.output)
+        assert reason in " ".join(result.output.split()), (args, result.output)

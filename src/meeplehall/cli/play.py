@@ -1,5 +1,6 @@
 """``meeplehall games``, ``play`` and ``replay``: the games, one seat played in the terminal
-against bots, and a saved match replayed."""
+against bots (from the start, or from a position of a saved match), and a saved match
+replayed."""
 
 from __future__ import annotations
 
@@ -64,9 +65,40 @@ def _save(record: MatchRecord, save: Path | None) -> None:
         console.print(f"action log saved to {save} (meeplehall replay {save})", markup=False)
 
 
+def _load_record(path: Path) -> MatchRecord:
+    try:
+        return MatchRecord.from_json(json.loads(path.read_text()))
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise refuse("--from", f"cannot read {path}: {reason}") from None
+
+
+def _position(record: MatchRecord, step: int | None) -> tuple[MatchRecord, State]:
+    """The record cut after ``step`` actions (None: all of them) and the state it reaches: a
+    position with a move to make, or a usage error."""
+    total = len(record.actions)
+    step = total if step is None else step
+    if step > total:
+        raise refuse("--step", f"the record has {total} actions; choose a step from 0 to "
+                     f"{total - 1}")
+    cut = MatchRecord(record.game, record.players, record.seed, record.options,
+                      record.actions[:step], record.generator)
+    try:
+        state = cut.replay()
+    except (ValueError, KeyError, TypeError) as error:  # IllegalAction is a ValueError
+        raise refuse("--from", f"the record does not replay: {error}") from None
+    if state.is_over():
+        raise refuse("--step", f"the match is over after {step} actions; choose a step from 0 "
+                     f"to {total - 1}")
+    return cut, state
+
+
 def play_command(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help="yaxha, pyramido, ...")],
-    players: Annotated[int, typer.Option(help="number of seats")] = 2,
+    game_name: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="yaxha, pyramido, ... (not with "
+                                   "--from: the record names it)")
+    ] = None,
+    players: Annotated[int | None, typer.Option(help="number of seats (default 2)")] = None,
     seat: Annotated[
         str, typer.Option(help="your seat, from 1 (as in the web client), or 'none' for bots only")
     ] = "1",
@@ -82,24 +114,51 @@ def play_command(
     save: Annotated[
         Path | None, typer.Option(help="write the action log to this file (also on q)")
     ] = None,
+    from_file: Annotated[
+        Path | None, typer.Option("--from", help="play on from a saved match record (play "
+                                  "--save): its game, seats, options and deal")
+    ] = None,
+    step: Annotated[
+        int | None, typer.Option(min=0, help="with --from: start after this many of its "
+                                 "actions, as the replay counts them (default: all)")
+    ] = None,
 ) -> None:
-    """Play one seat in the terminal against bots (or watch bots play with --seat none)."""
-    game = game_named(game_name)
-    options = parse_options(option or [])
+    """Play one seat in the terminal against bots (or watch bots play with --seat none), from
+    the start or, with --from, from a position of a saved match."""
+    if from_file is None:
+        if game_name is None:
+            raise refuse("GAME", "name a game to play, or give a match record with --from")
+        if step is not None:
+            raise refuse("--step", "--step is a position of a record given with --from")
+        game = game_named(game_name)
+        options = parse_options(option or [])
+        players = 2 if players is None else players
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        state = new_state(game, players, options, seed)
+        record = MatchRecord(game.name, players, seed, options)
+    else:
+        if seed is not None or option or players is not None:
+            raise refuse("--from", "a record brings its own seats, options and deal: leave out "
+                         "--players, --option and --seed")
+        record, state = _position(_load_record(from_file), step)
+        if game_name is not None and game_name != record.game:
+            raise refuse("GAME", f"{from_file} is a match of {record.game}, not {game_name}")
+        game, players, seed = record.resolve_game(), record.players, record.seed
     level = bot_level(bots)
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-    state = new_state(game, players, options, seed)
     human = human_seat(seat, players)
     if save is not None:
         check_writable(save, "--save")
-    record = MatchRecord(game.name, players, seed, options)
     seat_bots = {s: make_bot(level, seed=seed * 31 + s) for s in range(players) if s != human}
 
     def name(s: int) -> str:
         return seat_name(s, human)
 
-    console.print(f"Deal {seed} (the same deal again: --seed {seed}).")
+    if from_file is None:
+        console.print(f"Deal {seed} (the same deal again: --seed {seed}).")
+    else:
+        console.print(f"From {from_file} after {len(record.actions)} of its actions "
+                      f"(deal {seed}).", markup=False)
     if human is not None:
         console.print(f"You play seat {human + 1} of {players}; the others are level-{level} bots.")
     try:

@@ -59,11 +59,14 @@ def samples(record: dict[str, Any], reward: str = "score_diff") -> Iterator[Samp
     seed = Seed.from_hex(record["seed"]["hex"], record["seed"]["generator"])
     table.reset(seed)
     game = table.game
-    for seat, data, by_bot in record["actions"]:
+    # A practice table's log starts with its source's moves, played by other people: replayed,
+    # not sampled (they are the source's own record's samples).
+    borrowed = int((record.get("origin") or {}).get("step") or 0)
+    for number, (seat, data, by_bot) in enumerate(record["actions"]):
         action = game.parse_action(data)
         legal = table.legal(seat)
         index = table.index_of(action) if action in legal.values() else None
-        if index is not None:
+        if index is not None and number >= borrowed:
             yield Sample(seat, table.tensor(seat), table.mask(seat), index, bool(by_bot))
         table.apply_logged(seat, action)
     result = record.get("result")

@@ -27,6 +27,7 @@ from meeplehall.server.api import (
     operations,
     players,
     playnow,
+    practice,
     rules,
     table_socket,
     tournaments,
@@ -95,6 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(playnow.router)
+    app.include_router(practice.router)
     app.include_router(tournaments.router)
     app.include_router(chat.router)
     app.include_router(history.router)

@@ -71,6 +71,8 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "too_many_waiting_tables": ("limit",),
     "too_many_bot_tables": ("limit",),
     "too_many_strong_bot_tables": ("limit", "level"),
+    "step_out_of_range": ("step", "last"),
+    "seat_count": ("players", "seats"),
     # friends, notifications and e-mail
     "register_first": (),
     "friend_self": (),

@@ -153,6 +153,19 @@ ROWS: tuple[Row, ...] = (
          **SEES_FINISHED),
     http("GET /api/tables/{finished}/replay?invite={finished_invite}", everyone=NO_TABLE,
          **SEES_FINISHED),
+    # Play from here: whoever may see the finished table's replay (a new table, the finished
+    # one unchanged), never at a table still in play.
+    http("POST /api/tables/{finished}/practice",
+         {"step": 0, "seats": [{"player": "me"}, {"player": "me"}],
+          "invite": "{finished_invite}"},
+         everyone=NO_TABLE, nobody=NOT_LOGGED_IN, owner=201, second=201, invited=201,
+         spectator=201),
+    http("POST /api/tables/{playing}/practice",
+         {"step": 0, "seats": [{"player": "me"}, {"player": "me"}],
+          "invite": "{playing_invite}"},
+         everyone=NO_TABLE, nobody=NOT_LOGGED_IN, owner="409 not_finished",
+         second="409 not_finished", seated="409 not_finished", invited="409 not_finished",
+         spectator="409 not_finished"),
     # Analyses: read by whoever sees the finished table; asked for by its players only (here
     # the owner: the table is private and of bots); never for a table not finished.
     http("GET /api/tables/{finished}/analysis?invite={finished_invite}", everyone=NO_TABLE,

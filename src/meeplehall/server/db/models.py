@@ -98,6 +98,11 @@ class Table(Base):
     created_at: Mapped[float] = mapped_column(Float)
     started_at: Mapped[float | None] = mapped_column(Float)
     finished_at: Mapped[float | None] = mapped_column(Float, index=True)
+    #: A practice table opened at a position of a finished table ("play from here"): that
+    #: table, and how many of its actions the log starts with (copied, so the log replays
+    #: alone). Not a foreign key: the source may be deleted, and its id then names nothing.
+    origin_table_id: Mapped[int | None] = mapped_column(Integer)
+    origin_step: Mapped[int | None] = mapped_column(Integer)
 
 
 class Seat(Base):

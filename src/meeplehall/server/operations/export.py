@@ -8,13 +8,16 @@ Each line is one finished table, in the order they finished::
      "seats": [{"seat": 0, "player": "p-1f0c9a2e7b41", "bot_level": null,
                 "replaced": null}, ...],
      "actions": [[0, {"type": "tile", "tile": 1}, false], ...],
-     "result": {"scores": [...], "ranks": [...], "winners": [...], ...}}
+     "result": {"scores": [...], "ranks": [...], "winners": [...], ...},
+     "origin": null}
 
 ``actions`` is the match's log, ``[seat, action, by a bot]``, in the order the hall applied
 them; with the seed and options it replays the match exactly (``meeplehall.rl.dataset`` does).
 A seat's ``player`` is a pseudonym, ``p-`` and 12 hex digits, the same for one account in every
 export of this hall (a keyed hash of the account, whose key the database keeps and the file
 never holds) unless the operator asks for display names; a bot's seat says ``level-N bot``.
+``origin`` is null but for a practice table ("play from here"): ``{"table", "step"}``, its log's
+first ``step`` actions being copies of that table's, played by that table's seats.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from meeplehall.server.db.models import ActionRow, Seat, ServerKey, Table, User
+from meeplehall.server.play.practice import origin_json
 
 FORMAT = "meeplehall-game/1"
 #: The database's row holding the pseudonyms' key (made by the first export).
@@ -83,6 +87,7 @@ def finished_games(session: Session, rated_only: bool = False, public_only: bool
             "seats": [_seat(seat, user, key) for seat, user in seats],
             "actions": [[row.seat, row.action, row.bot] for row in actions],
             "result": table.result,
+            "origin": origin_json(table),
         }
 
 

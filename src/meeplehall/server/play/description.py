@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from meeplehall.server.accounts.sessions import user_json
 from meeplehall.server.db.models import Seat, Table, User
+from meeplehall.server.play.practice import origin_json
 
 if TYPE_CHECKING:
     from meeplehall.server.play.room import Room
@@ -78,6 +79,8 @@ def _described(table: Table, seats: list[Seat], users: dict[int, User], viewer: 
         "created_at": table.created_at,
         "started_at": table.started_at,
         "finished_at": table.finished_at,
+        # A practice table's source: "from move N of table X" (play/practice.py).
+        "origin": origin_json(table),
     }
     if table.status == "finished" and table.result:
         # What a finished-games list shows: who won and the scores (the rest: /result).

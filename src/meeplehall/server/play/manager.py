@@ -324,7 +324,9 @@ class TableManager:
             room.build_match()
             now = time.time()
             clocks.start_clocks(record.rules, record.seats, room.to_move(), now)
-            await self.run_db(save_seats, table_id, record.seats, room_due_at(room, now), 0)
+            # A practice table starts with its source's first actions already in its log.
+            seq = room.match.seq if room.match is not None else 0
+            await self.run_db(save_seats, table_id, record.seats, room_due_at(room, now), seq)
             for connection in room.connections:
                 connection.send(room.sync_text(connection.seat, 0))
             room.pace.moved()  # a first bot move waits for people to see the board

@@ -21,6 +21,7 @@ from meeplehall.core import UnknownGame
 from meeplehall.core.registry import get_game
 from meeplehall.server.accounts.sessions import user_json
 from meeplehall.server.db.models import Friendship, RatingChange, Seat, Table, User
+from meeplehall.server.play.practice import origin_json
 from meeplehall.server.play.ratings import display_rating
 
 #: The newest tables read for a record (its counts are of these).
@@ -116,6 +117,7 @@ def _entry(table: Table, seats: Sequence[Seat], users: dict[int, User], person_i
         "everyone": [seat_json(seat) for seat in seats],
         "rating": None if change is None else _change_json(change),
         "statistics": _statistics_of(table.game, result, mine),
+        "origin": origin_json(table),
     }
 
 
@@ -150,10 +152,12 @@ def table_rating_changes(session: Session, table_id: int) -> list[dict[str, Any]
 def summary(entries: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per game, what is counted from a history: games, wins, win rate, average and best score,
     and each statistic the game declares (average and best). A table where the person held
-    several seats (hot-seat) counts in none of these: it was not a game against others."""
+    several seats (hot-seat) counts in none of these: it was not a game against others; nor
+    does a practice table ("play from here"): it was not a whole game."""
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for entry in entries:
-        if len(entry["seats"]) == 1 and entry["scores"][0] is not None:
+        if (len(entry["seats"]) == 1 and entry["scores"][0] is not None
+                and entry["origin"] is None):
             by_game[entry["game"]].append(entry)
     return [_game_summary(game, played) for game, played in sorted(by_game.items())]
 

@@ -40,6 +40,8 @@ export function gameRow(entry, { catalog, renderers }) {
     { class: `record-game ${outcome}`, dataset: { table: String(entry.table) } },
     h("span", { class: `badge outcome outcome-${outcome}` }, t(`record.${outcome}`)),
     h("span", { class: "record-title" }, gameTitle(catalog, renderers, entry.game)),
+    // A practice table (play from here) is listed, but counts in no record.
+    entry.origin ? h("span", { class: "badge record-practice", title: t("record.practice_help") }, t("record.practice")) : null,
     h("span", { class: "meta" }, dateText(entry.finished_at)),
     h("span", { class: "record-score" }, t("record.score", { score: entry.scores.join(" / ") })),
     others.length

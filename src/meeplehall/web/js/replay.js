@@ -13,6 +13,8 @@ import { boardFrame, fitBoards, placesOf, showSpots } from "./board.js";
 import { durationFor, motionSetting, play, playRenderer, snapshot } from "./motion.js";
 import { earlierButton, messageLine, mutedUsers, withOlder } from "./chat.js";
 import { at } from "./paths.js";
+import { analysisSection, analysisState, decisionAt, loadAnalysis, markNode } from "./analysis.js";
+import { originLine, practiceBlock, practiceState } from "./practice.js";
 
 const page = {
   id: Number(param("id")),
@@ -23,12 +25,14 @@ const page = {
   ratingChanges: [], // a rated game's, from its result
   renderer: null,
   title: "",
-  step: 0, // 0 = before the first action; steps.length = the end
+  step: Number(param("step")) || 0, // 0 = before the first action; steps.length = the end
   playing: null, // the playback timer
   speed: 1000,
   failed: null, // why the game could not be loaded (an ApiError, say), shown instead of it
   hovered: null, // the step whose log line is under the pointer or the focus
   olderChat: "idle", // fetching the chat's older pages: "idle", "loading", or "failed"
+  practice: null, // the "Play from here" form's state (js/practice.js)
+  analysis: analysisState(), // the game's analysis and its request (js/analysis.js)
 };
 
 function query() {
@@ -72,11 +76,24 @@ function lastMovesAt(step) {
   return moves;
 }
 
-/** The step whose places are lit: the hovered log line's, else the one just played. */
+/** An action in the reader's words, as chosen at the position of an analysed decision. */
+function decisionText(action, decision) {
+  return actionText(page.renderer, action, JSON.stringify(action), { ...ctx(viewAt(decision.index)), actor: decision.seat });
+}
+
+/**
+ * The step whose places are lit: the hovered log line's, else the one just played; at a position
+ * where the analysis found a better move than the one played, that best move's places.
+ */
 function spotlight() {
+  const root = document.getElementById("game-root");
+  const decision = page.hovered === null ? decisionAt(page.analysis, page.step) : null;
+  if (decision && JSON.stringify(decision.best.action) !== JSON.stringify(decision.played.action)) {
+    showSpots(root, placesOf(page.renderer, { action: decision.best.action }, { ...ctx(viewAt(page.step)), actor: decision.seat }));
+    return;
+  }
   const step = page.hovered ?? page.step;
   const played = step > 0 ? page.replay.steps[step - 1] : null;
-  const root = document.getElementById("game-root");
   const stepCtx = played ? { ...ctx(viewAt(step - 1)), actor: played.seat } : null;
   showSpots(root, played && played.action ? placesOf(page.renderer, { action: played.action }, stepCtx) : []);
 }
@@ -102,7 +119,8 @@ function logLines(upTo) {
     lines.push(h("li", {
       dataset: { step: String(index + 1) }, class: "log-place", tabindex: 0,
       onmouseenter: hover(true), onmouseleave: hover(false), onfocus: hover(true), onblur: hover(false),
-    }, h("strong", {}, `${index + 1}. ${who}: ${label}`), texts.length ? h("ul", {}, texts.map((text) => h("li", {}, text))) : null));
+    }, h("strong", {}, `${index + 1}. ${who}: ${label}`), " ", markNode(page.analysis, index, decisionText),
+    texts.length ? h("ul", {}, texts.map((text) => h("li", {}, text))) : null));
   });
   return lines;
 }
@@ -217,8 +235,9 @@ function draw() {
       root.append(h("p", { class: "form-error" }, String(error)));
     }
   }
-  replace(main, 
+  replace(main,
     h("h1", {}, t("replay.title", { game: page.title, id: page.table.id })),
+    originLine(page.table),
     resultBlock({ ...page.replay.result, rating_changes: page.ratingChanges }, names(), page.renderer, ctx(page.replay.final_view), (places) => {
       go(page.replay.steps.length); // the places are those of the final position
       showSpots(document.getElementById("game-root"), places);
@@ -227,10 +246,17 @@ function draw() {
     h("section", { id: "replay", "aria-labelledby": "replay-title" },
       h("h2", { id: "replay-title" }, t("replay.heading")),
       controls(),
+      page.practice ? practiceBlock(page.practice, {
+        table: page.table, step: page.step, total: page.replay.steps.length, invite: page.invite, names: names(),
+      }, draw) : null,
       h("div", { class: "table-layout" },
         h("div", { class: "table-main" }, boardFrame(root, page.table.game, draw)),
         h("aside", { class: "table-side" }, h("h3", {}, t("table.log")), h("ol", { id: "log", class: "log" }, logLines(page.step)),
           chatBlock()))),
+    analysisSection(page.analysis, {
+      tableId: page.id, invite: page.invite, user: page.user, step: page.step, total: page.replay.steps.length,
+      names: names(), colour: seatColour, describe: decisionText, go, redraw: draw,
+    }),
     h("p", {}, h("a", { href: at(`rules.html?game=${page.table.game}`) }, t("table.rules"))),
   );
   document.title = `${page.title} #${page.id} · ${t("app.name")}`;
@@ -256,6 +282,8 @@ async function main() {
     const catalog = await get("/api/games");
     page.title = (catalog.find((entry) => entry.name === page.table.game) || {}).title || page.table.game;
     page.renderer = await loadRenderer(page.table.game);
+    page.practice = practiceState(page.table.players, (await get("/api/bots")).levels);
+    page.step = Math.max(0, Math.min(page.replay.steps.length, page.step));
   } catch (error) {
     page.failed = error; // its message is read at each draw: in the language of the moment
     draw();
@@ -268,6 +296,7 @@ async function main() {
   });
   draw();
   document.body.dataset.ready = "true";
+  loadAnalysis(page.analysis, page.id, page.invite, draw);
 }
 
 main();

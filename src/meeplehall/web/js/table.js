@@ -17,6 +17,7 @@ import { addEntries, eventEntries, logList, moveEntry, newLog } from "./gamelog.
 import { ChatPanel } from "./chat.js";
 import { yourTurn } from "./yourturn.js";
 import { at } from "./paths.js";
+import { originLine } from "./practice.js";
 
 const game = {
   id: Number(location.pathname.match(/\/tables\/(\d+)/)?.[1] ?? param("id")),
@@ -319,6 +320,7 @@ function draw() {
   const shell = tableShell(main);
   replace(shell.head,
     h("h1", {}, `${game.title} #${game.table.id}`, " ", h("span", { class: "badge" }, t(`status.${game.status}`))),
+    originLine(game.table),
     statusLine(),
     // Signed out at a table in play: the login is offered here (a waiting table's seats offer it).
     game.connection === "signed_out" && game.status !== "waiting"
