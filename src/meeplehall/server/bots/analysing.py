@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from meeplehall.ai.analysis import analyse_decision
-from meeplehall.core import Seed
 from meeplehall.core.registry import get_game
 from meeplehall.server.bots.lane import Lane
 from meeplehall.server.bots.pool import Decision, _state_for, _tie_to_server, warm_up
@@ -26,26 +24,21 @@ NICENESS = 10
 
 @dataclass(frozen=True)
 class AnalysisStep:
-    """One decision to analyse: the log up to it, the move played, and the budget."""
+    """One decision to analyse: the position before it (as a bot's decision would see it), the
+    move played there, and the budget."""
 
-    table_id: int
-    game: str
-    players: int
-    options: Mapping[str, Any]
-    seed: Seed
-    before: Sequence[tuple[int, Any]]
-    seat: int
+    position: Decision
     played: Any
     iterations: int
 
 
 def analyse_step(request: AnalysisStep) -> dict[str, Any] | None:
     """Run in a worker: the decision's analysis as JSON, None for a forced move."""
-    state = _state_for(Decision(request.table_id, request.game, request.players, request.options,
-                                request.seed, request.before, request.seat, 3, 0))
-    game = get_game(request.game)
-    analysis = analyse_decision(state, request.seat, game.parse_action(request.played),
-                                len(request.before), request.game, request.iterations)
+    position = request.position
+    state = _state_for(position)
+    game = get_game(position.game)
+    analysis = analyse_decision(state, position.seat, game.parse_action(request.played),
+                                len(position.actions), position.game, request.iterations)
     return None if analysis is None else analysis.to_json()
 
 

@@ -139,6 +139,11 @@ class Analysis(Base):
     """A finished table's analysis (ai/analysis.py), saved decision by decision as it runs."""
 
     __tablename__ = "analyses"
+    # The runner takes the oldest queued row; the per-user bound counts a requester's rows.
+    __table_args__ = (
+        Index("ix_analyses_status", "status", "requested_at"),
+        Index("ix_analyses_requested_by", "requested_by"),
+    )
 
     table_id: Mapped[int] = mapped_column(
         ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True

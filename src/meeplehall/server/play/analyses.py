@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session
 from meeplehall.ai.analysis import DecisionAnalysis, summarize
 from meeplehall.server.bots.analysing import AnalysisStep, analyse_step
 from meeplehall.server.bots.lane import Lane, Share
+from meeplehall.server.bots.pool import Decision
 from meeplehall.server.config import Settings
 from meeplehall.server.db.access import Database
 from meeplehall.server.db.models import ActionRow, Analysis, Seat, Table, User
@@ -213,8 +214,9 @@ class Analyses:
         total = len(job.actions)
         for index in range(job.done, total):
             seat, played = job.actions[index]
-            step = AnalysisStep(job.table_id, job.game, job.players, job.options, job.seed,
-                                job.actions[:index], seat, played, job.iterations)
+            position = Decision(job.table_id, job.game, job.players, job.options, job.seed,
+                                job.actions[:index], seat, level=3, bot_seed=0)
+            step = AnalysisStep(position, played, job.iterations)
             found = await self.lane.run(share, 3, analyse_step, step)
             if found is not None:
                 job.decisions.append(found)
