@@ -17,6 +17,7 @@ from meeplehall.server import errors
 from meeplehall.server.api import (
     accounts,
     admin,
+    agents,
     analysis,
     apidocs,
     chat,
@@ -34,6 +35,7 @@ from meeplehall.server.api import (
     user_socket,
 )
 from meeplehall.server.config import Settings
+from meeplehall.server.guards.agents import AgentRoutes
 from meeplehall.server.guards.bodylimit import BodyLimit
 from meeplehall.server.guards.headers import SecurityHeaders
 from meeplehall.server.guards.httplimit import HttpRateLimit
@@ -91,9 +93,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_middleware(HttpRateLimit,
                            budget=make_budget("http", settings.http_rate, settings.http_burst),
                            dear_at_once=settings.http_dear_at_once)
+    app.add_middleware(AgentRoutes)  # an agent's token opens only the agents' routes
     app.add_middleware(OriginCheck, allowed=allowed)  # refused before any reading
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, refusals included
     app.include_router(accounts.router)
+    app.include_router(agents.router)
     app.include_router(lobby.router)
     app.include_router(playnow.router)
     app.include_router(practice.router)

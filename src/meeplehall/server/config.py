@@ -67,6 +67,8 @@ class Settings(BaseModel):
                                        "once (each keeps a worker busy)", ge=0)
     max_strong_bot_tables: int = setting(4, "unfinished tables with a level-3 bot one user "
                                          "may own at once", ge=0)
+    agents_per_owner: int = setting(5, "agents (programs playing with an API token) one "
+                                    "registered person may own", ge=0)
     analysis_iterations: int = setting(200, "search iterations per decision when analysing a "
                                        "finished game (fixed, so an analysis is the same on "
                                        "any machine)", ge=1, le=100_000)

@@ -108,6 +108,13 @@ API_ERRORS: dict[str, tuple[str, ...]] = {
     "not_a_player": (),
     "analysis_busy": (),
     "analysis_queue_full": (),
+    # agents
+    "agent_not_allowed": (),
+    "no_agent": ("agent",),
+    "no_token": ("agent",),
+    "too_many_agents": ("limit",),
+    "rated_with_agents": (),
+    "agents_not_welcome": (),
 }
 
 

@@ -103,12 +103,6 @@ def live_sessions(session: Session, hashes: Iterable[str], now: float) -> set[st
     return live
 
 
-def session_of(session: Session, token: str | None) -> tuple[User | None, str | None]:
-    """The user of a session cookie and the session's hash (what its sockets remember)."""
-    user = user_for_token(session, token)
-    return (user, token_hash(token)) if user is not None and token else (None, None)
-
-
 def user_for_token(session: Session, token: str | None) -> User | None:
     if not token:
         return None
@@ -122,6 +116,10 @@ def user_for_token(session: Session, token: str | None) -> User | None:
 
 def user_json(user: User) -> dict[str, Any]:
     """A user as others see them: ``profile`` names a registered user's public profile; a
-    guest has none (their profile is not public)."""
+    guest has none (their profile is not public). ``kind`` is "person" or "agent"; an agent
+    carries its owner's name (``owner``), so everyone sees whose program it is."""
+    agent = user.kind == "agent"
     return {"id": user.id, "name": user.name, "guest": user.login is None,
-            "profile": user.public_id if user.login is not None else None}
+            "profile": user.public_id if user.login is not None else None,
+            "kind": "agent" if agent else "person",
+            "owner": user.owner.name if agent and user.owner is not None else None}

@@ -48,6 +48,10 @@ class UserOut(BaseModel):
     guest: bool
     #: The public id of a registered user's profile (null for a guest).
     profile: str | None = None
+    #: "person" or "agent" (a program, accounts/agents.py).
+    kind: str = "person"
+    #: An agent's owner's name (null for a person).
+    owner: str | None = None
 
 
 class SessionOut(BaseModel):

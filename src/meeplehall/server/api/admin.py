@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
+from meeplehall.server.accounts.agents import agents_of
 from meeplehall.server.accounts.passwords import unusable_hash
 from meeplehall.server.accounts.sessions import Ending
 from meeplehall.server.api.contact import too_many_mails
@@ -145,11 +146,18 @@ async def reset_password(user_id: int, request: Request, by: By,
 @router.post("/users/{user_id}/ban")
 async def ban(user_id: int, body: BanIn, request: Request, by: By) -> dict[str, Any]:
     """The user is logged out everywhere, can no longer log in, and their sockets close, in
-    every process (told through Redis)."""
+    every process (told through Redis); so do their agents' sockets, and their agents' tokens
+    stop working while the ban lasts."""
     hall = hall_of(request)
     answer = await hall.database.compute(_on_user, hall, user_id, adminops.ban, body.reason, by)
-    hall.signout.ended(user_id, Ending(banned=True))
+    agents = await hall.database.look(_agent_ids, user_id)
+    for agent_id in (user_id, *agents):
+        hall.signout.ended(agent_id, Ending(banned=True))
     return answer
+
+
+def _agent_ids(session: Session, owner_id: int) -> list[int]:
+    return [agent.id for agent in agents_of(session, owner_id)]
 
 
 @router.post("/users/{user_id}/unban")

@@ -7,7 +7,8 @@ from typing import Any
 from fastapi import Request, WebSocket
 from sqlalchemy.orm import Session
 
-from meeplehall.server.accounts.sessions import COOKIE, user_for_token
+from meeplehall.server.accounts.agents import caller_of
+from meeplehall.server.accounts.sessions import COOKIE
 from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.origins import foreign_origin, refusal
@@ -20,8 +21,10 @@ def hall_of(request: Any) -> Hall:
 
 
 def user_of(session: Session, request: Request) -> User | None:
-    """The logged-in user (guest or registered) of ``request``, or None; in a worker thread."""
-    return user_for_token(session, request.cookies.get(COOKIE))
+    """The logged-in user (guest or registered) of ``request``, or the agent whose token it
+    brings (``Authorization: Bearer``), or None; in a worker thread."""
+    return caller_of(session, request.cookies.get(COOKIE),
+                     request.headers.get("authorization"))[0]
 
 
 def current_user(request: Request) -> User | None:

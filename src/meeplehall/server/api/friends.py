@@ -129,7 +129,9 @@ def send_request(body: FriendRequestIn, request: Request, user: Registered,
     hall = hall_of(request)
     notify: tuple[int, str] | None = None
     with hall.db() as session:
-        target_id = session.scalar(select(User.id).where(User.login == key))
+        # Agents are nobody's friends: a request to one's name goes to nobody.
+        target_id = session.scalar(select(User.id).where(User.login == key,
+                                                         User.kind == "person"))
         mine = session.scalar(select(FriendRequest).where(FriendRequest.from_id == user.id,
                                                           FriendRequest.to_key == key))
         # The same lookups whether the name exists or not (0 is nobody's id), so the answer

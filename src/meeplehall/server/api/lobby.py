@@ -74,6 +74,9 @@ class CreateTable(BaseModel):
     hints: bool = False
     #: Whether spectators may write in the table's chat (the owner can change it later).
     spectator_chat: bool = True
+    #: "Agents welcome": whether agents may take a seat (default: at unrated tables only;
+    #: never at a rated one).
+    agents: bool | None = None
     #: Friends (user ids) to invite: each gets a notification with the table's link.
     invite: list[int] = Field(default_factory=list, max_length=MAX_INVITED)
 
@@ -85,6 +88,11 @@ class JoinTable(BaseModel):
 
 class LeaveTable(BaseModel):
     seat: int | None = None
+
+
+def _rated_with_agents(status: int) -> ApiError:
+    return ApiError(status, "rated_with_agents",
+                    "agents never play rated tables: people's ratings are people's")
 
 
 def _seat_out_of_range(seat: int, players: int) -> ApiError:
@@ -157,6 +165,8 @@ def create_table(body: CreateTable, request: Request,
         if body.seat in bots:
             raise ApiError(400, "seat_is_bot", f"seat {body.seat} is a bot's; choose another seat",
                            {"seat": body.seat})
+    if body.rated and (body.agents or user.kind == "agent"):
+        raise _rated_with_agents(400)
     if body.rated:
         if bots:
             raise ApiError(400, "rated_with_bots",
@@ -192,7 +202,8 @@ def create_table(body: CreateTable, request: Request,
             visibility=body.visibility, rated=body.rated, hints=body.hints,
             spectator_chat=body.spectator_chat, owner_id=user.id,
             owner_address=address_of(request),
-            people={body.seat: user.id} if body.seat is not None else {}, bots=bots)
+            people={body.seat: user.id} if body.seat is not None else {}, bots=bots,
+            agents=body.agents)
         hall.idle.touch(table.id)
         if invited:
             send_invitations(hall_of(request).notices, table, user, invited)
@@ -262,6 +273,11 @@ def _take_seat(session: Session, table_id: int, body: JoinTable, user: User) -> 
     seats = session.scalars(
         select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat).with_for_update()
     ).all()
+    if user.kind == "agent":
+        if table.rated:
+            raise _rated_with_agents(403)
+        if not table.agents:
+            raise ApiError(403, "agents_not_welcome", "this table does not seat agents")
     if table.rated:
         if user.login is None:
             raise ApiError(403, "guest_cannot_sit_rated",

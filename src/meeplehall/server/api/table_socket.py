@@ -20,7 +20,8 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import PlainTextResponse
 from sqlalchemy.orm import Session
 
-from meeplehall.server.accounts.sessions import COOKIE, session_of
+from meeplehall.server.accounts.agents import KIND_AGENT, caller_of
+from meeplehall.server.accounts.sessions import COOKIE
 from meeplehall.server.api.deps import hall_of, refuse_foreign_origin
 from meeplehall.server.db.models import Table
 from meeplehall.server.guards.addresses import address_of
@@ -45,6 +46,8 @@ MESSAGE_TYPES = ("act", "sync", "watch", "hint", "ping", "chat", "chat_report",
                  "chat_before")
 #: Messages of the table's chat (play/chat.py): spectators may send them too.
 CHAT_TYPES = ("chat", "chat_report", "chat_before")
+#: The chat's messages that write: an agent's socket may not send them.
+WRITING_TYPES = ("chat", "chat_report")
 
 #: Table ids are database keys (64-bit); anything else names no table.
 LARGEST_ID = (1 << 63) - 1
@@ -156,8 +159,9 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
     if not 0 < table_id <= LARGEST_ID:
         await websocket.close(4404, f"no table {_shown(table_text)}")
         return
-    user_id, session, visible, invited = await hall.database.look(
-        _who_sees, websocket.cookies.get(COOKIE), table_id, invite)
+    user_id, session, visible, invited, agent = await hall.database.look(
+        _who_sees, websocket.cookies.get(COOKIE), websocket.headers.get("authorization"),
+        table_id, invite)
     if not visible:
         await websocket.close(4404, f"no table {table_id} (a private table needs its invite)")
         return
@@ -190,6 +194,7 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
                                         settings.ws_queue_messages, settings.ws_queue_bytes)
                 connection.invited = invited
                 connection.session = session
+                connection.agent = agent
                 connection.send_json(
                     {"type": "welcome", "table": described, "seats": owned, "seat": viewing}
                 )
@@ -212,16 +217,17 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
         await connection.close()
 
 
-def _who_sees(session: Session, token: str | None, table_id: int,
-              invite: str | None) -> tuple[int | None, str | None, bool, bool]:
-    """The socket's user id and session hash, whether it may see the table, and whether by
-    its invite."""
-    user, hashed = session_of(session, token)
+def _who_sees(session: Session, token: str | None, authorization: str | None, table_id: int,
+              invite: str | None) -> tuple[int | None, str | None, bool, bool, bool]:
+    """The socket's user id and session hash (an agent's: its token's), whether it may see the
+    table, whether by its invite, and whether it is an agent's."""
+    user, hashed = caller_of(session, token, authorization)
     user_id = user.id if user is not None else None
     table = session.get(Table, table_id)
     visible = table is not None and may_see(table, user_id, invite, session)
     invited = table is not None and invited_by(table, invite)
-    return user_id, hashed, visible, invited
+    agent = user is not None and user.kind == KIND_AGENT
+    return user_id, hashed, visible, invited, agent
 
 
 async def serve_until_ended(serving: Coroutine[Any, Any, None], connection: Connection) -> None:
@@ -342,6 +348,8 @@ async def _handle(kind: str, data: dict[str, Any], manager: TableManager, room: 
             connection.send(room.sync_text(connection.seat, since))
         return
     if kind in CHAT_TYPES:
+        if connection.agent and kind in WRITING_TYPES:
+            raise Rejection("agent_no_chat", "agents read the chat but do not write in it")
         if manager.chat is None:
             raise Rejection("server_error", "the chat is not available")
         await manager.chat.handle(kind, data, room, connection)

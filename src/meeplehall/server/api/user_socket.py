@@ -18,7 +18,8 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from meeplehall.server.accounts.sessions import COOKIE, session_of
+from meeplehall.server.accounts.agents import caller_of
+from meeplehall.server.accounts.sessions import COOKIE
 from meeplehall.server.api.deps import hall_of
 from meeplehall.server.api.table_socket import accept_guarded, guard_of, serve_until_ended
 from meeplehall.server.db.models import Notification
@@ -69,14 +70,16 @@ async def user_socket(websocket: WebSocket) -> None:
         guard.release(address)
 
 
-def _user_id(session: Session, token: str | None) -> tuple[int | None, str | None]:
-    user, hashed = session_of(session, token)
+def _user_id(session: Session, token: str | None,
+             authorization: str | None) -> tuple[int | None, str | None]:
+    user, hashed = caller_of(session, token, authorization)
     return (user.id, hashed) if user is not None else (None, None)
 
 
 async def _open(websocket: WebSocket, guard: Any, address: str) -> None:
     hall = hall_of(websocket)
-    user_id, hashed = await hall.database.serve(_user_id, websocket.cookies.get(COOKIE))
+    user_id, hashed = await hall.database.serve(_user_id, websocket.cookies.get(COOKIE),
+                                                websocket.headers.get("authorization"))
     if user_id is None:
         await websocket.close(CLOSE_NOT_LOGGED_IN, "log in first")
         return

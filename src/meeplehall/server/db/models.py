@@ -17,7 +17,7 @@ from sqlalchemy import (
     false,
     true,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
 class Base(DeclarativeBase):
@@ -49,6 +49,49 @@ class User(Base):
     #: public).
     history_private: Mapped[bool] = mapped_column(Boolean, default=False,
                                                   server_default=false())
+    #: "person" (a registered user or a guest) or "agent": a program a registered person owns,
+    #: which plays through the protocol with an API token (accounts/agents.py). An agent keeps
+    #: its name as ``login`` (so no person can take it) but has no password.
+    kind: Mapped[str] = mapped_column(String(8), default="person", server_default="person")
+    #: An agent's owner (NULL for people).
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    #: Loaded with the user, so an agent is always shown as "agent of OWNER", in a request's
+    #: thread or after its transaction.
+    owner: Mapped[User | None] = relationship(remote_side=[id], lazy="joined", join_depth=1)
+
+    @property
+    def is_agent(self) -> bool:
+        return self.kind == "agent"
+
+
+class AgentToken(Base):
+    """An agent's live API token: only its SHA-256 is kept (the token is shown once, when it is
+    issued), and an agent has at most one: a new one replaces it, a revoke deletes it."""
+
+    __tablename__ = "agent_tokens"
+
+    agent_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class LadderRating(Base):
+    """One entrant of a game's agents' ladder: an agent (``user_id``) or a built-in bot level
+    (``bot_level``), rated among themselves only (play/ladder.py), apart from people's ratings."""
+
+    __tablename__ = "ladder_ratings"
+
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    #: ``agent:ID`` or ``level:N``.
+    entrant: Mapped[str] = mapped_column(String(24), primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                                index=True)
+    bot_level: Mapped[int | None] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
 
 
 class Session(Base):
@@ -85,6 +128,8 @@ class Table(Base):
     hints: Mapped[bool] = mapped_column(Boolean)
     #: Whether spectators (people without a seat, the owner aside) may write in the chat.
     spectator_chat: Mapped[bool] = mapped_column(Boolean, server_default=true())
+    #: Whether agents may take a seat ("agents welcome"); never at a rated table.
+    agents: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     #: The client address (an IPv6 /64) the owner created the table from, kept while it is
     #: unfinished: the lobby ranks waiting tables per address, and a table's bots take that

@@ -35,6 +35,8 @@ class Connection:
         #: The hash of the session token it was opened with (None: a visitor's): the socket
         #: closes when that session ends (accounts/sessions.py, social/signout.py).
         self.session: str | None = None
+        #: Opened with an agent's token: it may read the table's chat, not write in it.
+        self.agent = False
         self.max_messages = max_messages
         self.max_bytes = max_bytes
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()

@@ -61,6 +61,8 @@ def _described(table: Table, seats: list[Seat], users: dict[int, User], viewer: 
         "rated": table.rated,
         "hints": table.hints and not table.rated,
         "spectator_chat": table.spectator_chat,
+        #: Whether agents may take a seat ("agents welcome").
+        "agents": table.agents,
         "owner": user_json(users[table.owner_id]) if table.owner_id in users else None,
         "seats": [
             {
@@ -68,6 +70,8 @@ def _described(table: Table, seats: list[Seat], users: dict[int, User], viewer: 
                 "user": user_json(users[s.user_id]) if s.user_id in users else None,
                 "bot_level": s.bot_level,
                 "replaced": s.replaced,
+                # Who sits: "person", "agent" or "bot" (null: a free seat).
+                "kind": _kind(s, users),
             }
             for s in seats
         ],
@@ -89,6 +93,15 @@ def _described(table: Table, seats: list[Seat], users: dict[int, User], viewer: 
     if table.invite_token and (mine or viewer == table.owner_id):
         data["invite_token"] = table.invite_token
     return data
+
+
+def _kind(seat: Seat, users: dict[int, User]) -> str | None:
+    if seat.bot_level is not None:
+        return "bot"
+    user = users.get(seat.user_id) if seat.user_id is not None else None
+    if user is None:
+        return None
+    return "agent" if user.kind == "agent" else "person"
 
 
 def live_info(rooms: dict[int, Room], table_id: int) -> dict[str, Any] | None:

@@ -39,8 +39,10 @@ class Clock:
 def new_table(session: Session, *, game: str, options: Mapping[str, Any], players: int,
               clock: Clock, visibility: str, rated: bool, hints: bool, spectator_chat: bool,
               owner_id: int | None, owner_address: str | None, people: Mapping[int, int],
-              bots: Mapping[int, int]) -> Table:
-    """Add a waiting table: ``people`` and ``bots`` map seats to user ids and bot levels."""
+              bots: Mapping[int, int], agents: bool | None = None) -> Table:
+    """Add a waiting table: ``people`` and ``bots`` map seats to user ids and bot levels.
+    Agents are welcome (``agents``) at unrated tables unless said otherwise, never at rated
+    ones."""
     table = Table(
         game=game,
         options=dict(options),
@@ -53,6 +55,7 @@ def new_table(session: Session, *, game: str, options: Mapping[str, Any], player
         rated=rated,
         hints=hints and not rated,
         spectator_chat=spectator_chat,
+        agents=(not rated if agents is None else agents) and not rated,
         owner_id=owner_id,
         owner_address=owner_address,
         seq=0,

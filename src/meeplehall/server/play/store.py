@@ -225,7 +225,8 @@ def rate(session: Session, record: TableRecord, result: dict[str, Any], table_id
     if any(user is None for user in users) or any(s.bot_level is not None for s in record.seats):
         return
     registered = session.scalars(
-        select(User.id).where(User.id.in_(users), User.login.is_not(None))
+        select(User.id).where(User.id.in_(users), User.login.is_not(None),
+                              User.kind == "person")
     ).all()
     if len(set(registered)) != len(users):
         return

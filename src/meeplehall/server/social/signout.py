@@ -6,6 +6,9 @@ or reset by an admin, a ban, a token replaced by a login), the sockets of that s
 once in this process, before the request is answered, and in the others as soon as Redis tells
 them (the ``sessions_ended`` event on the users channel).
 
+An agent's socket remembers its token's hash instead (accounts/agents.py): revoking or replacing
+the token closes it (4401), and banning the agent's owner closes it like a ban (4403).
+
 What the server is not told of (a session expiring, one ended by ``meeplehall admin`` while the
 servers run, or an event lost while Redis was away) is found by a periodic check: every
 ``session_check_seconds`` each process asks the database which of its sockets' sessions still
@@ -19,6 +22,7 @@ import logging
 import time
 from typing import Any
 
+from meeplehall.server.accounts.agents import live_agent_tokens
 from meeplehall.server.accounts.sessions import (
     CLOSE_SIGNED_OUT,
     Ending,
@@ -73,6 +77,9 @@ class SignOut:
         if not held:
             return 0
         live = await self.database.look(live_sessions, list(held), time.time())
+        # Agents' sockets remember their token's hash: live while the token is.
+        if held - live:
+            live |= await self.database.look(live_agent_tokens, list(held - live))
         closed = 0
         for sockets in list(self.hub.sockets.values()):
             for connection in list(sockets):
