@@ -20,6 +20,7 @@ from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.play.access import visible_table
 from meeplehall.server.play.chatstore import recent_messages
 from meeplehall.server.play.description import describe_table
+from meeplehall.server.play.ladder import ladder
 from meeplehall.server.play.ratings import rating_json, rating_trends
 from meeplehall.server.play.records import table_rating_changes
 from meeplehall.server.play.replays import compressed, replay_head
@@ -113,3 +114,16 @@ def leaderboard(game: str, request: Request, limit: int = 50) -> list[dict[str, 
         trends = rating_trends(session, game, [user.id for _rating, user in rows])
     return [{"user": user_json(user), **rating_json(rating), "trend": trends.get(user.id, 0)}
             for rating, user in rows]
+
+
+@router.get("/ladder/{game}")
+def agents_ladder(game: str, request: Request, limit: int = 50) -> list[dict[str, Any]]:
+    """The agents' ladder of one game: agents and the built-in bot levels rated among
+    themselves (tables of agents and bots only), apart from people's leaderboard; best
+    conservative rating first."""
+    try:
+        get_game(game)
+    except UnknownGame as error:
+        raise ApiError(404, "unknown_game", error.reason, {"game": game}) from None
+    with hall_of(request).reading() as session:
+        return ladder(session, game, max(1, min(limit, 500)))

@@ -62,7 +62,7 @@ COSTS: tuple[Cost, ...] = (
     _cost("GET", r"/api/players/[^/]+(/history)?", 8),
     _cost("GET", r"/api/tables", 8, b"status=finished"),
     _cost("GET", r"/api/tables", 3),
-    _cost("GET", r"/api/leaderboard/[^/]+", 4),
+    _cost("GET", r"/api/(leaderboard|ladder)/[^/]+", 4),
     _cost("GET", r"/api/(my/tables|tables/\d+/result)", 2),
     _cost("*", r"/api/.*", 1),
     _cost("*", r".*", 0.25),

@@ -405,7 +405,7 @@ class TableManager:
                 await self.writer.write(LoggedStep(
                     table_id=room.record.id, seq=new_seq, seat=seat, action=step.action,
                     bot=bot, changed_seats=changed_seats(room.seats, seats), result=result,
-                    rated=room.record if result is not None and room.record.rated else None,
+                    ended=room.record if result is not None else None,
                     due_at=due_at(room.record.rules, seats, to_move, now), created_at=now,
                 ))
             except IntegrityError:

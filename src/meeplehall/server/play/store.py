@@ -18,6 +18,7 @@ from meeplehall.core import Seed
 from meeplehall.core.rng import SECRET_BITS
 from meeplehall.server.db.models import ActionRow, HallClock, Seat, Table, User
 from meeplehall.server.play.clocks import ClockRules, SeatState
+from meeplehall.server.play.ladder import update_ladder
 from meeplehall.server.play.ratings import update_ratings
 
 
@@ -143,8 +144,9 @@ class LoggedStep:
     result: dict[str, Any] | None = None
     #: The table's ``due_at`` after the move (deadlines.py).
     due_at: float | None = None
-    #: The table's record, for its ratings, when this move ended a rated game.
-    rated: TableRecord | None = None
+    #: The table's record when this move ended its game: for people's ratings (a rated table)
+    #: or the agents' ladder (a table of agents and bots).
+    ended: TableRecord | None = None
     created_at: float = 0.0
 
 
@@ -213,8 +215,10 @@ def write_steps(session: Session, steps: Sequence[LoggedStep]) -> None:
             .values(status="finished", result=step.result, finished_at=step.created_at or now,
                     owner_address=None)
         )
-        if step.rated is not None:
-            rate(session, step.rated, step.result, step.table_id, step.created_at or now)
+        if step.ended is not None and step.ended.rated:
+            rate(session, step.ended, step.result, step.table_id, step.created_at or now)
+        elif step.ended is not None:
+            update_ladder(session, step.ended.game, step.ended.seats, step.result["ranks"])
     session.flush()
 
 
