@@ -1,13 +1,19 @@
 """An agent plays a table of a running hall over its protocol, choosing with a research policy.
 
-The agent signs in as a guest, opens a table of ``GAME`` against built-in bots, and plays its
-seat through the table WebSocket (docs/protocol.md): at every ``update`` or ``sync`` where the
+With an agent's API token in ``MEEPLEHALL_AGENT_TOKEN`` (its owner makes the agent and its token
+on the hall: docs/research.md, "Agents at the table") the program plays as that agent: it sends
+``Authorization: Bearer <token>`` on every request and on the socket's handshake, sits marked as
+an agent, and its finished tables against bots move the game's agents' ladder
+(``GET /api/ladder/GAME``). Without a token it signs in as a guest, as anyone may.
+
+It opens a table of ``GAME`` against built-in bots, and plays its seat through the table
+WebSocket (docs/protocol.md): at every ``update`` or ``sync`` where the
 table waits for it, it turns the seat's ``view`` into the research API's observation tensor
 (``encoding.observe(view)``) and the ``legal`` actions into an action mask, asks its policy for
 an index and sends the action that index stands for. Take-backs have no index and are never
 chosen. It needs the full install (httpx, websockets) and the ``rl`` extra's numpy.
 
-    python examples/protocol_agent.py http://127.0.0.1:8000 yaxha --bots 1
+    MEEPLEHALL_AGENT_TOKEN=mha_... python examples/protocol_agent.py http://127.0.0.1:8000 yaxha --bots 1
 
 Any function ``policy(observation, mask) -> index`` can play: a trained model's, for one.
 """
@@ -17,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -61,11 +68,16 @@ async def newest_state(socket: ClientConnection) -> dict[str, Any]:
 
 
 async def play(base: str, game: str, bot_levels: list[int], policy: Policy = lowest_legal,
-               name: str = "agent") -> dict[str, Any]:
-    """Play one whole match at seat 0 against bots; returns the finished table's result."""
+               name: str = "agent", token: str | None = None) -> dict[str, Any]:
+    """Play one whole match at seat 0 against bots, as the agent whose API ``token`` is given
+    or else as a guest named ``name``; returns the finished table's result."""
     players = 1 + len(bot_levels)
-    with httpx.Client(base_url=base, timeout=30) as http:
-        http.post("/api/auth/guest", json={"name": name}).raise_for_status()
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    with httpx.Client(base_url=base, timeout=30, headers=headers) as http:
+        if token:
+            http.get("/api/me").raise_for_status()  # a wrong or revoked token stops here
+        else:
+            http.post("/api/auth/guest", json={"name": name}).raise_for_status()
         created = http.post("/api/tables", json={
             "game": game, "players": players, "seat": 0,
             "bots": [{"seat": seat, "level": level}
@@ -73,11 +85,12 @@ async def play(base: str, game: str, bot_levels: list[int], policy: Policy = low
         created.raise_for_status()
         table = created.json()
         http.post(f"/api/tables/{table['id']}/start").raise_for_status()
-        cookie = http.cookies.get("mh_session")
+        if not token:
+            headers = {"Cookie": f"mh_session={http.cookies.get('mh_session')}"}
     encoding = research_encoding(game, players, table.get("options") or {})
     ws_base = base.replace("http", "ws", 1)
     async with connect(f"{ws_base}/ws/tables/{table['id']}",
-                       additional_headers={"Cookie": f"mh_session={cookie}"}) as socket:
+                       additional_headers=headers) as socket:
         while True:
             message = await newest_state(socket)
             if message["status"] == "finished":
@@ -109,7 +122,8 @@ def main() -> None:
     parser.add_argument("--bots", default="1", help="the bots' levels, e.g. 1,2")
     args = parser.parse_args()
     levels = [int(level) for level in args.bots.split(",")]
-    print(json.dumps(asyncio.run(play(args.base, args.game, levels))))
+    token = os.environ.get("MEEPLEHALL_AGENT_TOKEN") or None
+    print(json.dumps(asyncio.run(play(args.base, args.game, levels, token=token))))
 
 
 if __name__ == "__main__":
