@@ -3,7 +3,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { nameNode } from "./bidi.js";
+import { nameNode, withName } from "./bidi.js";
 import { at } from "./paths.js";
 
 /** Where a user's page is: a registered person's by their public id, a guest's short one. */
@@ -12,9 +12,23 @@ export function playerHref(user) {
   return at(`player.html?guest=${encodeURIComponent(user.name)}`);
 }
 
-/** A user's name as a link to their page (the name isolated in a <bdi>). */
+/** A user's name as a link to their page (the name isolated in a <bdi>), and an agent's mark. */
 export function playerLink(user, attrs = {}) {
-  return h("a", { href: playerHref(user), class: "player-link", ...attrs }, nameNode(user.name));
+  const link = h("a", { href: playerHref(user), class: "player-link", ...attrs }, nameNode(user.name));
+  const mark = agentMark(user);
+  return mark ? h("span", { class: "player-with-mark" }, link, " ", mark) : link;
+}
+
+/**
+ * Beside an agent's name (a program playing with an API token): a robot mark and "agent of
+ * OWNER", so nobody takes it for a person; null for a person.
+ */
+export function agentMark(user) {
+  if (!user || user.kind !== "agent") return null;
+  return h("span", { class: "agent-mark" },
+    h("span", { class: "agent-robot", role: "img", "aria-label": t("agent.mark"), title: t("agent.mark") }, "\u{1F916}"),
+    " ",
+    h("span", { class: "agent-of" }, ...withName("agent.of", {}, user.owner || "")));
 }
 
 /** "1532", or "1500?" while provisional. */

@@ -3,7 +3,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { nameNode } from "./bidi.js";
-import { playerHref } from "./people.js";
+import { agentMark, playerHref } from "./people.js";
 import { seatName } from "./tablelist.js";
 
 export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b7950b", "#7d3c98", "#ca6f1e"];
@@ -90,6 +90,7 @@ export function playersPanel(game, scores) {
         info.user
           ? h("a", { href: playerHref(info.user), class: "player-link", target: "_blank" }, nameNode(seatName(info, game.table)))
           : seatName(info, game.table),
+        info.user && info.user.kind === "agent" ? [" ", agentMark(info.user)] : null,
         game.mySeats.includes(seat) ? h("span", { class: "you" }, ` (${t("table.you")})`) : null,
         replaced ? h("span", { class: "replaced" }, ` ${t(`table.replaced_${replaced}`)}`) : null,
       ),

@@ -18,6 +18,7 @@ import { ChatPanel } from "./chat.js";
 import { yourTurn } from "./yourturn.js";
 import { at } from "./paths.js";
 import { originLine } from "./practice.js";
+import { agentMark } from "./people.js";
 
 const game = {
   id: Number(location.pathname.match(/\/tables\/(\d+)/)?.[1] ?? param("id")),
@@ -154,7 +155,8 @@ function seatsBlock() {
       "li",
       { dataset: { seat: String(info.seat) }, style: `--seat-colour: ${seatColour(info.seat)}` },
       h("span", { class: "seat-badge", "aria-hidden": "true" }, info.seat + 1),
-      h("span", { class: "player-name" }, t("table.seat_n", { seat: info.seat + 1 }), ": ", seatName(info)),
+      h("span", { class: "player-name" }, t("table.seat_n", { seat: info.seat + 1 }), ": ", seatName(info),
+        info.user && info.user.kind === "agent" ? [" ", agentMark(info.user)] : null),
       !info.user && info.bot_level === null && game.user ? sitButton(info.seat, seated) : null,
       info.user && game.user && info.user.id === game.user.id
         ? h("button", { type: "button", class: "leave secondary", onclick: () => lobbyAction("leave", { seat: info.seat }) }, t("table.leave_seat"))
