@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 from sqlalchemy.orm import Session
 
+from meeplehall.server.accounts.agents import KIND_AGENT, issue_token
 from meeplehall.server.accounts.names import login_key
 from meeplehall.server.accounts.passwords import hasher
 from meeplehall.server.accounts.profiles import new_public_id
@@ -53,6 +54,15 @@ class Person:
     name: str
     token: str | None  # the session cookie the caller sends (a dead one for banned, logged_out)
     profile: str | None = None
+    #: ``token`` is an agent's API token, sent as ``Authorization: Bearer`` (not a cookie).
+    bearer: bool = False
+
+    def headers(self) -> dict[str, str]:
+        if not self.token:
+            return {}
+        if self.bearer:
+            return {"Authorization": f"Bearer {self.token}"}
+        return {"Cookie": f"{COOKIE}={self.token}"}
 
 
 @dataclass
@@ -67,7 +77,7 @@ class Cast:
              body: Any = None) -> httpx.Response:
         """A request as a caller of ``kind`` (the client keeps no cookies between calls)."""
         person = self.people.get(kind)
-        headers = {"Cookie": f"{COOKIE}={person.token}"} if person and person.token else {}
+        headers = person.headers() if person is not None else {}
         try:
             return client.request(method, path, json=body, headers=headers)
         finally:
@@ -105,6 +115,16 @@ def _session(session: Session, user_id: int) -> str:
     session.add(SessionRow(token_hash=token_hash(token), user_id=user_id,
                            expires_at=time.time() + 3600))
     return token
+
+
+def _agent(session: Session, owner: Person) -> Person:
+    """The owner's agent, with a live API token."""
+    name = f"agent{secrets.token_hex(4)}"
+    user = User(name=name, login=login_key(name), public_id=new_public_id(),
+                created_at=time.time(), kind=KIND_AGENT, owner_id=owner.id)
+    session.add(user)
+    session.flush()
+    return Person(user.id, name, issue_token(session, user.id), user.public_id, bearer=True)
 
 
 def _befriend(session: Session, one: int, other: int) -> None:
@@ -149,10 +169,11 @@ def _rows(server: InProcessServer) -> Cast:
                   "logged_out")
     with hall.db() as session:
         people = {kind: _person(session, kind, kind in registered, is_admin=kind == "admin")
-                  for kind in CALLERS if kind not in ("anonymous", "second")}
+                  for kind in CALLERS if kind not in ("anonymous", "second", "agent")}
         owner, stranger, seated = people["owner"], people["stranger"], people["seated"]
         people["second"] = Person(owner.id, owner.name, _session(session, owner.id),
                                   owner.profile)
+        people["agent"] = _agent(session, owner)
         victim = _person(session, "victim", True, live=False)
         # Someone who shows their history to their friends only (``friend`` is one).
         recluse = _person(session, "recluse", True, live=False, history_private=True)
@@ -185,6 +206,7 @@ def _rows(server: InProcessServer) -> Cast:
             "victim": victim.id, "victim_name": victim.name, "friend": people["friend"].id,
             "request_to_owner": to_owner.id, "request_from_owner": from_owner.id,
             "notification": notice.id, "owner_profile": owner.profile, "game": GAME,
+            "agent": people["agent"].id,
             "recluse_profile": recluse.profile})
     return cast
 

@@ -16,7 +16,10 @@ A new route (in the OpenAPI schema) or a new message type (``MESSAGE_TYPES`` of
 - An answer is a status (``200``) or a status and the refusal's code (``"403 not_admin"``).
   ``everyone`` is required; then ``nobody`` (anonymous, banned, logged_out: no live session),
   ``guests`` (guest, spectator) and ``users`` (every registered caller with a session), then
-  single kinds, each overriding the broader one.
+  single kinds, each overriding the broader one. ``agent`` (a caller with an agent's API token,
+  ``Authorization: Bearer``, owned by ``owner``, holding the invite links) is refused with
+  ``403 agent_not_allowed`` unless a row says otherwise: the rows of the agents' allow-list
+  (guards/agents.py) say what it gets.
 - ``fresh=True`` when a call that succeeds changes what it acts on (or ends the caller's
   session): each caller that gets a 2xx runs against a cast of its own.
 - Socket messages: ``table_message`` (on the owner's private playing table, the caller's socket
@@ -33,19 +36,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 CALLERS = ("anonymous", "guest", "stranger", "friend", "invited", "seated", "owner",
-           "spectator", "admin", "banned", "second", "logged_out")
+           "spectator", "admin", "banned", "second", "logged_out", "agent")
 GROUPS = {
     "nobody": ("anonymous", "banned", "logged_out"),
     "guests": ("guest", "spectator"),
     "users": ("stranger", "friend", "invited", "seated", "owner", "admin", "second"),
 }
 #: Callers holding the invite link of the owner's private tables.
-HOLDERS = ("invited", "spectator")
+HOLDERS = ("invited", "spectator", "agent")
 
 NOT_LOGGED_IN = "401 not_logged_in"
 REGISTER_FIRST = "403 register_first"
 NOT_ADMIN = "403 not_admin"
 NO_TABLE = "404 no_table"
+AGENT_NOT_ALLOWED = "403 agent_not_allowed"
 
 Answer = int | str
 
@@ -81,6 +85,8 @@ def _answers(expected: dict[str, Answer]) -> dict[str, Answer]:
     for group, members in GROUPS.items():
         if group in expected:
             answers.update(dict.fromkeys(members, expected[group]))
+    # An agent reaches only its allow-list: each row of it says what the agent gets.
+    answers["agent"] = AGENT_NOT_ALLOWED
     answers.update({kind: value for kind, value in expected.items() if kind in CALLERS})
     return answers
 
@@ -98,52 +104,53 @@ def user_message(kind: str, body: dict[str, Any], **expected: Answer) -> Row:
 
 
 #: Who may see the owner's private tables: those at them and whoever holds the invite.
-SEES_PRIVATE = {"owner": 200, "second": 200, "seated": 200, "invited": 200, "spectator": 200}
+SEES_PRIVATE = {"owner": 200, "second": 200, "seated": 200, "invited": 200, "spectator": 200,
+                "agent": 200}
 #: Who may see the owner's finished private table of bots: the owner and the invite's holders.
-SEES_FINISHED = {"owner": 200, "second": 200, "invited": 200, "spectator": 200}
+SEES_FINISHED = {"owner": 200, "second": 200, "invited": 200, "spectator": 200, "agent": 200}
 #: The owner's own requests (the second session is the same person).
 OWNER_ONLY = ("owner", "second")
 OPEN_TABLE_SOCKET = "closed 4404"
 
 ROWS: tuple[Row, ...] = (
     # -- the catalog, the lobby and operations: open to all -------------------------------------
-    http("GET /api/games", everyone=200),
-    http("GET /api/bots", everyone=200),
-    http("GET /api/rules/{game}", everyone=200),
-    http("GET /healthz", everyone=200),
-    http("GET /readyz", everyone=200),
-    http("GET /api/tables", everyone=200),
-    http("GET /api/leaderboard/{game}", everyone=200),
-    http("GET /api/players/{owner_profile}", everyone=200),
-    http("GET /api/players/{owner_profile}/history", everyone=200),
+    http("GET /api/games", everyone=200, agent=200),
+    http("GET /api/bots", everyone=200, agent=200),
+    http("GET /api/rules/{game}", everyone=200, agent=200),
+    http("GET /healthz", everyone=200, agent=200),
+    http("GET /readyz", everyone=200, agent=200),
+    http("GET /api/tables", everyone=200, agent=200),
+    http("GET /api/leaderboard/{game}", everyone=200, agent=200),
+    http("GET /api/players/{owner_profile}", everyone=200, agent=200),
+    http("GET /api/players/{owner_profile}/history", everyone=200, agent=200),
     # A history its person hides: their friends only (the person is not a caller here).
     http("GET /api/players/{recluse_profile}/history", everyone="403 history_private",
-         friend=200),
-    http("GET /api/tournaments", everyone=200),
-    http("GET /api/tournaments/{tournament}", everyone=200),
+         friend=200, agent="403 history_private"),
+    http("GET /api/tournaments", everyone=200, agent=200),
+    http("GET /api/tournaments/{tournament}", everyone=200, agent=200),
     # -- outside the schema: the API's documents, the table page, the metrics (this loopback
     # client is allowed), and the pages e-mail links open, where the link's token is the only
     # key: a forged one is refused whoever follows it, a session counting for nothing.
-    http("GET /docs", everyone=200),
-    http("GET /openapi.json", everyone=200),
-    http("GET /tables/{private}", everyone=200),
+    http("GET /docs", everyone=200, agent=200),
+    http("GET /openapi.json", everyone=200, agent=200),
+    http("GET /tables/{private}", everyone=200, agent=200),
     http("GET /metrics", everyone=200),
-    http("GET /verify-email?token=forged", everyone=400),
-    http("GET /unsubscribe?token=forged", everyone=400),
+    http("GET /verify-email?token=forged", everyone=400, agent=400),
+    http("GET /unsubscribe?token=forged", everyone=400, agent=400),
     http("POST /unsubscribe?token=forged", everyone=400),
-    http("GET /reset-password?token=forged", everyone=400),
+    http("GET /reset-password?token=forged", everyone=400, agent=400),
     http("POST /reset-password?token=forged", everyone=400),
     # -- tables -------------------------------------------------------------------------------
     http("GET /api/tables/{private}?invite={private_invite}", everyone=NO_TABLE, **SEES_PRIVATE),
     http("POST /api/tables", {"game": "yaxha", "players": 2}, fresh=True,
-         everyone=201, nobody=NOT_LOGGED_IN),
+         everyone=201, nobody=NOT_LOGGED_IN, agent=201),
     http("POST /api/tables/{private}/join", {"invite": "{private_invite}"}, fresh=True,
          everyone=NO_TABLE, nobody=NOT_LOGGED_IN, owner=200, second=200, seated=200,
-         invited=200, spectator=200),
+         invited=200, spectator=200, agent=200),
     http("POST /api/tables/{private}/leave", {}, fresh=True, everyone=NO_TABLE,
-         nobody=NOT_LOGGED_IN, owner=200, second=200, seated=200),
+         nobody=NOT_LOGGED_IN, owner=200, second=200, seated=200, agent=NO_TABLE),
     http("POST /api/tables/{full}/start", fresh=True, everyone=NO_TABLE, nobody=NOT_LOGGED_IN,
-         owner=200, second=200, seated="403 not_owner"),
+         owner=200, second=200, seated="403 not_owner", agent=NO_TABLE),
     http("POST /api/tables/{private}/spectator-chat", {"allowed": True}, fresh=True,
          everyone=NO_TABLE, nobody=NOT_LOGGED_IN, owner=200, second=200,
          seated="403 not_owner"),
@@ -176,8 +183,9 @@ ROWS: tuple[Row, ...] = (
          everyone=NO_TABLE, nobody=NOT_LOGGED_IN, owner=202, second=202,
          invited="403 not_a_player", spectator="403 not_a_player"),
     http("POST /api/tables/{private}/analysis?invite={private_invite}", everyone=NO_TABLE,
-         nobody=NOT_LOGGED_IN, **dict.fromkeys(SEES_PRIVATE, "409 not_finished")),
-    http("GET /api/my/tables", everyone=200, nobody=NOT_LOGGED_IN),
+         nobody=NOT_LOGGED_IN, **{**dict.fromkeys(SEES_PRIVATE, "409 not_finished"),
+                                  "agent": AGENT_NOT_ALLOWED}),
+    http("GET /api/my/tables", everyone=200, nobody=NOT_LOGGED_IN, agent=200),
     # -- accounts -----------------------------------------------------------------------------
     http("POST /api/auth/guest", {"name": "someone"}, fresh=True, everyone=200),
     http("POST /api/auth/register", {"name": "{new_name}", "password": "long enough"},
@@ -186,8 +194,8 @@ ROWS: tuple[Row, ...] = (
          fresh=True, everyone="401 wrong_name_or_password", users=200, logged_out=200,
          banned="403 banned"),
     http("POST /api/auth/logout", fresh=True, everyone=204),
-    http("GET /api/me", everyone=200, nobody=NOT_LOGGED_IN),
-    http("GET /api/session", everyone=200),
+    http("GET /api/me", everyone=200, nobody=NOT_LOGGED_IN, agent=200),
+    http("GET /api/session", everyone=200, agent=200),
     # A wrong current password: refused whoever asks, and who asks decides how.
     http("POST /api/me/password", {"old_password": "not the one", "new_password": "new one!"},
          everyone="401 wrong_password", nobody=NOT_LOGGED_IN,
@@ -198,6 +206,16 @@ ROWS: tuple[Row, ...] = (
     http("GET /api/me/privacy", everyone=200, nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST),
     http("PUT /api/me/privacy", {"history_private": False}, everyone=200,
          nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST),
+    # -- agents: their owner makes them and their tokens; an admin may revoke one ------------
+    http("GET /api/agents", everyone=200, nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST),
+    http("POST /api/agents", {"name": "{new_name}"}, fresh=True, everyone=201,
+         nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST),
+    # The owner's agent (the ``agent`` caller): nobody else sees it, an admin included.
+    http("POST /api/agents/{agent}/token", fresh=True, everyone="404 no_agent",
+         nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST, owner=201, second=201),
+    http("DELETE /api/agents/{agent}/token", fresh=True, everyone="404 no_agent",
+         nobody=NOT_LOGGED_IN, guests=REGISTER_FIRST, owner=204, second=204, admin=204),
+    http("GET /api/ladder/{game}", everyone=200, agent=200),
     # -- Play now and tournaments (the owner's tournament, registering, ``seated`` entered) ----
     http("POST /api/playnow", {"game": "{game}", "players": 4, "mode": "turn"}, fresh=True,
          everyone=201, nobody=NOT_LOGGED_IN),
@@ -252,34 +270,40 @@ ROWS: tuple[Row, ...] = (
          nobody=NOT_LOGGED_IN, admin=204),
     # -- the table socket, at the owner's private table in play ---------------------------------
     table_message("ping", {}, everyone=OPEN_TABLE_SOCKET, **dict.fromkeys(
-        ("owner", "second", "seated", "invited", "spectator"), "pong")),
+        ("owner", "second", "seated", "invited", "spectator", "agent"), "pong")),
     table_message("sync", {"seq": 0}, everyone=OPEN_TABLE_SOCKET, **dict.fromkeys(
-        ("owner", "second", "seated", "invited", "spectator"), "sync")),
+        ("owner", "second", "seated", "invited", "spectator", "agent"), "sync")),
     table_message("watch", {"seat": 0}, everyone=OPEN_TABLE_SOCKET, owner="sync", second="sync",
                   seated="error not_your_seat", invited="error not_your_seat",
-                  spectator="error not_your_seat"),
+                  spectator="error not_your_seat", agent="error not_your_seat"),
     # An action the game cannot read: who may act gets the game's refusal, who may not an
     # earlier one, and nothing is played either way.
     table_message("act", {"seq": "{seq}", "action": {"type": "nothing"}},
                   everyone=OPEN_TABLE_SOCKET, owner="error illegal_action",
                   second="error illegal_action", seated="error illegal_action",
-                  invited="error spectator", spectator="error spectator"),
+                  invited="error spectator", spectator="error spectator",
+                  agent="error spectator"),
     table_message("hint", {}, everyone=OPEN_TABLE_SOCKET, owner="error hints_off",
                   second="error hints_off", seated="error hints_off",
-                  invited="error spectator", spectator="error spectator"),
+                  invited="error spectator", spectator="error spectator",
+                  agent="error spectator"),
+    # An agent reads the chat and never writes in it (nor reports).
     table_message("chat", {"text": "hello"}, everyone=OPEN_TABLE_SOCKET, **dict.fromkeys(
-        ("owner", "second", "seated", "invited", "spectator"), "chat")),
+        ("owner", "second", "seated", "invited", "spectator"), "chat"),
+                  agent="error agent_no_chat"),
     table_message("chat_report", {"id": "{message}", "reason": "spam"},
                   everyone=OPEN_TABLE_SOCKET, owner="chat_reported", second="chat_reported",
                   seated="error own_message", invited="chat_reported",
-                  spectator="chat_reported"),
+                  spectator="chat_reported", agent="error agent_no_chat"),
     table_message("chat_before", {"before": 2**31 - 1}, everyone=OPEN_TABLE_SOCKET,
-                  **dict.fromkeys(("owner", "second", "seated", "invited", "spectator"),
-                                  "chat_page")),
+                  **dict.fromkeys(("owner", "second", "seated", "invited", "spectator",
+                                   "agent"), "chat_page")),
     # -- the per-user channel -------------------------------------------------------------------
-    user_message("ping", {}, everyone="pong", nobody="closed 4401"),
-    user_message("lang", {"lang": "en"}, everyone="silent", nobody="closed 4401"),
+    # An agent's token never opens the per-user channel.
+    user_message("ping", {}, everyone="pong", nobody="closed 4401", agent="closed 4403"),
+    user_message("lang", {"lang": "en"}, everyone="silent", nobody="closed 4401",
+                 agent="closed 4403"),
     # Marking the owner's notification read by its id: the owner's sessions only.
     user_message("read", {"id": "{notification}"}, everyone="unmarked", nobody="closed 4401",
-                 owner="marked", second="marked"),
+                 owner="marked", second="marked", agent="closed 4403"),
 )

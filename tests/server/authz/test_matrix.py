@@ -18,7 +18,6 @@ from sqlalchemy import update
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from meeplehall.server.accounts.sessions import COOKIE
 from meeplehall.server.db.models import Notification
 from tests.server.authz.cast import Cast, build
 from tests.server.authz.matrix import CALLERS, ROWS, Answer, Row
@@ -110,8 +109,7 @@ def _http_answers(hall: InProcessServer, clients: dict[str, httpx.Client], cast:
 # -- sockets ---------------------------------------------------------------------------------------
 
 
-async def _open(url: str, token: str | None) -> ClientConnection | str:
-    headers = {"Cookie": f"{COOKIE}={token}"} if token else {}
+async def _open(url: str, headers: dict[str, str]) -> ClientConnection | str:
     connection = await connect(url, additional_headers=headers)
     try:
         first = json.loads(await asyncio.wait_for(connection.recv(), 20))
@@ -165,7 +163,7 @@ def _notification_read(server: InProcessServer, notification: int, read: bool | 
 async def _socket_answers(server: InProcessServer, cast: Cast, rows: list[Row],
                           kind: str) -> dict[str, str]:
     person = cast.people.get(kind)
-    token = person.token if person is not None else None
+    headers = person.headers() if person is not None else {}
     values = cast.values(kind)
     answers: dict[str, str] = {}
     for row in rows:
@@ -176,7 +174,7 @@ async def _socket_answers(server: InProcessServer, cast: Cast, rows: list[Row],
         else:
             url = f"{server.ws_base}/ws/me"
         # A socket per message, so a refusal of one never colours the next.
-        opened = await _open(url, token)
+        opened = await _open(url, headers)
         if isinstance(opened, str):
             answers[row.what] = opened
             continue
@@ -198,7 +196,7 @@ async def _socket_answers(server: InProcessServer, cast: Cast, rows: list[Row],
 async def _with_a_message(server: InProcessServer, cast: Cast) -> None:
     """The seated player writes a message at the table in play (the one rows report)."""
     opened = await _open(f"{server.ws_base}/ws/tables/{cast.things['playing']}",
-                         cast.people["seated"].token)
+                         cast.people["seated"].headers())
     assert not isinstance(opened, str), opened
     await opened.send(json.dumps({"type": "chat", "text": "report me"}))
     while (message := json.loads(await asyncio.wait_for(opened.recv(), 20)))["type"] != "chat":
