@@ -25,7 +25,8 @@ def test_register_login_logout_and_session_cookie_flags(server: ServerProcess) -
     assert "httponly" in cookie and "samesite=lax" in cookie
     assert person.http.get("/api/me").json() == {"id": response.json()["id"], "name": name,
                                                  "guest": False,
-                                                 "profile": response.json()["profile"]}
+                                                 "profile": response.json()["profile"],
+                                                 "kind": "person", "owner": None}
     assert person.http.get("/api/session").json() == {"user": person.http.get("/api/me").json()}
     assert person.http.post("/api/auth/logout").status_code == 204
     person.http.cookies.clear()
