@@ -3,6 +3,7 @@ the start and in the players' panel, in each language; a person's seat has neith
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -50,3 +51,23 @@ def test_an_agents_seat_shows_the_robot_mark_and_its_owner(pages: Any,
     panel.locator(".agent-mark").wait_for()
     assert panel.locator(".agent-of").text_content() == f"agent of {owner_name}"
     assert owner.locator("#players li[data-seat='0'] .agent-mark").count() == 0
+
+
+def test_the_create_form_turns_agents_welcome_off_and_an_agent_is_refused(
+        pages: Any, web_server: ServerProcess) -> None:
+    owner = pages.new()
+    register(owner, unique_name("host"))
+    agent = api(owner, "POST", "/api/agents", {"name": unique_name("robo")})
+    token = api(owner, "POST", f"/api/agents/{agent['id']}/token")["token"]
+    owner.goto("/")
+    owner.click(".game-card[data-game=yaxha] .new-table")
+    owner.wait_for_selector("#create-agents:checked")
+    owner.uncheck("#create-agents")
+    owner.select_option("#seat-1", "open")  # a seat left open, so the table waits for someone
+    owner.click("#create-submit")
+    owner.wait_for_url(re.compile(r".*/tables/\d+.*"))
+    table_id = int(re.findall(r"/tables/(\d+)", owner.url)[0])
+    assert api(owner, "GET", f"/api/tables/{table_id}")["agents"] is False
+    refused = httpx.post(f"{web_server.base}/api/tables/{table_id}/join", json={},
+                         headers={"Authorization": f"Bearer {token}"}, timeout=30)
+    assert (refused.status_code, refused.json()["code"]) == (403, "agents_not_welcome")

@@ -219,6 +219,8 @@ export function createTableForm({ games, game, bots, renderer, user, friends = [
       h("label", { for: "create-hints" }, t("create.hints"))),
     h("div", { class: "field field-check" }, h("input", { type: "checkbox", id: "create-spectator-chat", name: "spectator_chat", checked: true }),
       h("label", { for: "create-spectator-chat" }, t("create.spectator_chat"))),
+    h("div", { class: "field field-check" }, h("input", { type: "checkbox", id: "create-agents", name: "agents", checked: true }),
+      h("label", { for: "create-agents" }, t("create.agents"))),
     friends.length
       ? h("fieldset", { id: "create-invite" }, h("legend", {}, t("create.invite_friends")),
         friends.map((friend) => h("div", { class: "field field-check" },
@@ -262,6 +264,8 @@ export function createTableForm({ games, game, bots, renderer, user, friends = [
       rated: data.get("rated") === "on",
       hints: data.get("hints") === "on",
       spectator_chat: data.get("spectator_chat") === "on",
+      // Agents never sit at a rated table: "agents welcome" goes with unrated ones only.
+      agents: data.get("agents") === "on" && data.get("rated") !== "on",
       invite: data.getAll("invite").map(Number),
     };
     if (mode === "live") {

@@ -7,7 +7,7 @@ import { h, param, replace, s } from "./dom.js";
 import { renderHeader } from "./header.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
 import { withName } from "./bidi.js";
-import { ratingText } from "./people.js";
+import { agentMark, ratingText } from "./people.js";
 import { dateText, gameRow, gameTitle, loadShared, recordTable } from "./records.js";
 import { at } from "./paths.js";
 
@@ -50,7 +50,8 @@ function ratingsSection(profile) {
 }
 
 function friendButton(profile) {
-  if (!page.user || page.user.guest || profile.me) return null;
+  // Agents are nobody's friends (a request to an agent's name reaches nobody).
+  if (!page.user || page.user.guest || profile.me || profile.user.kind === "agent") return null;
   if (profile.friend) return h("span", { class: "badge friend-badge" }, t("player.friend"));
   return h("button", { type: "button", id: "befriend", onclick: async (event) => {
     event.currentTarget.disabled = true;
@@ -107,6 +108,7 @@ function profilePage(profile) {
   return [
     h("div", { class: "player-head" },
       h("h1", { id: "player-name" }, h("bdi", {}, profile.user.name)),
+      agentMark(profile.user),
       h("span", { class: `presence ${profile.online ? "online" : "offline"}`, id: "presence" }, t(profile.online ? "friends.online" : "friends.offline")),
       friendButton(profile)),
     h("p", { class: "meta", id: "member-since" }, t("player.member_since", { date: dateText(profile.member_since) })),

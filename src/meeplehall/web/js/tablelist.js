@@ -3,7 +3,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { at } from "./paths.js";
-import { playerHref } from "./people.js";
+import { agentMark, playerHref } from "./people.js";
 
 export function tableLink(table) {
   const invite = table.invite_token ? `?invite=${encodeURIComponent(table.invite_token)}` : "";
@@ -57,7 +57,9 @@ function rowAction(table, user) {
 /** A seat in a list: a person's name leads to their page. */
 function seatNode(info, table) {
   if (!info.user) return seatName(info, table);
-  return h("a", { href: playerHref(info.user), class: "player-link" }, h("bdi", {}, seatName(info, table)));
+  const link = h("a", { href: playerHref(info.user), class: "player-link" }, h("bdi", {}, seatName(info, table)));
+  const mark = agentMark(info.user);
+  return mark ? h("span", {}, link, " ", mark) : link;
 }
 
 /** The seats, comma-separated; a finished table's with each score and the winners marked. */
