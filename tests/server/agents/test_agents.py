@@ -320,3 +320,27 @@ def test_revoking_closes_the_agents_socket_4401_and_banning_its_owner_4403(
 
     # The token counts for nothing while its owner is banned: a spectator's socket at most.
     assert asyncio.run(refused()) == ([], None)
+
+
+@pytest.fixture(scope="module")
+def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessServer]:
+    """The creation limits on, as ``serve`` has them."""
+    server = InProcessServer(Path(tmp_path_factory.mktemp("agents-limited")))
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_agents_are_limited_like_people(limited: InProcessServer) -> None:
+    owner = person(limited)  # one registration of the address's five at once
+    agent = agent_of(owner)  # agents and tokens count like registrations
+    token = token_of(owner, agent)
+    made = [owner.http.post("/api/agents", json={"name": f"a{secrets.token_hex(4)}"})
+            for _ in range(3)]
+    assert [answer.status_code for answer in made] == [201, 201, 429]
+    assert made[-1].json()["code"] == "too_many_registrations"
+    with as_agent(limited, token) as client:
+        opened = [client.post("/api/tables", json={"game": "yaxha", "players": 2})
+                  for _ in range(6)]
+    assert [answer.status_code for answer in opened] == [201] * 5 + [409]
+    assert opened[-1].json()["code"] == "too_many_waiting_tables"
