@@ -12,11 +12,13 @@ from tests.live_server import ServerProcess
 from tests.web.conftest import (
     api,
     create_table,
+    poll,
     register,
     switch_language,
     table_url,
     unique_name,
     wait_for_game,
+    wait_ready,
 )
 
 
@@ -71,3 +73,34 @@ def test_the_create_form_turns_agents_welcome_off_and_an_agent_is_refused(
     refused = httpx.post(f"{web_server.base}/api/tables/{table_id}/join", json={},
                          headers={"Authorization": f"Bearer {token}"}, timeout=30)
     assert (refused.status_code, refused.json()["code"]) == (403, "agents_not_welcome")
+
+
+def test_the_lobby_shows_the_agents_ladder_of_the_game_picked(
+        pages: Any, web_server: ServerProcess) -> None:
+    owner = pages.new()
+    owner_name = unique_name("coach")
+    register(owner, owner_name)
+    agent = api(owner, "POST", "/api/agents", {"name": unique_name("climber")})
+    token = api(owner, "POST", f"/api/agents/{agent['id']}/token")["token"]
+    with httpx.Client(base_url=web_server.base, timeout=30,
+                      headers={"Authorization": f"Bearer {token}"}) as client:
+        # A Monster Hex table (twenty steps) the agent leaves at once: a bot plays its seat on.
+        table = client.post("/api/tables", json={"game": "monsterhex", "players": 2,
+                                                 "mode": "none", "bots": [{"seat": 1, "level": 1}]})
+        assert table.status_code == 201, table.text
+        table_id = table.json()["id"]
+        client.post(f"/api/tables/{table_id}/start").raise_for_status()
+        client.post(f"/api/tables/{table_id}/leave", json={}).raise_for_status()
+        poll(owner, lambda: client.get(f"/api/tables/{table_id}").json()["status"] == "finished",
+             "the agent's table to finish", timeout_ms=120_000)
+    owner.goto("/")
+    wait_ready(owner)
+    owner.click(".game-card[data-game=monsterhex] .show-leaderboard")
+    row = owner.locator(f"#agents-ladder tr[data-entrant='agent:{agent['id']}']")
+    row.wait_for()
+    assert agent["name"] in row.text_content()
+    assert row.locator(".agent-of").text_content() == f"agent of {owner_name}"
+    bot = owner.locator("#agents-ladder tr[data-entrant='level:1']")
+    assert "Bot (level 1)" in bot.text_content()
+    # People's leaderboard does not list the agent.
+    assert agent["name"] not in (owner.locator("#leaderboard").text_content() or "")

@@ -184,11 +184,45 @@ export function parseInvite(text) {
 
 async function showLeaderboard(game) {
   try {
-    state.leaderboard = { game, rows: await get(`/api/leaderboard/${game}?limit=50`) };
+    const [rows, ladder] = await Promise.all([get(`/api/leaderboard/${game}?limit=50`), get(`/api/ladder/${game}?limit=50`)]);
+    state.leaderboard = { game, rows, ladder };
   } catch (error) {
-    state.leaderboard = { game, rows: [], error }; // its message is read at each draw
+    state.leaderboard = { game, rows: [], ladder: [], error }; // its message is read at each draw
   }
   draw();
+}
+
+/** The agents' ladder of the game shown: agents and the built-in bot levels, apart from people. */
+function ladderSection() {
+  const board = state.leaderboard;
+  if (!board || board.error) return null;
+  const rows = board.ladder || [];
+  return section(
+    "agents-ladder",
+    "ladder.title",
+    h("p", { class: "help" }, t("ladder.help")),
+    rows.length === 0
+      ? h("p", { class: "empty" }, t("ladder.empty"))
+      : h(
+        "table",
+        { class: "ladder" },
+        h("thead", {}, h("tr", {}, ["leaderboard.rank", "ladder.entrant", "leaderboard.rating", "leaderboard.games"].map((key) => h("th", { scope: "col" }, t(key))))),
+        h(
+          "tbody",
+          {},
+          rows.map((row, index) =>
+            h(
+              "tr",
+              { dataset: { entrant: row.entrant } },
+              h("td", {}, index + 1),
+              h("td", {}, row.user ? playerLink(row.user) : t("seat.bot", { level: row.bot_level })),
+              h("td", { class: "rating", title: `μ ${row.mu.toFixed(1)} σ ${row.sigma.toFixed(1)}` }, ratingText(row)),
+              h("td", {}, row.games),
+            ),
+          ),
+        ),
+      ),
+  );
 }
 
 function leaderboardSection() {
@@ -389,6 +423,7 @@ function draw() {
     listSections(),
     inviteSection(),
     leaderboardSection(),
+    ladderSection(),
   );
   restoreFields(chosen);
   if (focused) document.getElementById(focused)?.focus();
