@@ -25,9 +25,11 @@ def upgrade() -> None:
     # key is written in the column itself, which SQLite allows when adding one.
     op.add_column("users", sa.Column("kind", sa.String(8), nullable=False,
                                      server_default="person"))
-    op.add_column("users", sa.Column("owner_id", sa.Integer,
-                                     sa.ForeignKey("users.id")),
-                  inline_references=True)
+    # A SQLite database taken down to 0016 and up again still has the column (see downgrade).
+    if "owner_id" not in {column["name"] for column in sa.inspect(op.get_bind())
+                          .get_columns("users")}:
+        op.add_column("users", sa.Column("owner_id", sa.Integer, sa.ForeignKey("users.id")),
+                      inline_references=True)
     op.create_index("ix_users_owner_id", "users", ["owner_id"])
     op.add_column("tables", sa.Column("agents", sa.Boolean, nullable=False,
                                       server_default=sa.true()))
@@ -59,6 +61,10 @@ def downgrade() -> None:
     op.drop_table("agent_tokens")
     op.drop_column("tables", "agents")
     op.drop_index("ix_users_owner_id", "users")
-    if op.get_bind().dialect.name != "sqlite":  # SQLite keeps the column (cannot drop a key)
+    # SQLite cannot drop a column that holds a key (and copying ``users``, which most tables
+    # point at, is not worth it): there the column stays, NULL everywhere once agents are gone.
+    if op.get_bind().dialect.name != "sqlite":
         op.drop_column("users", "owner_id")
+    else:
+        op.execute(sa.text("UPDATE users SET owner_id = NULL"))
     op.drop_column("users", "kind")
