@@ -27,8 +27,10 @@ def _entrants(session: Session, seats: Sequence[SeatState]) -> list[tuple[str, i
                                                                              int | None]] | None:
     """Each seat's entrant (key, agent's user id, bot level); None when a seat held a person
     or nobody, or no agent sat."""
-    users = {user.id: user for user in session.scalars(select(User).where(
-        User.id.in_([s.user_id for s in seats if s.user_id is not None])))}
+    seated = [s.user_id for s in seats if s.user_id is not None]
+    if not seated:  # bots alone: no agent
+        return None
+    users = {user.id: user for user in session.scalars(select(User).where(User.id.in_(seated)))}
     entrants: list[tuple[str, int | None, int | None]] = []
     for seat in seats:
         if seat.bot_level is not None:
