@@ -284,9 +284,22 @@ function rememberFocus() {
   // The chat panel stays in the page across redraws: its focus (and caret) stay as they are.
   if (active.closest("#chat")) return null;
   for (const key of ["legal", "choice"]) {
-    if (active.dataset && active.dataset[key] !== undefined) return `[data-${key}="${CSS.escape(active.dataset[key])}"]`;
+    if (active.dataset && active.dataset[key] !== undefined) {
+      return { selector: `[data-${key}="${CSS.escape(active.dataset[key])}"]`, words: controlWords(active) };
+    }
   }
-  return active.id ? `#${CSS.escape(active.id)}` : null;
+  return active.id ? { selector: `#${CSS.escape(active.id)}`, words: null } : null;
+}
+
+/** What a control says it does (a data-legal number is the legal list's, which each update renews). */
+function controlWords(node) {
+  return node.getAttribute("aria-label") || node.textContent || "";
+}
+
+/** The control that had the focus before a redraw, if it is still there and still does the same. */
+function focusedAgain(focus) {
+  const node = document.querySelector(focus.selector);
+  return node && (focus.words === null || controlWords(node) === focus.words) ? node : null;
 }
 
 /** A rated game's rating changes, written with its end: asked for once it has come. */
@@ -357,7 +370,7 @@ function draw() {
   fitBoards();
   spotlight();
   if (game.passTo !== null) document.getElementById("pass-device-ready")?.focus();
-  else if (focus) restoreFocus(document.querySelector(focus));
+  else if (focus) restoreFocus(focusedAgain(focus));
 }
 
 /**
