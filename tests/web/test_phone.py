@@ -56,6 +56,32 @@ def test_every_board_control_on_a_phone_takes_a_fingertip(pages: Pages) -> None:
     assert small == [], "\n".join(small)
 
 
+#: Every control of a page, not only the board's.
+PAGE_CONTROLS = SMALL_CONTROLS.replace(
+    "'.board-toolbar button, .board-toolbar select, #game-root button, #game-root select,'\n"
+    "    + ' #game-root input, #game-root [role=button]'",
+    "'button, select, input, [role=button], a.button-link'")
+
+
+def test_every_control_of_the_lobby_the_create_form_and_a_replay_takes_a_fingertip(
+    pages: Pages,
+) -> None:
+    page = pages.new(viewport=PHONE)
+    assert PAGE_CONTROLS != SMALL_CONTROLS
+    page.goto("/")
+    wait_ready(page)
+    small = [f"lobby: {found}" for found in page.evaluate(PAGE_CONTROLS)]
+    login_guest(page, unique_name("Fingers"))
+    page.click(".game-card[data-game=monsterhex] .new-table")
+    page.wait_for_selector("#create-options")
+    small += [f"create form: {found}" for found in page.evaluate(PAGE_CONTROLS)]
+    table = _finished_bot_game(page)
+    page.goto(f"/replay.html?id={table['id']}")
+    wait_ready(page)
+    small += [f"replay: {found}" for found in page.evaluate(PAGE_CONTROLS)]
+    assert small == [], "\n".join(small)
+
+
 def _finished_bot_game(page: Any, game: str = "yaxha", players: int = 2) -> dict[str, Any]:
     """A bots-only table nobody watches, played to its end by the server at full speed."""
     table = create_table(page, game, players=players, seat=None, start=True,
