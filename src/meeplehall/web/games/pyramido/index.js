@@ -21,6 +21,12 @@ export { eventText, logIcons } from "./log.js";
 export { liveScore, scoreRows } from "./score.js";
 export { places, texts };
 
+/**
+ * The dominoes are the hall's own set unless a table names a data file (option `dominoes`): the
+ * lobby's card and the create form say so (the text `community_set`).
+ */
+export const communitySet = { option: "dominoes", builtIn: "" };
+
 /** The stage a view is in, for the replay's markers and its stage-by-stage buttons. */
 export function chapter(view, ctx) {
   return { key: view.stage, label: tr(ctx, "stage", { n: view.stage }) };
