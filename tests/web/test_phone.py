@@ -1,12 +1,17 @@
-"""The hall on a phone (390x844): the lobby opens on the games, and every control of a table's
-board and its frame is at least 44x44 CSS px, the size of a fingertip."""
+"""The hall on a phone (390x844): the lobby opens on the games, every control of a table's board
+and its frame is at least 44x44 CSS px, the size of a fingertip, the end-of-game breakdown is a
+card per player, and a replay's controls stay at the bottom of the screen."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.web.conftest import (
     Pages,
+    api,
     create_table,
     login_guest,
+    poll,
     table_url,
     unique_name,
     wait_for_game,
@@ -49,3 +54,97 @@ def test_every_board_control_on_a_phone_takes_a_fingertip(pages: Pages) -> None:
         page.wait_for_selector("#game-root [data-legal], #game-root [data-choice]")
         small += [f"{game}: {found}" for found in page.evaluate(SMALL_CONTROLS)]
     assert small == [], "\n".join(small)
+
+
+#: Every control of a page, not only the board's.
+PAGE_CONTROLS = SMALL_CONTROLS.replace(
+    "'.board-toolbar button, .board-toolbar select, #game-root button, #game-root select,'\n"
+    "    + ' #game-root input, #game-root [role=button]'",
+    "'button, select, input, [role=button], a.button-link'")
+
+
+def test_every_control_of_the_lobby_the_create_form_and_a_replay_takes_a_fingertip(
+    pages: Pages,
+) -> None:
+    page = pages.new(viewport=PHONE)
+    assert PAGE_CONTROLS != SMALL_CONTROLS
+    page.goto("/")
+    wait_ready(page)
+    small = [f"lobby: {found}" for found in page.evaluate(PAGE_CONTROLS)]
+    login_guest(page, unique_name("Fingers"))
+    page.click(".game-card[data-game=monsterhex] .new-table")
+    page.wait_for_selector("#create-options")
+    small += [f"create form: {found}" for found in page.evaluate(PAGE_CONTROLS)]
+    table = _finished_bot_game(page)
+    page.goto(f"/replay.html?id={table['id']}")
+    wait_ready(page)
+    small += [f"replay: {found}" for found in page.evaluate(PAGE_CONTROLS)]
+    assert small == [], "\n".join(small)
+
+
+def _finished_bot_game(page: Any, game: str = "yaxha", players: int = 2) -> dict[str, Any]:
+    """A bots-only table nobody watches, played to its end by the server at full speed."""
+    table = create_table(page, game, players=players, seat=None, start=True,
+                         bots=[{"seat": seat, "level": 1} for seat in range(players)])
+    return poll(page, lambda: (lambda now: now if now["status"] == "finished" else None)(
+        api(page, "GET", f"/api/tables/{table['id']}")), "the bots never finished", 90_000)
+
+
+def test_the_end_of_game_breakdown_on_a_phone_is_one_card_per_player(pages: Pages) -> None:
+    page = pages.new(viewport=PHONE)
+    login_guest(page, unique_name("Cards"))
+    table = _finished_bot_game(page, "pyramido", players=3)
+    page.goto(f"/replay.html?id={table['id']}")
+    wait_ready(page)
+    page.click("#show-result")
+    cards = page.locator("#breakdown-cards .breakdown-card")
+    assert cards.count() == 3
+    assert not page.is_visible("#breakdown-table")
+    for seat in range(3):
+        card = cards.nth(seat)
+        assert card.is_visible()
+        assert card.locator("h3 .seat-badge").inner_text() == str(seat + 1)
+        # The whole name, as the table's header names the seat (there only in its tooltip).
+        header = page.locator("#breakdown-table thead th[scope=col]").nth(seat + 1)
+        assert card.locator("h3 .seat-name").inner_text() == header.get_attribute("aria-label")
+        total = card.locator("dd.total").inner_text()
+        assert int(total) == table["result"]["scores"][seat]
+    # Nothing on the page is wider than the phone.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # On a laptop the table is back and the cards are gone.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert page.is_visible("#breakdown-table") and not cards.first.is_visible()
+
+
+def test_the_replays_controls_stay_at_the_bottom_of_a_phones_screen(pages: Pages) -> None:
+    page = pages.new(viewport=PHONE)
+    login_guest(page, unique_name("Sticky"))
+    table = _finished_bot_game(page)
+    page.goto(f"/replay.html?id={table['id']}")
+    wait_ready(page)
+    controls = "#replay .replay-controls"
+    # Anywhere along the board they sit at the bottom of the screen; by the log, at the end of
+    # the replay's section, they come to rest under it, still in sight.
+    board = page.locator("#replay .table-main").bounding_box()
+    assert board is not None and board["height"] > PHONE["height"] / 2
+    middle = board["y"] + board["height"] / 2
+    for where, y in (("board's top", board["y"]), ("board's middle", middle), ("log", None)):
+        if y is None:
+            page.locator("#log").scroll_into_view_if_needed()
+        else:
+            page.evaluate("y => window.scrollTo(0, y)", y)
+        box = page.locator(controls).bounding_box()
+        assert box is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 0.5, (where, box)
+        if y is not None:
+            assert box["y"] + box["height"] >= PHONE["height"] - 2, (where, box)
+        # ... and on top: the button there is the control, not something under it.
+        forward = page.locator("#replay-forward").bounding_box()
+        assert forward is not None
+        middle = [forward["x"] + forward["width"] / 2, forward["y"] + forward["height"] / 2]
+        hit = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.id", middle)
+        assert hit == "replay-forward"
+    before = int(page.get_attribute("body", "data-step") or 0)
+    page.click("#replay-forward")
+    assert int(page.get_attribute("body", "data-step") or 0) == before + 1

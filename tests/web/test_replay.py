@@ -1,4 +1,6 @@
-"""A finished game's page in a real browser: its result, and the replay stepped and played."""
+"""A finished game's page in a real browser: its result (hidden until asked for), and the replay
+stepped, played, and moved through round by round (each round's start marked on the slider), with
+a change of mind folded into one line."""
 
 from __future__ import annotations
 
@@ -7,12 +9,16 @@ import time
 from typing import Any
 
 from tests.web.conftest import (
+    Pages,
     api,
     create_table,
     login_guest,
+    poll,
     screenshot,
     switch_language,
     table_url,
+    unique_name,
+    wait_for_game,
     wait_for_js,
     wait_ready,
 )
@@ -54,6 +60,10 @@ def test_replay_steps_forward_and_back_through_a_finished_game(pages: Any) -> No
     page.click(f"#finished-tables li[data-table='{table['id']}'] a.button-link")
     wait_ready(page)
     assert f"replay.html?id={table['id']}" in page.url
+    # The result waits until it is asked for.
+    assert page.locator("#end-of-game").count() == 0
+    page.click("#show-result")
+    page.wait_for_selector("#end-of-game")
     shown_totals = page.locator("#breakdown-table .total-row td").all_inner_texts()
     assert [int(total) for total in shown_totals] == replay["result"]["scores"]
     assert page.text_content("#replay-step") == f"Step 0 of {total}"
@@ -135,3 +145,81 @@ def test_replay_steps_are_named_in_the_readers_language(pages: Any) -> None:
     place = steps[at]["action"]
     colour, level = JA_COLOURS[place["colour"]], place["level"] + 1
     assert re.search(f": {colour}のキューブを{level}段目の[A-Z][0-9]+に置く$", shown[at]), shown[at]
+
+
+def test_the_slider_marks_each_round_and_the_round_buttons_go_from_start_to_start(
+    pages: Pages,
+) -> None:
+    page = pages.new()
+    login_guest(page, unique_name("Rounds"))
+    table = _finished_bot_game(page)
+    steps = api(page, "GET", f"/api/tables/{table['id']}/replay?views=true")["steps"]
+    # Position p shows the view after p steps; a round starts where that view's round changes.
+    rounds = [1] + [step["view"]["round"] for step in steps]
+    starts = [0] + [p for p in range(1, len(steps)) if rounds[p] != rounds[p - 1]]
+    page.goto(f"/replay.html?id={table['id']}")
+    wait_ready(page)
+    marks = page.locator(".replay-mark")
+    assert [int(marks.nth(i).get_attribute("data-step") or -1) for i in range(marks.count())] \
+        == starts
+    assert marks.nth(1).get_attribute("title") == "Round 2 of 10"
+    # The marks sit along the slider in order.
+    xs = [marks.nth(i).bounding_box()["x"] for i in range(marks.count())]  # type: ignore[index]
+    assert xs == sorted(xs) and xs[0] < xs[-1]
+    assert page.is_disabled("#replay-prev-round")
+    page.click("#replay-next-round")
+    assert _step(page) == starts[1] and page.text_content("#replay-chapter") == "Round 2 of 10"
+    page.click("#replay-next-round")
+    page.click("#replay-forward")
+    assert _step(page) == starts[2] + 1
+    page.click("#replay-prev-round")  # back to this round's start...
+    assert _step(page) == starts[2]
+    page.click("#replay-prev-round")  # ... and from there to the one before
+    assert _step(page) == starts[1]
+    page.click("#replay-last")
+    assert page.is_disabled("#replay-next-round")
+
+
+def test_a_change_of_mind_is_one_folded_line_stepped_over_at_once(pages: Pages) -> None:
+    page = pages.new()
+    login_guest(page, unique_name("Undo"))
+    table = create_table(page, "yaxha", players=2, seat=0, start=True,
+                         bots=[{"seat": 1, "level": 1}], mode="live", initial_seconds=3600)
+    page.goto(table_url(table))
+    wait_for_game(page)
+    page.locator("#game-root .yx-tile[data-legal]").first.click()
+    page.wait_for_selector("#game-root .yx-hand-cube[data-choice]")
+    page.locator("#game-root .yx-hand-cube[data-choice]").first.click()
+    page.locator("#game-root .yx-hit[data-legal]").first.click()
+    undo = "#game-root button[data-legal]:has-text('Undo')"
+    page.wait_for_selector(undo)
+    page.click(undo)
+    page.wait_for_selector("#game-root .yx-hand-cube[data-choice]")
+    # A bot takes the seat over and ends the game.
+    api(page, "POST", f"/api/tables/{table['id']}/leave", {})
+    page.goto("/")
+    poll(page, lambda: api(page, "GET", f"/api/tables/{table['id']}")["status"] == "finished",
+         "the bots never finished", 90_000)
+    steps = api(page, "GET", f"/api/tables/{table['id']}/replay")["steps"]
+    back = next(i for i, step in enumerate(steps) if step["action"]["type"] == "undo") + 1
+    placed = max(i for i in range(1, back) if steps[i - 1]["seat"] == steps[back - 1]["seat"])
+    assert steps[placed - 1]["action"]["type"] == "place"
+    page.goto(f"/replay.html?id={table['id']}&step={back}")
+    wait_ready(page)
+    folded = page.locator("#log > li.log-folded")
+    assert folded.count() == 1
+    assert folded.get_attribute("data-step") == str(back)
+    text = folded.locator("strong").inner_text()
+    assert "changed their mind and took back: Place a" in text
+    # The placement taken back has no line of its own once the take-back is shown...
+    assert page.locator(f"#log > li[data-step='{placed}']").count() == 0
+    # ... but has one before it.
+    page.click("#replay-back")
+    if placed == back - 1:
+        # Stepping back passes over the moment between the two.
+        assert _step(page) == placed - 1
+        page.click("#replay-forward")
+        assert _step(page) == back
+    page.goto(f"/replay.html?id={table['id']}&step={placed}")
+    wait_ready(page)
+    assert page.locator(f"#log > li[data-step='{placed}']:not(.log-folded)").count() == 1

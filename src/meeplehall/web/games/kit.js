@@ -47,15 +47,48 @@ export function clickable(node, onActivate, label) {
   return node;
 }
 
-/** Mark node as sending legal[index] when activated. */
-export function legalAction(node, ctx, index, label) {
+/**
+ * Mark node as sending legal[index] when activated. `piece`: the action takes a piece to place
+ * next (a Pyramido domino): played from the keyboard, the focus goes to the first place it can go
+ * once the board offers them (the renderer calls `focusPlacesIfAwaited`).
+ */
+export function legalAction(node, ctx, index, label, { piece = false } = {}) {
   node.dataset.legal = String(index);
+  const act = (event) => {
+    // A button's click from Enter or Space has no pointer behind it (detail 0); an SVG shape's
+    // activation comes from its keydown.
+    if (piece && (event.type === "keydown" || event.detail === 0)) placesAwaited = true;
+    ctx.send(ctx.legal[index]);
+  };
   if (node instanceof HTMLButtonElement) {
-    node.addEventListener("click", () => ctx.send(ctx.legal[index]));
+    node.addEventListener("click", act);
     if (label) node.setAttribute("aria-label", label);
     return node;
   }
-  return clickable(node, () => ctx.send(ctx.legal[index]), label);
+  return clickable(node, act, label);
+}
+
+/** A piece was taken from the keyboard and its places are not drawn yet. */
+let placesAwaited = false;
+
+/**
+ * Called by a renderer that has just drawn the places of a piece taken with `legalAction(...,
+ * {piece: true})`: if it was taken from the keyboard, focus the first place once the page has
+ * put the board in and finished its redraw (which restores the old focus first).
+ */
+export function focusPlacesIfAwaited() {
+  if (!placesAwaited) return;
+  placesAwaited = false;
+  setTimeout(focusFirstPlace, 0);
+}
+
+/**
+ * Called by a renderer that asks for one more step before the taken piece's places (Pyramido's
+ * pile to turn face up): from the keyboard, the focus goes to the first control of that step,
+ * and the places are still awaited.
+ */
+export function focusStepIfAwaited(selector) {
+  if (placesAwaited) setTimeout(() => document.querySelector(`#game-root ${selector}`)?.focus(), 0);
 }
 
 /** Mark node as a local choice (no message to the server). */

@@ -56,14 +56,18 @@ export function scoreParts(renderer, result) {
  * `[{key, label, colour?, cells: [{text, points?, places?}] per seat}]`. A cell with places lights
  * them on the board when clicked (`onSpot(places)`).
  */
+/** A cell's content: its text, or a button lighting its places. */
+function cellContent(entry, onSpot) {
+  const places = entry.places || [];
+  return places.length
+    ? h("button", { type: "button", class: "link score-spot", onclick: () => onSpot(places) }, entry.text)
+    : entry.text;
+}
+
 function explainedTable(rows, result, names, onSpot) {
   const cell = (entry) => {
     if (!entry) return h("td", {}, "–");
-    const places = entry.places || [];
-    const content = places.length
-      ? h("button", { type: "button", class: "link score-spot", onclick: () => onSpot(places) }, entry.text)
-      : entry.text;
-    return h("td", { class: places.length ? "has-places" : null }, content);
+    return h("td", { class: (entry.places || []).length ? "has-places" : null }, cellContent(entry, onSpot));
   };
   return h(
     "table",
@@ -94,12 +98,21 @@ export function scoreRows(renderer, breakdowns, ctx) {
   }
 }
 
-function breakdownTable(result, names, renderer) {
+/** A breakdown without a renderer's words: its leaves as rows, named by their path. */
+function plainRows(result, renderer) {
   const paths = new Map();
   result.breakdown.forEach((breakdown) => {
     for (const [path] of leaves(breakdown || {})) paths.set(path.join("\u0000"), path);
   });
   const lookup = (breakdown, path) => path.reduce((node, key) => (node && typeof node === "object" ? node[key] : undefined), breakdown);
+  return [...paths.values()].map((path) => ({
+    key: path.join("."),
+    label: path.map((segment) => segmentName(renderer, segment)).join(" › "),
+    cells: result.breakdown.map((breakdown) => ({ text: cellText(lookup(breakdown || {}, path)) })),
+  }));
+}
+
+function breakdownTable(result, names, renderer) {
   return h(
     "table",
     { class: "breakdown", id: "breakdown-table" },
@@ -108,13 +121,34 @@ function breakdownTable(result, names, renderer) {
     h(
       "tbody",
       {},
-      [...paths.values()].map((path) =>
-        h("tr", {}, h("th", { scope: "row" }, path.map((segment) => segmentName(renderer, segment)).join(" › ")),
-          result.breakdown.map((breakdown) => h("td", {}, cellText(lookup(breakdown || {}, path)))))),
+      plainRows(result, renderer).map((row) =>
+        h("tr", {}, h("th", { scope: "row" }, row.label), row.cells.map((entry) => h("td", {}, entry.text)))),
       h("tr", { class: "total-row" }, h("th", { scope: "row" }, t("result.total")), result.scores.map((score) => h("td", {}, score))),
       h("tr", { class: "rank-row" }, h("th", { scope: "row" }, t("result.rank")), result.ranks.map((rank) => h("td", {}, rank))),
     ),
   );
+}
+
+/**
+ * The same breakdown as one card per seat, headed by its badge and whole name: what a phone
+ * shows instead of the table, which would scroll sideways there (the stylesheet picks one).
+ */
+function seatCards(rows, result, names, onSpot) {
+  return h("div", { class: "breakdown-cards", id: "breakdown-cards" }, names.map((name, seat) => h(
+    "section",
+    { class: "breakdown-card", dataset: { seat: String(seat) }, style: `--seat-colour: ${seatColour(seat)}`, "aria-label": name },
+    h("h3", {}, h("span", { class: "seat-badge", "aria-hidden": "true" }, seat + 1), " ", h("span", { class: "seat-name" }, name)),
+    h("dl", {},
+      rows.flatMap((row) => {
+        const entry = row.cells[seat];
+        return [
+          h("dt", { style: row.colour ? `--row-colour: ${row.colour}` : null, class: row.colour ? "row-coloured" : null }, row.label),
+          h("dd", {}, entry ? cellContent(entry, onSpot) : "–"),
+        ];
+      }),
+      h("dt", { class: "total" }, t("result.total")), h("dd", { class: "total" }, result.scores[seat]),
+      result.ranks ? [h("dt", {}, t("result.rank")), h("dd", {}, result.ranks[seat])] : null),
+  )));
 }
 
 function barChart(result, names, renderer) {
@@ -221,6 +255,7 @@ export function resultBlock(result, names, renderer, ctx = null, onSpot = () => 
     winnersLine(result.winners, names),
     ratingChanges(result, names),
     h("div", { class: "breakdown-wrap" }, rows ? explainedTable(rows, result, names, onSpot) : breakdownTable(result, names, renderer)),
+    seatCards(rows || plainRows(result, renderer), result, names, onSpot),
     barChart(result, names, renderer),
     h("div", { class: "breakdown-wrap" }, statisticsTable(result, names, renderer)),
   );

@@ -47,6 +47,27 @@ function advancedOptions(specs, renderer) {
     advanced.map((spec) => optionInput(spec, renderer)));
 }
 
+/**
+ * A game played with the hall's own components (the renderer's `communitySet`: Pyramido's
+ * dominoes, Monster Hex's boards) says so above its options while the option choosing them is at
+ * the built-in set; another data file named there takes the note away.
+ */
+function communityNote(form, renderer) {
+  const set = renderer && renderer.communitySet;
+  const options = form.querySelector("#create-options");
+  if (!set || !options) return;
+  const note = h("p", { id: "create-community", class: "help community-set" }, gameText(renderer, "community_set", ""));
+  const legend = options.querySelector("legend");
+  if (legend) legend.after(note);
+  else options.prepend(note);
+  const input = form.querySelector(`#option-${CSS.escape(set.option)}`);
+  const follow = () => {
+    note.hidden = Boolean(input) && input.value.trim() !== set.builtIn;
+  };
+  input?.addEventListener("input", follow);
+  follow();
+}
+
 /** Show each option only for the player counts it applies to (the spec's `players`). */
 function showOptionsFor(form, count) {
   for (const field of form.querySelectorAll("[data-players]")) {
@@ -239,6 +260,7 @@ export function createTableForm({ games, game, bots, renderer, user, friends = [
   const showOptions = () => showOptionsFor(form, Number(players.value));
   players.addEventListener("change", showOptions);
   showOptions();
+  communityNote(form, renderer);
   return form;
 
   async function submit(form, game) {

@@ -58,6 +58,7 @@ function gameCard(game) {
     h("h3", {}, rendererText(renderer, "title") || game.title),
     h("p", { class: "players" }, t("lobby.players_range", { min: game.min_players, max: game.max_players })),
     h("p", { class: "summary" }, summary),
+    renderer && renderer.communitySet ? h("p", { class: "community-set" }, rendererText(renderer, "community_set")) : null,
     h(
       "div",
       { class: "card-actions" },

@@ -33,6 +33,9 @@ const page = {
   olderChat: "idle", // fetching the chat's older pages: "idle", "loading", or "failed"
   practice: null, // the "Play from here" form's state (js/practice.js)
   analysis: analysisState(), // the game's analysis and its request (js/analysis.js)
+  chapters: [], // where each round or stage starts: [{step, label}] (renderer's `chapter`)
+  folded: { takenBack: new Map(), by: new Map() }, // changes of mind (renderer's `isTakeBack`)
+  resultShown: false, // the result stays hidden until asked for, so the replay keeps its suspense
 };
 
 function query() {
@@ -46,6 +49,78 @@ function names() {
 function viewAt(step) {
   if (step === 0) return page.replay.initial_view;
   return page.replay.steps[step - 1].view ?? (step === page.replay.steps.length ? page.replay.final_view : null);
+}
+
+/**
+ * Where each round (or stage) starts: `[{step, label}]`, a step being the position before the
+ * chapter's first move, from the renderer's optional `chapter(view, ctx)` ({key, label}).
+ */
+function chapters() {
+  if (typeof page.renderer.chapter !== "function" || !page.replay.steps.length) return [];
+  const found = [];
+  let last;
+  for (let step = 0; step < page.replay.steps.length; step += 1) {
+    const view = viewAt(step);
+    const now = view ? safeChapter(view) : null;
+    if (now && now.key !== last) found.push({ step, label: now.label });
+    if (now) last = now.key;
+  }
+  return found;
+}
+
+function safeChapter(view) {
+  try {
+    return page.renderer.chapter(view, ctx(view));
+  } catch (error) {
+    console.error(error);
+    return null;
+  }
+}
+
+/**
+ * Changes of mind: each take-back (the renderer's optional `isTakeBack(action)`) folded with the
+ * latest move of its seat it took back. Returns `{takenBack: Map step taken back → the step
+ * taking it back, by: Map take-back step → the step it took back}` (steps counted from 1).
+ */
+function folds() {
+  const takenBack = new Map();
+  const by = new Map();
+  if (typeof page.renderer.isTakeBack !== "function") return { takenBack, by };
+  const open = new Map(); // seat → its moves not taken back, latest last
+  page.replay.steps.forEach((played, index) => {
+    const moves = open.get(played.seat) || [];
+    open.set(played.seat, moves);
+    if (takesBack(played.action)) {
+      const undone = moves.pop();
+      if (undone !== undefined) {
+        takenBack.set(undone, index + 1);
+        by.set(index + 1, undone);
+      }
+    } else {
+      moves.push(index + 1);
+    }
+  });
+  return { takenBack, by };
+}
+
+function takesBack(action) {
+  try {
+    return page.renderer.isTakeBack(action) === true;
+  } catch (error) {
+    console.error(error);
+    return false;
+  }
+}
+
+/**
+ * The position one step on (`direction` 1) or back (-1), passing over a move its next step takes
+ * back: a change of mind is stepped over as one.
+ */
+function stepFrom(step, direction) {
+  const { by } = page.folded;
+  let next = step + direction;
+  while (next > 0 && next < page.replay.steps.length && by.get(next + 1) === next) next += direction;
+  return next;
 }
 
 function ctx(view) {
@@ -106,18 +181,26 @@ function lineText(answer) {
 function logLines(upTo) {
   const lines = [];
   const steps = page.replay.steps.slice(0, upTo);
+  const { takenBack, by } = page.folded;
   steps.forEach((step, index) => {
+    // A move taken back shows only as part of the take-back's line.
+    if (takenBack.has(index + 1) && takenBack.get(index + 1) <= upTo) return;
     const c = ctx(null);
     const who = c.seatName(step.seat);
     const texts = (step.events || []).map((event) => safeText(() => lineText(page.renderer.eventText(event, c)))).filter(Boolean);
     // The step is described from the view it was chosen in (the one before it).
-    const label = actionText(page.renderer, step.action, step.label, { ...ctx(viewAt(index)), actor: step.seat });
+    const undone = by.get(index + 1);
+    const label = undone === undefined
+      ? actionText(page.renderer, step.action, step.label, { ...ctx(viewAt(index)), actor: step.seat })
+      : t("replay.took_back", {
+        what: actionText(page.renderer, page.replay.steps[undone - 1].action, page.replay.steps[undone - 1].label, { ...ctx(viewAt(undone - 1)), actor: step.seat }),
+      });
     const hover = (on) => () => {
       page.hovered = on ? index + 1 : null;
       spotlight();
     };
     lines.push(h("li", {
-      dataset: { step: String(index + 1) }, class: "log-place", tabindex: 0,
+      dataset: { step: String(index + 1) }, class: undone === undefined ? "log-place" : "log-place log-folded", tabindex: 0,
       onmouseenter: hover(true), onmouseleave: hover(false), onfocus: hover(true), onblur: hover(false),
     }, h("strong", {}, `${index + 1}. ${who}: ${label}`), " ", markNode(page.analysis, index, decisionText),
     texts.length ? h("ul", {}, texts.map((text) => h("li", {}, text))) : null));
@@ -175,6 +258,14 @@ function go(step) {
   playRenderer(page.renderer, root, { events: played.events || [], before: viewBefore, view: viewAt(next), duration });
 }
 
+/** The result is asked for: show it, and put the focus on it. */
+function showResult() {
+  page.resultShown = true;
+  draw();
+  document.getElementById("end-title")?.setAttribute("tabindex", "-1");
+  document.getElementById("end-title")?.focus();
+}
+
 function stop() {
   clearInterval(page.playing);
   page.playing = null;
@@ -185,24 +276,61 @@ function togglePlay() {
     stop();
   } else {
     if (page.step === page.replay.steps.length) page.step = 0;
-    page.playing = setInterval(() => go(page.step + 1), page.speed);
+    page.playing = setInterval(() => go(stepFrom(page.step, 1)), page.speed);
   }
   draw();
+}
+
+/** The chapter shown at `step` (the last one started at or before it), by its index. */
+function chapterIndexAt(step) {
+  let found = -1;
+  page.chapters.forEach((chapter, index) => {
+    if (chapter.step <= step) found = index;
+  });
+  return found;
+}
+
+/** Back to the start of this round, or of the one before when already at its start. */
+function previousChapter() {
+  const index = chapterIndexAt(page.step);
+  const here = page.chapters[index];
+  go(here && here.step < page.step ? here.step : (page.chapters[index - 1] || { step: 0 }).step);
+}
+
+function nextChapter() {
+  const next = page.chapters[chapterIndexAt(page.step) + 1];
+  go(next ? next.step : page.replay.steps.length);
+}
+
+/** The slider with a mark under it where each round (or stage) starts, named by its tooltip. */
+function slider(total) {
+  const marks = page.chapters.map((chapter) => h("span", {
+    class: "replay-mark", "aria-hidden": "true", title: chapter.label,
+    style: `--at: ${total ? chapter.step / total : 0}`, dataset: { step: String(chapter.step) },
+  }));
+  return h("span", { class: "replay-track" },
+    h("input", { id: "replay-slider", type: "range", min: 0, max: total, value: page.step, oninput: (e) => go(Number(e.target.value)) }),
+    marks);
 }
 
 function controls() {
   const total = page.replay.steps.length;
   const button = (id, key, onclick, disabled) => h("button", { type: "button", id, onclick, disabled, "aria-label": t(key), title: t(key) }, t(`${key}_short`));
+  const chapter = page.chapters[chapterIndexAt(page.step)];
+  const rounds = page.chapters.length > 1;
   return h(
     "div",
     { class: "replay-controls", role: "group", "aria-label": t("replay.controls") },
     button("replay-first", "replay.first", () => go(0), page.step === 0),
-    button("replay-back", "replay.back", () => go(page.step - 1), page.step === 0),
+    rounds ? button("replay-prev-round", "replay.prev_round", previousChapter, page.step === 0) : null,
+    button("replay-back", "replay.back", () => go(stepFrom(page.step, -1)), page.step === 0),
     button("replay-play", page.playing ? "replay.pause" : "replay.play", togglePlay, false),
-    button("replay-forward", "replay.forward", () => go(page.step + 1), page.step === total),
+    button("replay-forward", "replay.forward", () => go(stepFrom(page.step, 1)), page.step === total),
+    rounds ? button("replay-next-round", "replay.next_round", nextChapter, page.step === total) : null,
     button("replay-last", "replay.last", () => go(total), page.step === total),
     h("label", { for: "replay-slider", class: "visually-hidden" }, t("replay.position")),
-    h("input", { id: "replay-slider", type: "range", min: 0, max: total, value: page.step, oninput: (e) => go(Number(e.target.value)) }),
+    slider(total),
+    chapter ? h("span", { id: "replay-chapter" }, chapter.label) : null,
     h("span", { id: "replay-step", "aria-live": "polite" }, t("replay.step", { step: page.step, total })),
     h("label", { for: "replay-speed" }, t("replay.speed")),
     h("select", { id: "replay-speed", onchange: (e) => {
@@ -224,6 +352,7 @@ function draw() {
     return;
   }
   if (!page.replay) return;
+  page.chapters = chapters(); // their labels are in the language of the moment
   const root = h("div", { id: "game-root", class: `game-root game-${page.table.game}` });
   const view = viewAt(page.step);
   useSeatColours(page.renderer, view ?? page.replay.final_view);
@@ -238,11 +367,11 @@ function draw() {
   replace(main,
     h("h1", {}, t("replay.title", { game: page.title, id: page.table.id })),
     originLine(page.table),
-    resultBlock({ ...page.replay.result, rating_changes: page.ratingChanges }, names(), page.renderer, ctx(page.replay.final_view), (places) => {
+    page.resultShown ? resultBlock({ ...page.replay.result, rating_changes: page.ratingChanges }, names(), page.renderer, ctx(page.replay.final_view), (places) => {
       go(page.replay.steps.length); // the places are those of the final position
       showSpots(document.getElementById("game-root"), places);
       document.querySelector("#game-root .mh-spot")?.scrollIntoView({ block: "nearest", behavior: "smooth" });
-    }),
+    }) : h("p", { class: "result-hidden" }, h("button", { type: "button", id: "show-result", onclick: showResult }, t("replay.show_result"))),
     h("section", { id: "replay", "aria-labelledby": "replay-title" },
       h("h2", { id: "replay-title" }, t("replay.heading")),
       controls(),
@@ -284,6 +413,7 @@ async function main() {
     page.renderer = await loadRenderer(page.table.game);
     page.practice = practiceState(page.table.players, (await get("/api/bots")).levels);
     page.step = Math.max(0, Math.min(page.replay.steps.length, page.step));
+    page.folded = folds();
   } catch (error) {
     page.failed = error; // its message is read at each draw: in the language of the moment
     draw();
@@ -291,8 +421,8 @@ async function main() {
   }
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, textarea")) return;
-    if (event.key === "ArrowRight") go(page.step + 1);
-    else if (event.key === "ArrowLeft") go(page.step - 1);
+    if (event.key === "ArrowRight") go(stepFrom(page.step, 1));
+    else if (event.key === "ArrowLeft") go(stepFrom(page.step, -1));
   });
   draw();
   document.body.dataset.ready = "true";

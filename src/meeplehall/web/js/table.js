@@ -19,6 +19,7 @@ import { yourTurn } from "./yourturn.js";
 import { at } from "./paths.js";
 import { originLine } from "./practice.js";
 import { agentMark } from "./people.js";
+import { holdAfter, showBehind, watchBar, watching } from "./watching.js";
 
 const game = {
   id: Number(location.pathname.match(/\/tables\/(\d+)/)?.[1] ?? param("id")),
@@ -286,9 +287,22 @@ function rememberFocus() {
   // The chat panel stays in the page across redraws: its focus (and caret) stay as they are.
   if (active.closest("#chat")) return null;
   for (const key of ["legal", "choice"]) {
-    if (active.dataset && active.dataset[key] !== undefined) return `[data-${key}="${CSS.escape(active.dataset[key])}"]`;
+    if (active.dataset && active.dataset[key] !== undefined) {
+      return { selector: `[data-${key}="${CSS.escape(active.dataset[key])}"]`, words: controlWords(active) };
+    }
   }
-  return active.id ? `#${CSS.escape(active.id)}` : null;
+  return active.id ? { selector: `#${CSS.escape(active.id)}`, words: null } : null;
+}
+
+/** What a control says it does (a data-legal number is the legal list's, which each update renews). */
+function controlWords(node) {
+  return node.getAttribute("aria-label") || node.textContent || "";
+}
+
+/** The control that had the focus before a redraw, if it is still there and still does the same. */
+function focusedAgain(focus) {
+  const node = document.querySelector(focus.selector);
+  return node && (focus.words === null || controlWords(node) === focus.words) ? node : null;
 }
 
 /** A rated game's rating changes, written with its end: asked for once it has come. */
@@ -330,6 +344,7 @@ function draw() {
       : null,
     game.status !== "waiting" ? turnBar(game, scores) : null,
     h("p", { id: "prompt", class: "prompt", "aria-live": "polite", tabindex: -1 }, promptText()),
+    watchControls(),
     game.error ? h("p", { id: "table-error", class: "form-error", role: "alert" }, t("table.rejected", { reason: game.error() })) : null,
   );
   replace(shell.board,
@@ -359,7 +374,7 @@ function draw() {
   fitBoards();
   spotlight();
   if (game.passTo !== null) document.getElementById("pass-device-ready")?.focus();
-  else if (focus) restoreFocus(document.querySelector(focus));
+  else if (focus) restoreFocus(focusedAgain(focus));
 }
 
 /**
@@ -588,15 +603,62 @@ function applyGameMessage(message) {
 // Updates are shown one at a time: each one's animation ends before the next is applied, so a
 // burst of bot moves plays back in order and none is skipped. Without animation (reduced motion,
 // speed "off", a hidden tab) an update is applied as soon as it arrives.
-const playback = { queue: [], running: false, generation: 0 };
+const playback = { queue: [], running: false, generation: 0, wake: null };
 
 function enqueue(message) {
   playback.queue.push(message);
   document.body.dataset.queue = String(playback.queue.length);
+  showBehind(behind());
   if (!playback.running) playQueue();
 }
 
+/** Someone watching from no seat: the pause, the speed and "jump to live" are theirs. */
+function watcher() {
+  return game.status === "playing" && game.mySeats.length === 0;
+}
+
+/** The moves waiting to be shown. */
+function behind() {
+  return playback.queue.filter((message) => message.type === "update").length;
+}
+
+/** Hold the board `ms` after a move shown to a watcher; "jump to live" or a pause cuts it short. */
+function hold(ms) {
+  return new Promise((done) => {
+    const timer = setTimeout(done, ms);
+    playback.wake = () => {
+      clearTimeout(timer);
+      done();
+    };
+  });
+}
+
+function watchControls() {
+  if (!watcher()) return null;
+  return watchBar(behind(), {
+    onPause: () => {
+      watching.paused = !watching.paused;
+      if (watching.paused) playback.wake?.();
+      draw();
+      if (!watching.paused && !playback.running) playQueue();
+    },
+    onSpeed: (gap) => {
+      watching.gap = gap;
+      playback.wake?.(); // the next move comes at the new pace
+    },
+    onLive: () => {
+      watching.paused = false;
+      watching.catchingUp = true; // everything waiting is shown at once, without animation
+      playback.wake?.();
+      draw();
+      if (!playback.running) playQueue();
+    },
+  });
+}
+
 function clearPlayback() {
+  playback.wake?.(); // a watcher's hold ends with the queue it belonged to
+  playback.wake = null;
   playback.queue.length = 0;
   playback.generation += 1; // an animation still running stops holding the queue back
   playback.running = false;
@@ -608,24 +670,36 @@ async function playQueue() {
   playback.running = true;
   const generation = playback.generation;
   while (playback.queue.length && generation === playback.generation) {
+    if (watcher() && watching.paused) break; // held until resumed or caught up
     const message = playback.queue.shift();
     document.body.dataset.queue = String(playback.queue.length);
-    const duration = message.type === "update" && game.passTo === null
+    showBehind(behind());
+    const duration = message.type === "update" && game.passTo === null && !watching.catchingUp
       ? durationFor(motionSetting(), playback.queue.length)
       : 0;
+    const started = Date.now();
     const before = duration ? snapshot(document.getElementById("game-root")) : null;
     const viewBefore = game.view;
     applyGameMessage(message);
     game.drawing = { type: message.type, seq: message.seq };
     draw();
     game.drawing = null;
-    if (!duration || message.seat !== game.seat) continue;
-    const root = document.getElementById("game-root");
-    const info = { events: message.events || [], before: viewBefore, view: game.view, duration };
-    document.body.dataset.animating = "true";
-    await Promise.all([play(root, before, duration), playRenderer(game.renderer, root, info)]);
-    if (generation === playback.generation) document.body.dataset.animating = "false";
+    if (duration && message.seat === game.seat) {
+      const root = document.getElementById("game-root");
+      const info = { events: message.events || [], before: viewBefore, view: game.view, duration };
+      document.body.dataset.animating = "true";
+      await Promise.all([play(root, before, duration), playRenderer(game.renderer, root, info)]);
+      if (generation === playback.generation) document.body.dataset.animating = "false";
+    }
+    // A watcher who slowed the table down sees each move for at least the time chosen.
+    const left = holdAfter() - (Date.now() - started);
+    if (watcher() && message.type === "update" && message.last && left > 0 && !watching.paused) {
+      await hold(left);
+      if (generation === playback.generation) playback.wake = null;
+    }
   }
+  if (!playback.queue.length) watching.catchingUp = false;
+  showBehind(behind());
   if (generation === playback.generation) playback.running = false;
 }
 

@@ -20,6 +20,17 @@ export { liveScore, scoreRows } from "./score.js";
 export { diagram } from "./diagram.js";
 export { picture } from "./picture.js";
 
+/**
+ * The boards are the hall's own unless a table names other component data (option
+ * `components`): the lobby's card and the create form say so (the text `community_set`).
+ */
+export const communitySet = { option: "components", builtIn: "standard" };
+
+/** The round a view is in, for the replay's markers and its round-by-round buttons. */
+export function chapter(view, ctx) {
+  return { key: view.round, label: tr(ctx, "round", { n: view.round, total: view.rounds }) };
+}
+
 const ui = { unit: null, cell: null, rotation: null, confuseCell: null };
 const drawer = redrawer(draw);
 let shownSeat;

@@ -50,7 +50,7 @@ function gemArea(space, ctx) {
       : tr(ctx, "act_take_no_gem", { n: space.space });
     const body = action.gem ? gemStack(action.gem, space.gems[action.gem], ctx) : el("span", {}, [tr(ctx, "take_no_gem")]);
     const button = el("button", { type: "button", class: "pd-pick pd-take-gem", title: label, "data-place": gemKey(space.space, action.gem) }, [body]);
-    area.append(legalAction(button, ctx, index, label));
+    area.append(legalAction(button, ctx, index, label, { piece: true }));
   }
   return area;
 }

@@ -3,7 +3,7 @@
 // pyramids beside it, the stage scoring step and the solo Legendary Explorer. The other modules of
 // this folder draw the parts; this one puts them together and speaks for the log and the prompt.
 
-import { el, ensureStyles, legalWhere, pageText, redrawer, seatName, tr } from "../kit.js";
+import { el, ensureStyles, focusPlacesIfAwaited, focusStepIfAwaited, legalWhere, pageText, redrawer, seatName, tr } from "../kit.js";
 import { texts } from "./texts.js";
 import { ensureGemDefs, gemStacks } from "./art.js";
 import { explorationArea, supply } from "./exploration.js";
@@ -20,6 +20,17 @@ export { picture } from "./picture.js";
 export { eventText, logIcons } from "./log.js";
 export { liveScore, scoreRows } from "./score.js";
 export { places, texts };
+
+/**
+ * The dominoes are the hall's own set unless a table names a data file (option `dominoes`): the
+ * lobby's card and the create form say so (the text `community_set`).
+ */
+export const communitySet = { option: "dominoes", builtIn: "" };
+
+/** The stage a view is in, for the replay's markers and its stage-by-stage buttons. */
+export function chapter(view, ctx) {
+  return { key: view.stage, label: tr(ctx, "stage", { n: view.stage }) };
+}
 
 // Local choices that survive redraws.
 const ui = { rotation: null, area: null, hover: null };
@@ -66,6 +77,8 @@ function draw(root, ctx) {
   ]);
   root.append(board);
   markLastTurns(board, view, ctx);
+  // A domino taken from the keyboard may first need a pile turned face up: focus that step.
+  if (legalWhere(ctx.legal, (a) => a.type === "reveal").length) focusStepIfAwaited(".pd-reveal[data-legal]");
 }
 
 function topBar(view, ctx) {
@@ -90,7 +103,10 @@ function mainArea(view, ctx, me) {
   const side = [];
   if (ownSeat !== null) {
     const places = legalWhere(ctx.legal, (a) => a.type === "place");
-    if (view.held_domino && view.active === ownSeat && places.length) side.push(placeSection(view, ctx, places));
+    if (view.held_domino && view.active === ownSeat && places.length) {
+      side.push(placeSection(view, ctx, places));
+      focusPlacesIfAwaited(); // the domino was taken from the keyboard: on to where it goes
+    }
     else if (view.phase === "score" && view.players[ownSeat].scoring) side.push(scoringPanel(view, ctx, ownSeat, ui, pickArea));
   }
   if (view.held_domino && view.active !== ownSeat && view.phase !== "score") side.push(heldByOther(view, ctx));

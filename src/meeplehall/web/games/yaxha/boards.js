@@ -47,11 +47,11 @@ function scoreChips(ctx, entry, board) {
         board.classList.toggle("yx-lit", on);
         board.dataset.lit = on ? colour : "";
       };
+      // Not a tab stop: pointing at a chip only lights its group, and its words are its title.
       return el("span", {
-        class: "yx-score", tabindex: "0", "data-colour": colour,
+        class: "yx-score", "data-colour": colour,
         title: tr(ctx, "score_title", { colour: colourName(ctx, colour), size: part.size, points: part.points, count: part.points }),
         onmouseenter: () => light(true), onmouseleave: () => light(false),
-        onfocus: () => light(true), onblur: () => light(false),
       }, [
         el("span", { class: "yx-score-cube", style: `background:${c.hex};color:${c.ink}` }, [colourLetter(ctx, colour)]),
         el("span", { class: "yx-score-size" }, [`×${part.size}`]),

@@ -20,6 +20,16 @@ export { breakdownParts, liveScore, scoreRows } from "./score.js";
 export { diagram } from "./diagram.js";
 export { picture } from "./picture.js";
 
+/** The round a view is in, for the replay's markers and its round-by-round buttons. */
+export function chapter(view, ctx) {
+  return { key: view.round, label: tr(ctx, "round", { n: view.round, total: view.rounds }) };
+}
+
+/** Undo takes back the seat's latest placement: the replay folds the two (a change of mind). */
+export function isTakeBack(action) {
+  return Boolean(action) && action.type === "undo";
+}
+
 // Local choice that survives redraws: the colour of the cube in hand about to be placed.
 const ui = { colour: null };
 

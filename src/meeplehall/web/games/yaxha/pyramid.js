@@ -47,7 +47,24 @@ function cubeTitle(ctx, cube, origin) {
  * hides behind a cube as a real cube would; what the player clicks is a layer on top of
  * everything: the top face of each ghost, so no cube ever stands in the way of a click.
  */
+/**
+ * The fade of the cubes that did not score, once in the page: each channel moved 45% of the way
+ * to white, which keeps every cube's hue and more than half its colour (an orange cube turns
+ * light orange, not brown as a desaturating filter made it).
+ */
+function ensureFadeFilter() {
+  if (document.getElementById("yx-fade-defs")) return;
+  const keep = 0.55;
+  const row = (channel) => [0, 1, 2, 3].map((i) => (i === channel ? keep : 0)).concat(1 - keep).join(" ");
+  document.body.append(svg("svg", { id: "yx-fade-defs", width: 0, height: 0, "aria-hidden": "true", style: "position:absolute" }, [
+    svg("defs", {}, [svg("filter", { id: "yx-fade", "color-interpolation-filters": "sRGB" }, [
+      svg("feColorMatrix", { type: "matrix", values: `${row(0)} ${row(1)} ${row(2)} 0 0 0 1 0` }),
+    ])]),
+  ]));
+}
+
 export function pyramidBoard(ctx, { seat, cubes, targets = [], spots = [], pieces, best, flat, label, scored = false }) {
+  if (scored) ensureFadeFilter();
   const frame = frameOf(cubes, [...targets, ...spots.map((action) => ({ action }))]);
   const origin = [frame.x0, frame.y0];
   const draw = flat ? flatLayout(frame) : isoLayout(frame);
