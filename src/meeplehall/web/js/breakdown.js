@@ -53,15 +53,16 @@ export function scoreParts(renderer, result) {
 
 /**
  * The rows of the breakdown in people's words: the renderer's `scoreRows(breakdowns, ctx)` gives
- * `[{key, label, colour?, cells: [{text, points?, places?}] per seat}]`. A cell with places lights
- * them on the board when clicked (`onSpot(places)`).
+ * `[{key, label, title?, colour?, cells: [{text, aria?, points?, places?}] per seat}]`. A cell with
+ * places lights them on the board when clicked (`onSpot(places)`); its `aria` (the text with the
+ * board's coordinates, which the page shows only when asked) is its name for a screen reader.
  */
 function explainedTable(rows, result, names, onSpot) {
   const cell = (entry) => {
     if (!entry) return h("td", {}, "–");
     const places = entry.places || [];
     const content = places.length
-      ? h("button", { type: "button", class: "link score-spot", onclick: () => onSpot(places) }, entry.text)
+      ? h("button", { type: "button", class: "link score-spot", "aria-label": entry.aria || null, onclick: () => onSpot(places) }, entry.text)
       : entry.text;
     return h("td", { class: places.length ? "has-places" : null }, content);
   };
@@ -74,7 +75,7 @@ function explainedTable(rows, result, names, onSpot) {
       "tbody",
       {},
       rows.map((row) => h("tr", { dataset: { row: row.key } },
-        h("th", { scope: "row", style: row.colour ? `--row-colour: ${row.colour}` : null, class: row.colour ? "row-coloured" : null }, row.label),
+        h("th", { scope: "row", title: row.title || null, style: row.colour ? `--row-colour: ${row.colour}` : null, class: row.colour ? "row-coloured" : null }, row.label),
         row.cells.map(cell))),
       h("tr", { class: "total-row" }, h("th", { scope: "row" }, t("result.total")), result.scores.map((score) => h("td", {}, score))),
       result.ranks ? h("tr", { class: "rank-row" }, h("th", { scope: "row" }, t("result.rank")), result.ranks.map((rank) => h("td", {}, rank))) : null,
