@@ -6,7 +6,7 @@
 import { pageText, tr } from "../kit.js";
 import { placeKey } from "./labels.js";
 import { objectiveName } from "./panel.js";
-import { gemAria, gemText } from "./where.js";
+import { gemAria, gemText, whereAria, whereText } from "./where.js";
 
 /** Row and bar colours: the gems' own (violet big and small gems, the dark counter gem). */
 const COLOURS = {
@@ -31,9 +31,11 @@ function points(ctx, n) {
   return tr(ctx, "sb_points", { count: n, n });
 }
 
-/** A gem won, for the page (`gemText`) or for a screen reader (`gemAria`: with its label). */
-function gemLabel(ctx, line, name = gemText) {
-  return name(ctx, ctx.view, line.q, line.r);
+/** A gem won, for the page or for a screen reader (`aria`: with its label). A counter gem lies
+ * on a cell, said by the gems beside it. */
+function gemLabel(ctx, line, aria = false) {
+  if (line.kind === "counter") return tr(ctx, "counter_at", { where: (aria ? whereAria : whereText)(ctx, ctx.view, line.q, line.r) });
+  return (aria ? gemAria : gemText)(ctx, ctx.view, line.q, line.r);
 }
 
 function linePlaces(line) {
@@ -41,7 +43,7 @@ function linePlaces(line) {
 }
 
 /** The big gems of one seat: one item per gem (both slots of an overwhelmed gem together). */
-function bigItems(ctx, lines, name) {
+function bigItems(ctx, lines, aria) {
   const byGem = new Map();
   for (const line of lines) {
     const key = `${line.q},${line.r}`;
@@ -49,7 +51,7 @@ function bigItems(ctx, lines, name) {
     byGem.get(key).push(line);
   }
   return [...byGem.values()].map((slots) => {
-    const gem = gemLabel(ctx, slots[0], name);
+    const gem = gemLabel(ctx, slots[0], aria);
     const bonus = slots.reduce((sum, line) => sum + line.bonus, 0);
     const values = slots.map((line) => line.value);
     let text = slots[0].overwhelming && slots.length === 2
@@ -66,13 +68,13 @@ function gemCell(ctx, breakdown, kind, total) {
   const lines = breakdown.gems.filter((line) => line.kind === kind);
   const sum = lines.reduce((s, line) => s + line.points, 0);
   if (!lines.length) return { text: "–", points: 0 };
-  const said = (name) => {
-    const items = kind === "big" ? bigItems(ctx, lines, name) : lines.map((line) => gemLabel(ctx, line, name));
+  const said = (aria) => {
+    const items = kind === "big" ? bigItems(ctx, lines, aria) : lines.map((line) => gemLabel(ctx, line, aria));
     return tr(ctx, "sb_line", { points: points(ctx, sum), list: items.join(tr(ctx, "list_join")) });
   };
   return {
-    text: said(gemText),
-    aria: said(gemAria),
+    text: said(false),
+    aria: said(true),
     points: sum,
     places: [...new Set(lines.flatMap(linePlaces))],
   };

@@ -5,8 +5,9 @@
 
 import { choice, legalAction, svg, tr } from "../kit.js";
 import { blockLetter, COLOURS, colourName, dominoEdges, quarterShapes } from "./art.js";
-import { blockAnchor, blockLabel, dominoQuarters, placementBlocks, placementLabel, stageSize } from "./geometry.js";
+import { blockAnchor, blockLabel, dominoQuarters, placementBlocks, stageSize } from "./geometry.js";
 import { areaKey, blockKey, placedKey, pyramidKey, quarterKey } from "./places.js";
+import { placementAria, placementText } from "./where.js";
 
 const SIDES = [[1, 0], [0, 1], [-1, 0], [0, -1]];
 
@@ -193,10 +194,13 @@ function drawTargets(root, player, stage, X, Y, q, options) {
   };
   for (const { action, index } of places) {
     const [ax, ay] = blockAnchor(stage, action.i, action.j);
-    const label = placementLabel(action, player.frame);
-    const text = label
-      ? tr(ctx, "place_here_at", { where: label, stage })
+    // Said by its edge of the stage and what it covers; its blocks' labels are for a screen
+    // reader (and for the page when the reader shows coordinates).
+    const where = placementText(ctx, player, stage, action);
+    const text = where
+      ? tr(ctx, "place_here_at", { where, stage })
       : tr(ctx, "place_here", { side: tr(ctx, `side_${action.rotation}`) });
+    const aria = where ? tr(ctx, "place_here_at", { where: placementAria(ctx, player, stage, action), stage }) : text;
     // Block A's square is the target (the spots of one rotation never overlap that way); the
     // ghost shows where block B goes.
     const spot = svg("rect", {
@@ -205,7 +209,7 @@ function drawTargets(root, player, stage, X, Y, q, options) {
     const show = () => { ui.hover = index; ghostLayer.classList.remove("pd-ghost-idle"); showGhost(action); onHover(index); };
     spot.addEventListener("mouseenter", show);
     spot.addEventListener("focus", show);
-    layer.append(legalAction(spot, ctx, index, text));
+    layer.append(legalAction(spot, ctx, index, aria));
   }
   root.append(layer, ghostLayer);
   // Until the player points at a spot, the first one shows the domino lying there, fainter.
