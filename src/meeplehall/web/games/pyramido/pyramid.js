@@ -3,9 +3,9 @@
 // built, block labels (letter and number) along the current stage, ghost dominoes on the legal
 // spots of the held domino, and the colour areas of stage scoring.
 
-import { choice, legalAction, svg, tr } from "../kit.js";
+import { choice, legalAction, placeAria, svg, tr } from "../kit.js";
 import { blockLetter, COLOURS, colourName, dominoEdges, quarterShapes } from "./art.js";
-import { blockAnchor, blockLabel, dominoQuarters, placementBlocks, stageSize } from "./geometry.js";
+import { blockAnchor, blockLabel, dominoQuarters, placementBlocks, placementLabel, stageSize } from "./geometry.js";
 import { areaKey, blockKey, placedKey, pyramidKey, quarterKey } from "./places.js";
 import { placementAria, placementText } from "./where.js";
 
@@ -106,10 +106,14 @@ function drawPlacements(root, player, stage, X, Y, q, options) {
         group.append(blockLetter(quarters[0].colour, cx, cy, q * 0.8, ctx));
       }
     }
-    group.append(svg("title", {}, [tr(ctx, "placed_tip", {
+    const tip = tr(ctx, "placed_tip", {
       a: colourName(ctx, p.face.a_colour), an: p.face.a_icons.length,
       b: colourName(ctx, p.face.b_colour), bn: p.face.b_icons.length, stage: p.stage,
-    })]));
+    });
+    group.append(svg("title", {}, [tip]));
+    // A screen reader hears where the domino lies by its blocks' labels, once the base has its grid.
+    group.setAttribute("role", "img");
+    group.setAttribute("aria-label", placeAria(tip, placementLabel(p, player.frame)));
     root.append(group);
     // Each block's place, for the log and the hints to point at.
     for (const [i, j] of placementBlocks(p)) {
