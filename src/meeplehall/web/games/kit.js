@@ -27,6 +27,9 @@ export function placeText(words, coordinate) {
   return coordinate && coordinatesShown() ? `${words} (${coordinate})` : words;
 }
 
+/** Whether the reader shows coordinates (for a text that has only a coordinate to give). */
+export { coordinatesShown };
+
 /** A place said for a screen reader (an aria-label): the words and always the coordinate. */
 export function placeAria(words, coordinate) {
   return coordinate ? `${words} (${coordinate})` : words;

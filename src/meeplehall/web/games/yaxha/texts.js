@@ -213,6 +213,7 @@ const en = {
   "score_title.other": "{colour}: largest visible group of {size}, {points} points. Point at it to outline the group.",
   // Spots in words (spots.js): by the cubes they rest on or stand beside.
   act_place_level: "Place {cube} on level {level}",
+  act_place_label: "Place {cube} on level {level} at {spot}",
   spot_on: "on the {colours} cubes",
   spot_beside: "beside the {colours} cubes",
   "spot_beside.one": "beside the {colours} cube",
@@ -432,6 +433,7 @@ const ja = {
   "score_title.other": "{colour}: 見える最大グループ{size}個、{points}点。ポイントするとグループを囲みます。",
   // Spots in words (spots.js): by the cubes they rest on or stand beside.
   act_place_level: "{cube}を{level}段目に置く",
+  act_place_label: "{cube}を{level}段目の{spot}に置く",
   spot_on: "{colours}のキューブの上",
   spot_beside: "{colours}のキューブの隣",
   spot_first: "土台の最初の位置",
@@ -649,6 +651,7 @@ const ko = {
   "score_title.other": "{colour}: 보이는 가장 큰 그룹 {size}개, {points}점. 가리키면 그룹을 표시합니다.",
   // Spots in words (spots.js): by the cubes they rest on or stand beside.
   act_place_level: "{cube}를 {level}층에 놓기",
+  act_place_label: "{cube}를 {level}층 {spot}에 놓기",
   spot_on: "{colours} 큐브 위",
   spot_beside: "{colours} 큐브 옆",
   spot_first: "토대의 첫 자리",

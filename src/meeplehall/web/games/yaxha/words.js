@@ -2,9 +2,9 @@
 // named by their level and the cubes they touch (spots.js), with the board's label only when the
 // reader shows coordinates.
 
-import { seatName, tr } from "../kit.js";
+import { coordinatesShown, seatName, tr } from "../kit.js";
 import { aCube } from "./log.js";
-import { labelOrigin } from "./places.js";
+import { labelOrigin, spotLabel } from "./places.js";
 import { pyramidOf, spotText } from "./spots.js";
 
 function mySeat(view, ctx) {
@@ -43,7 +43,13 @@ export function describeAction(action, ctx) {
       // A base cube left of (or above) the base becomes its new first column (row).
       const seat = ctx.actor ?? ctx.seat;
       const cubes = pyramidOf(ctx.view, seat);
-      if (!cubes) return tr(ctx, "act_place_level", { cube: aCube(ctx, action.colour), level: action.level + 1 });
+      if (!cubes) {
+        // Without a view there are no cubes to say the spot by: its label, for a reader who
+        // shows coordinates, else the level alone.
+        const params = { cube: aCube(ctx, action.colour), level: action.level + 1 };
+        if (!coordinatesShown()) return tr(ctx, "act_place_level", params);
+        return tr(ctx, "act_place_label", { ...params, spot: spotLabel(action.level, action.x, action.y, labelOrigin(ctx.view, seat)) });
+      }
       return tr(ctx, "act_place", {
         cube: aCube(ctx, action.colour), level: action.level + 1,
         spot: spotText(ctx, cubes, action.level, action.x, action.y, labelOrigin(ctx.view, seat)),
