@@ -331,11 +331,15 @@ def test_places_of_every_legal_action_exist_and_a_hovered_log_line_lights_its_pl
     label = (line.inner_text() or "").strip()
     names = page.evaluate(
         """keys => keys.map((k) => document.querySelector(`#game-root [data-place="${k}"] `
-             + `.mx-cell-label`)?.textContent)""",
+             + `.mx-cell`)?.getAttribute('aria-label'))""",
         lit,
     )
-    # The cell's label drawn on the board is the name the log line uses.
-    assert any(name and re.search(rf"\b{name}\b", label) for name in names), (label, names)
+    # The log line names the cell by the words its screen-reader label says ("Cell next to the
+    # red 7 gem (F3)"), without the coordinate, which only the label keeps.
+    words = [re.sub(r"^(Start cell|Cell) | \([A-H][1-9]\)$", "", name) for name in names if name]
+    assert any(word in label for word in words), (label, names)
+    assert all(re.search(r"\([A-H][1-9]\)$", name) for name in names if name), names
+    assert not re.search(r"\b[A-H][1-9]\b", label), label
     # A unit covering a lit cell is lit with it.
     unlit = page.evaluate(
         """keys => keys.filter((k) => {

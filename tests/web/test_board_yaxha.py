@@ -456,31 +456,47 @@ def test_colour_letters_are_the_language_packs_own(pages: Pages) -> None:
     assert not any(letter.isascii() for letter in letters["ja"] + letters["ko"])
 
 
-def test_a_spot_left_of_the_base_is_named_as_the_board_labels_it(pages: Pages) -> None:
+def test_a_spot_is_said_by_the_cubes_it_touches_and_by_its_label_with_coordinates_on(
+    pages: Pages,
+) -> None:
     page = pages.new()
     page.goto("/")
-    lines = page.evaluate(
-        """async () => {
+    said = """async () => {
           const renderer = await import('/games/yaxha/index.js');
           const { translator } = await import('/js/renderers.js');
           const t = translator(renderer);
           const ctx = (view) => ({ view, legal: [], seat: 0, actor: 0, t, lang: 'en' });
-          const place = { type: 'place', colour: 'white', level: 0, x: -1, y: 1 };
+          const left = { type: 'place', colour: 'white', level: 0, x: -1, y: 1 };
           const inside = { type: 'place', colour: 'white', level: 0, x: 1, y: 0 };
+          const above = { type: 'place', colour: 'white', level: 1, x: 0, y: 0 };
+          const cube = (x, y, colour, level = 0) => ({ level, x, y, colour, visible: true });
           // Building, a base two wide: the board draws one more column and row before it.
-          const building = { phase: 'build', seat: 0,
-            seats: [{ seat: 0, hand: ['white'], base_size: [2, 2], pyramid: [] }] };
+          const building = (pyramid) => ({ phase: 'build', seat: 0,
+            seats: [{ seat: 0, hand: ['white'], base_size: [2, 2], pyramid }] });
+          const base = [
+            cube(0, 0, 'blue'), cube(1, 1, 'green'), cube(0, 1, 'blue'), cube(2, 0, 'blue'),
+          ];
           return [
-            renderer.describeAction(place, ctx(null)),
-            renderer.describeAction(inside, ctx(building)),
-            renderer.describeAction(inside, ctx(null)),
+            renderer.describeAction(left, ctx(null)),
+            renderer.describeAction(inside, ctx(building([]))),
+            renderer.describeAction(inside, ctx(building(base))),
+            renderer.describeAction(above, ctx(building([...base, cube(1, 0, 'orange')]))),
           ];
         }"""
-    )
-    assert lines == [
+    assert page.evaluate(said) == [
+        "Place a white cube on level 1",
+        "Place a white cube on level 1, starting the base",
+        "Place a white cube on level 1, beside the blue and green cubes",
+        "Place a white cube on level 2, on the blue, green and orange cubes",
+    ]
+    # The reader who shows coordinates gets the board's label too ("A2": the column drawn left
+    # of a base two wide), even where there is no view to say the spot by.
+    page.evaluate("localStorage.setItem('meeplehall.coordinates', 'shown')")
+    assert page.evaluate(said) == [
         "Place a white cube on level 1 at A2",
-        "Place a white cube on level 1 at C2",
-        "Place a white cube on level 1 at B1",
+        "Place a white cube on level 1, starting the base (C2)",
+        "Place a white cube on level 1, beside the blue and green cubes (C2)",
+        "Place a white cube on level 2, on the blue, green and orange cubes (A1)",
     ]
 
 

@@ -42,20 +42,22 @@ def english_only(page: Any, game: str, lang: str) -> list[str]:
     return pieces
 
 
-def breakdown_fit(page: Any) -> dict[str, Any]:
-    """Whether the end-of-game breakdown fits the screen's width, and the most lines a row name
-    takes: ``{"fits": bool, "lines": int}``."""
+def breakdown_fit(page: Any, rows: str = "tbody th[scope=row]") -> dict[str, Any]:
+    """Whether the end-of-game breakdown fits the screen's width, and the most lines the names
+    of ``rows`` (a selector inside the table: every row by default) take:
+    ``{"fits": bool, "lines": int}``."""
     fit: dict[str, Any] = page.evaluate(
-        """() => {
+        """(rows) => {
           const table = document.querySelector('#breakdown-table');
-          const lines = [...table.querySelectorAll('tbody th[scope=row]')].map((th) => {
+          const lines = [...table.querySelectorAll(rows)].map((th) => {
             const range = document.createRange();
             range.selectNodeContents(th);
             return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
           });
           return { fits: table.getBoundingClientRect().right <= window.innerWidth,
-                   lines: Math.max(...lines) };
-        }"""
+                   lines: Math.max(0, ...lines) };
+        }""",
+        rows,
     )
     return fit
 

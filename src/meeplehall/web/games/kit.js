@@ -5,7 +5,7 @@
 // SVG shapes that are clickable get role=button and tabindex=0 and answer Enter and Space.
 
 import { h, s } from "../js/dom.js";
-import { paletteSetting } from "../js/display.js";
+import { coordinatesShown, paletteSetting } from "../js/display.js";
 
 /**
  * A colour table that follows the reader's palette: `{key: entry}` whose entries are read from
@@ -17,6 +17,22 @@ export function paletteTable(standard, safe) {
     Object.defineProperty(table, key, { enumerable: true, get: () => (paletteSetting() === "safe" ? safe : standard)[key] });
   }
   return Object.freeze(table);
+}
+
+/**
+ * A place said in words for the page: the words alone, or with the board's coordinate after
+ * them in parentheses when the reader turned coordinates on (js/display.js).
+ */
+export function placeText(words, coordinate) {
+  return coordinate && coordinatesShown() ? `${words} (${coordinate})` : words;
+}
+
+/** Whether the reader shows coordinates (for a text that has only a coordinate to give). */
+export { coordinatesShown };
+
+/** A place said for a screen reader (an aria-label): the words and always the coordinate. */
+export function placeAria(words, coordinate) {
+  return coordinate ? `${words} (${coordinate})` : words;
 }
 
 /** An HTML element: el("div", {class: "x", onclick: fn}, [children or strings]). */

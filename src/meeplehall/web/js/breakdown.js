@@ -51,19 +51,20 @@ export function scoreParts(renderer, result) {
   });
 }
 
-/**
- * The rows of the breakdown in people's words: the renderer's `scoreRows(breakdowns, ctx)` gives
- * `[{key, label, colour?, cells: [{text, points?, places?}] per seat}]`. A cell with places lights
- * them on the board when clicked (`onSpot(places)`).
- */
 /** A cell's content: its text, or a button lighting its places. */
 function cellContent(entry, onSpot) {
   const places = entry.places || [];
   return places.length
-    ? h("button", { type: "button", class: "link score-spot", onclick: () => onSpot(places) }, entry.text)
+    ? h("button", { type: "button", class: "link score-spot", "aria-label": entry.aria || null, onclick: () => onSpot(places) }, entry.text)
     : entry.text;
 }
 
+/**
+ * The rows of the breakdown in people's words: the renderer's `scoreRows(breakdowns, ctx)` gives
+ * `[{key, label, title?, colour?, cells: [{text, aria?, points?, places?}] per seat}]`. A cell with
+ * places lights them on the board when clicked (`onSpot(places)`); its `aria` (the text with the
+ * board's coordinates, which the page shows only when asked) is its name for a screen reader.
+ */
 function explainedTable(rows, result, names, onSpot) {
   const cell = (entry) => {
     if (!entry) return h("td", {}, "–");
@@ -78,7 +79,7 @@ function explainedTable(rows, result, names, onSpot) {
       "tbody",
       {},
       rows.map((row) => h("tr", { dataset: { row: row.key } },
-        h("th", { scope: "row", style: row.colour ? `--row-colour: ${row.colour}` : null, class: row.colour ? "row-coloured" : null }, row.label),
+        h("th", { scope: "row", title: row.title || null, style: row.colour ? `--row-colour: ${row.colour}` : null, class: row.colour ? "row-coloured" : null }, row.label),
         row.cells.map(cell))),
       h("tr", { class: "total-row" }, h("th", { scope: "row" }, t("result.total")), result.scores.map((score) => h("td", {}, score))),
       result.ranks ? h("tr", { class: "rank-row" }, h("th", { scope: "row" }, t("result.rank")), result.ranks.map((rank) => h("td", {}, rank))) : null,
@@ -142,7 +143,7 @@ function seatCards(rows, result, names, onSpot) {
       rows.flatMap((row) => {
         const entry = row.cells[seat];
         return [
-          h("dt", { style: row.colour ? `--row-colour: ${row.colour}` : null, class: row.colour ? "row-coloured" : null }, row.label),
+          h("dt", { title: row.title || null, style: row.colour ? `--row-colour: ${row.colour}` : null, class: row.colour ? "row-coloured" : null }, row.label),
           h("dd", {}, entry ? cellContent(entry, onSpot) : "–"),
         ];
       }),

@@ -5,6 +5,7 @@
 import { h } from "./dom.js";
 import { currentLanguage, t } from "./i18n.js";
 import { placesOf } from "./board.js";
+import { coordinatesShown } from "./display.js";
 import { seatColour } from "./players.js";
 
 // The log keeps (and shows) its last LOG_LINES lines.
@@ -17,7 +18,8 @@ export function newLog() {
 
 /**
  * A log line. `write()` gives `{text, merge, icons}` in the current language from what it was made
- * of (an event, or a move, and the game as it was then), so a language switch writes it again.
+ * of (an event, or a move, and the game as it was then), so a language switch (or the coordinates
+ * setting) writes it again.
  */
 function logEntry(seq, write, { places = [], seat = null } = {}) {
   const entry = { seq, write, places, seat, lang: null, text: "", icons: null, merge: null };
@@ -30,7 +32,13 @@ function rewrite(entry) {
   entry.text = written.text;
   entry.icons = written.icons || null;
   entry.merge = written.merge || null;
-  entry.lang = currentLanguage();
+  entry.lang = writtenFor();
+}
+
+/** What a line's wording depends on besides its event: the language and the coordinates setting
+ * (places are said in words, with their coordinate only when the reader asked for them). */
+function writtenFor() {
+  return `${currentLanguage()}|${coordinatesShown() ? "coordinates" : "words"}`;
 }
 
 /**
@@ -93,7 +101,7 @@ export function addEntries(log, entries) {
 }
 
 function entryText(entry) {
-  if (entry.lang !== currentLanguage()) rewrite(entry);
+  if (entry.lang !== writtenFor()) rewrite(entry);
   return entry.text;
 }
 

@@ -7,6 +7,7 @@ import { choice, legalAction, markLast, seatName, svg, tr } from "../kit.js";
 import { counterGem, gemShape } from "./gems.js";
 import { APOTHEM, SIZE, centre, extent, hexPoints, key, neighbour, powersAt, towards } from "./geometry.js";
 import { placeKey, placeName } from "./labels.js";
+import { gemAria, whereAria, whereText } from "./where.js";
 import { lastPlaces } from "./lastmoves.js";
 import { unitShape, unitTooltip } from "./units.js";
 
@@ -43,7 +44,11 @@ export function boardSvg(view, ctx, state, ui, redraw, rises) {
     const label = placeName(view, cell.q, cell.r);
     const place = svg("g", { class: "mx-place", "data-place": placeKey(cell.q, cell.r) });
     const hex = svg("polygon", { points: hexPoints(cx, cy, SIZE - 1.5), class: `mx-cell${cell.start ? " mx-start" : ""}${cell.outer ? " mx-outer" : ""}` });
-    place.append(hex, svg("title", {}, [tr(ctx, cell.start ? "start_cell" : "cell", { cell: label })]));
+    // The cell says where it is in words (its tooltip), and with its label to a screen reader.
+    const kind = cell.start ? "start_cell" : "cell";
+    hex.setAttribute("role", "img");
+    hex.setAttribute("aria-label", tr(ctx, kind, { where: whereAria(ctx, view, cell.q, cell.r) }));
+    place.append(hex, svg("title", {}, [tr(ctx, kind, { where: whereText(ctx, view, cell.q, cell.r) })]));
     if (cell.start && !cell.unit) {
       place.append(svg("text", { x: cx, y: cy + 6, class: "mx-start-mark", "font-size": 15 }, [tr(ctx, "start_short")]));
     }
@@ -69,6 +74,7 @@ export function boardSvg(view, ctx, state, ui, redraw, rises) {
   for (const gem of view.gems) {
     const [cx, cy] = centre(gem.q, gem.r);
     const place = svg("g", { class: "mx-place", "data-place": placeKey(gem.q, gem.r) }, [gemShape(view, gem, cx, cy, ctx)]);
+    place.setAttribute("aria-label", gemAria(ctx, view, gem.q, gem.r));
     place.append(svg("text", { x: cx, y: cy - SIZE * 0.66, class: "mh-coord mx-cell-label mx-gem-label", "font-size": 11 }, [placeName(view, gem.q, gem.r)]));
     if (marks.has(placeKey(gem.q, gem.r))) markLast(place, marks.get(placeKey(gem.q, gem.r)), ctx);
     gemLayer.append(place);
@@ -79,23 +85,23 @@ export function boardSvg(view, ctx, state, ui, redraw, rises) {
     for (const [spot, entries] of state.cells) {
       const [q, r] = spot.split(",").map(Number);
       const [cx, cy] = centre(q, r);
-      const label = tr(ctx, "choose_cell", { cell: placeName(view, q, r), n: entries.length, count: entries.length });
-      const target = svg("polygon", { points: hexPoints(cx, cy, SIZE - 5), class: `mx-target${ui.cell === spot ? " mx-chosen" : ""}` }, [svg("title", {}, [label])]);
-      targets.append(choice(target, `cell-${q}-${r}`, () => { ui.cell = spot; redraw(); }, label));
+      const words = (where) => tr(ctx, "choose_cell", { where, n: entries.length, count: entries.length });
+      const target = svg("polygon", { points: hexPoints(cx, cy, SIZE - 5), class: `mx-target${ui.cell === spot ? " mx-chosen" : ""}` }, [svg("title", {}, [words(whereText(ctx, view, q, r))])]);
+      targets.append(choice(target, `cell-${q}-${r}`, () => { ui.cell = spot; redraw(); }, words(whereAria(ctx, view, q, r))));
     }
   }
   for (const { action, index } of state.targets) {
     const [cx, cy] = centre(action.q, action.r);
-    const label = tr(ctx, "ability_target", { cell: placeName(view, action.q, action.r) });
-    const spot = svg("polygon", { points: hexPoints(cx, cy, SIZE - 5), class: "mx-target mx-ability-target" }, [svg("title", {}, [label])]);
-    targets.append(legalAction(spot, ctx, index, label));
+    const words = (where) => tr(ctx, "ability_target", { where });
+    const spot = svg("polygon", { points: hexPoints(cx, cy, SIZE - 5), class: "mx-target mx-ability-target" }, [svg("title", {}, [words(whereText(ctx, view, action.q, action.r))])]);
+    targets.append(legalAction(spot, ctx, index, words(whereAria(ctx, view, action.q, action.r))));
   }
   for (const spotKey of state.confuseCells) {
     const [q, r] = spotKey.split(",").map(Number);
     const [cx, cy] = centre(q, r);
-    const label = tr(ctx, "confuse_unit", { cell: placeName(view, q, r) });
-    const spot = svg("polygon", { points: hexPoints(cx, cy, SIZE - 5), class: `mx-target mx-ability-target${ui.confuseCell === spotKey ? " mx-chosen" : ""}` }, [svg("title", {}, [label])]);
-    targets.append(choice(spot, `confuse-${q}-${r}`, () => { ui.confuseCell = spotKey; redraw(); }, label));
+    const words = (where) => tr(ctx, "confuse_unit", { where });
+    const spot = svg("polygon", { points: hexPoints(cx, cy, SIZE - 5), class: `mx-target mx-ability-target${ui.confuseCell === spotKey ? " mx-chosen" : ""}` }, [svg("title", {}, [words(whereText(ctx, view, q, r))])]);
+    targets.append(choice(spot, `confuse-${q}-${r}`, () => { ui.confuseCell = spotKey; redraw(); }, words(whereAria(ctx, view, q, r))));
   }
   root.append(targets);
   if (state.chosen) root.append(ghost(view, ctx, state, ui, redraw, byPos));

@@ -6,7 +6,7 @@
 import { legalAction, legalWhere, seatName, svg, tr } from "../kit.js";
 import { emblem, faction } from "./factions.js";
 import { SIZE, hexPoints } from "./geometry.js";
-import { placeName } from "./labels.js";
+import { gemText, whereText } from "./where.js";
 
 /** A cut gem (crown and pavilion) of width w centred on (x, y). */
 function cutGem(x, y, w, colours, extraClass = "") {
@@ -54,15 +54,15 @@ function holderColour(ctx, view, who) {
 }
 
 export function gemTooltip(view, gem, ctx) {
-  const cell = placeName(view, gem.q, gem.r);
+  const name = gemText(ctx, view, gem.q, gem.r);
   if (gem.kind === "big") {
     const slots = gem.slots.map((slot) => {
       const who = slot.taken_by === null ? "" : ` (${holderName(ctx, slot.taken_by)})`;
       return `${slot.value} ${tr(ctx, `faction_${slot.colour}`)}${who}`;
     }).join(", ");
-    return tr(ctx, gem.resolved ? "big_gem_resolved" : "big_gem", { slots, cell });
+    return tr(ctx, gem.resolved ? "big_gem_resolved" : "big_gem", { slots, gem: name });
   }
-  const base = tr(ctx, gem.resolved ? "small_gem_resolved" : "small_gem", { n: gem.value, cell });
+  const base = tr(ctx, gem.resolved ? "small_gem_resolved" : "small_gem", { n: gem.value, gem: name });
   if (gem.resolved && gem.won_by !== null && gem.won_by !== undefined) return `${base} ${tr(ctx, "won_by", { name: holderName(ctx, gem.won_by) })}`;
   return base;
 }
@@ -118,6 +118,6 @@ export function counterGem(view, cell, cx, cy, ctx) {
   const group = svg("g", { class: "mx-gem mx-gem-counter", "data-piece": `counter-${cell.q}_${cell.r}`, "data-appear": "" });
   group.append(cutGem(cx, cy, 38, { main: "#4a4f5c", dark: "#111" }));
   group.append(svg("text", { x: cx, y: cy - 1, class: "mx-gem-value", "font-size": 15 }, [String(cell.counter_gem)]));
-  group.append(svg("title", {}, [tr(ctx, "counter_gem", { n: cell.counter_gem, cell: placeName(view, cell.q, cell.r) })]));
+  group.append(svg("title", {}, [tr(ctx, "counter_gem", { n: cell.counter_gem, where: whereText(ctx, view, cell.q, cell.r) })]));
   return group;
 }

@@ -1,5 +1,6 @@
-// Short names of the board's hexes (a row letter and a number, "C4"), drawn on the board and
-// used by every text that names a cell or a gem, so no sentence shows coordinates.
+// Short names of the board's hexes (a row letter and a number, "C4"): drawn on the board while
+// the reader shows coordinates, always in the places' aria-labels, and after a place's words
+// (where.js) in a text when the reader shows coordinates.
 //
 // Rows run from the top of the board (A) down; numbers count the hexes of a row, gems included,
 // from the left. The last board seen is remembered so that a text written without a view (a

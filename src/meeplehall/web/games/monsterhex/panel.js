@@ -5,8 +5,8 @@ import { choiceButton, el, legalButton, legalWhere, seatName, section, svg, tr }
 import { pieceKey } from "./board.js";
 import { faction } from "./factions.js";
 import { powersAt } from "./geometry.js";
-import { placeName } from "./labels.js";
 import { unitShape, unitTooltip, unitName } from "./units.js";
+import { whereAria, whereText } from "./where.js";
 
 export function abilityName(ctx, id) {
   return tr(ctx, `ability_${id}`);
@@ -46,7 +46,10 @@ export function controls(view, ctx, me, state, ui, redraw) {
       row.push(choiceButton("rotate-right", `⟳ ${tr(ctx, "rotate_right")}`, step(1)));
     }
     const rank = view.unit_types[ui.unit].rank;
-    row.push(legalButton(ctx, state.chosen.index, tr(ctx, "place_unit", { id: unitName(ctx, rank), cell: placeName(view, state.chosen.action.q, state.chosen.action.r) }), "mh-primary"));
+    const { q, r } = state.chosen.action;
+    const place = legalButton(ctx, state.chosen.index, tr(ctx, "place_unit", { id: unitName(ctx, rank), where: whereText(ctx, view, q, r) }), "mh-primary");
+    place.setAttribute("aria-label", tr(ctx, "place_unit", { id: unitName(ctx, rank), where: whereAria(ctx, view, q, r) }));
+    row.push(place);
     parts.push(el("p", { class: "mh-note" }, [tr(ctx, "rotation_n", { n: position + 1, total: state.rotations.length })]));
     parts.push(el("div", { class: "mh-controls" }, row));
   } else if (ui.unit && state.cells.size) {

@@ -1,10 +1,12 @@
-// Monster Hex's score in people's words: the end-of-game breakdown (each gem won by its board
-// label, slot, colour bonus and overwhelming; each objective card met or missed), the live score
+// Monster Hex's score in people's words: the end-of-game breakdown (each gem won by its look,
+// its place, colour bonus and overwhelming; each objective card a row named by the card, met or
+// missed), the live score
 // of the shown seat, and the parts of the end-of-game bar chart, in the game's own colours.
 
 import { pageText, tr } from "../kit.js";
-import { placeKey, placeName } from "./labels.js";
+import { placeKey } from "./labels.js";
 import { objectiveName } from "./panel.js";
+import { gemAria, gemText, whereAria, whereText } from "./where.js";
 
 /** Row and bar colours: the gems' own (violet big and small gems, the dark counter gem). */
 const COLOURS = {
@@ -29,8 +31,11 @@ function points(ctx, n) {
   return tr(ctx, "sb_points", { count: n, n });
 }
 
-function gemLabel(ctx, line) {
-  return placeName(ctx.view, line.q, line.r) || tr(ctx, "some_cell");
+/** A gem won, for the page or for a screen reader (`aria`: with its label). A counter gem lies
+ * on a cell, said by the gems beside it. */
+function gemLabel(ctx, line, aria = false) {
+  if (line.kind === "counter") return tr(ctx, "counter_at", { where: (aria ? whereAria : whereText)(ctx, ctx.view, line.q, line.r) });
+  return (aria ? gemAria : gemText)(ctx, ctx.view, line.q, line.r);
 }
 
 function linePlaces(line) {
@@ -38,7 +43,7 @@ function linePlaces(line) {
 }
 
 /** The big gems of one seat: one item per gem (both slots of an overwhelmed gem together). */
-function bigItems(ctx, lines) {
+function bigItems(ctx, lines, aria) {
   const byGem = new Map();
   for (const line of lines) {
     const key = `${line.q},${line.r}`;
@@ -46,7 +51,7 @@ function bigItems(ctx, lines) {
     byGem.get(key).push(line);
   }
   return [...byGem.values()].map((slots) => {
-    const gem = gemLabel(ctx, slots[0]);
+    const gem = gemLabel(ctx, slots[0], aria);
     const bonus = slots.reduce((sum, line) => sum + line.bonus, 0);
     const values = slots.map((line) => line.value);
     let text = slots[0].overwhelming && slots.length === 2
@@ -63,26 +68,32 @@ function gemCell(ctx, breakdown, kind, total) {
   const lines = breakdown.gems.filter((line) => line.kind === kind);
   const sum = lines.reduce((s, line) => s + line.points, 0);
   if (!lines.length) return { text: "–", points: 0 };
-  const items = kind === "big" ? bigItems(ctx, lines) : lines.map((line) => gemLabel(ctx, line));
+  const said = (aria) => {
+    const items = kind === "big" ? bigItems(ctx, lines, aria) : lines.map((line) => gemLabel(ctx, line, aria));
+    return tr(ctx, "sb_line", { points: points(ctx, sum), list: items.join(tr(ctx, "list_join")) });
+  };
   return {
-    text: tr(ctx, "sb_line", { points: points(ctx, sum), list: items.join(tr(ctx, "list_join")) }),
+    text: said(false),
+    aria: said(true),
     points: sum,
     places: [...new Set(lines.flatMap(linePlaces))],
   };
 }
 
+const cardName = (ctx, card) => objectiveName(ctx, { id: card.id, name: card.id });
+
+/** Met or missed: a common card's row is named by the card, so its cells say no more. */
 function cardText(ctx, card) {
-  const name = objectiveName(ctx, { id: card.id, name: card.id });
-  return card.points > 0
-    ? tr(ctx, "sb_card_met", { name, points: points(ctx, card.points) })
-    : tr(ctx, "sb_card_missed", { name });
+  return card.points > 0 ? tr(ctx, "sb_card_met", { points: points(ctx, card.points) }) : tr(ctx, "sb_card_missed");
 }
 
+/** The secret cards of a seat, in one cell: each named, then met or missed. */
 function cardCell(ctx, breakdown, personal) {
   const cards = (breakdown.cards || []).filter((card) => card.personal === personal);
   if (!cards.length) return { text: "–", points: 0 };
   const sum = cards.reduce((s, card) => s + card.points, 0);
-  return withPlaces({ text: cards.map((card) => cardText(ctx, card)).join(tr(ctx, "sb_card_join")), points: sum }, cards);
+  const text = cards.map((card) => tr(ctx, "sb_card_named", { name: cardName(ctx, card), text: cardText(ctx, card) })).join(tr(ctx, "sb_card_join"));
+  return withPlaces({ text, points: sum }, cards);
 }
 
 /** A card cell lights the units its cards counted (none for a card that counts an absence). */
@@ -120,7 +131,8 @@ export function scoreRows(breakdowns, ctx) {
   for (const id of common) {
     rows.push({
       key: `objective-${id}`,
-      label: tr(ctx, "sb_row_common"),
+      label: cardName(ctx, { id }),
+      title: tr(ctx, "sb_row_common"),
       colour: COLOURS.objectives,
       cells: breakdowns.map((b) => {
         const card = ((b && b.cards) || []).find((c) => c.id === id && !c.personal);

@@ -1,11 +1,12 @@
 // Monster Hex in words: the prompt, the log lines and the descriptions of actions. Places are
-// named by the labels drawn on the board, units by their rank, never by coordinates or ids.
+// named by what is there (where.js: the gems beside a cell), units by their rank, never by ids;
+// a hex's label follows only when the reader shows coordinates.
 
 import { seatName, tr } from "../kit.js";
 import { powersAt } from "./geometry.js";
-import { placeName } from "./labels.js";
 import { abilityName, objectiveName } from "./panel.js";
 import { unitName } from "./units.js";
+import { gemText, whereText } from "./where.js";
 
 function mySeat(view, ctx) {
   const seat = view.you ?? ctx.seat;
@@ -43,10 +44,11 @@ export function eventText(event, ctx) {
   const name = (seat) => (seat === "shared" || seat === null || seat === undefined || (seats && Number(seat) >= seats)
     ? tr(ctx, "shared_faction") : seatName(ctx, Number(seat)));
   const nobody = (seat) => seat === null || seat === undefined || seat < 0;
-  const cell = () => placeName(view, event.q, event.r) || tr(ctx, "some_cell");
+  const cell = () => whereText(ctx, view, event.q, event.r);
+  const gem = () => gemText(ctx, view, event.q, event.r);
   switch (event.type) {
     case "place":
-      return tr(ctx, event.shared ? "ev_place_shared" : "ev_place", { name: name(event.seat), id: unitName(ctx, rankOf(view, event.unit)), cell: cell() });
+      return tr(ctx, event.shared ? "ev_place_shared" : "ev_place", { name: name(event.seat), id: unitName(ctx, rankOf(view, event.unit)), where: cell() });
     case "draw":
       privateDraw = { seat: event.seat, shared: Boolean(event.shared), count: event.units.length };
       return tr(ctx, "ev_draw", { name: name(event.seat), list: event.units.map((id) => unitName(ctx, rankOf(view, id))).join(tr(ctx, "list_join")) });
@@ -59,18 +61,19 @@ export function eventText(event, ctx) {
     case "gem_resolved":
       if (event.kind === "big") {
         return tr(ctx, "ev_big_resolved", {
-          cell: cell(),
+          gem: gem(),
           list: Object.entries(event.totals || {}).map(([seat, total]) => `${name(seat)} ${total}`).join(tr(ctx, "list_join")),
         });
       }
-      if (nobody(event.winner)) return tr(ctx, `ev_${event.kind}_nobody`, { cell: cell() });
-      return tr(ctx, `ev_${event.kind}`, { cell: cell(), name: name(event.winner), n: event.value });
+      // A counter gem lies on a cell (said by the gems beside it), a small gem is one itself.
+      if (nobody(event.winner)) return tr(ctx, `ev_${event.kind}_nobody`, { where: cell(), gem: gem() });
+      return tr(ctx, `ev_${event.kind}`, { where: cell(), gem: gem(), name: name(event.winner), n: event.value });
     case "award":
       return tr(ctx, "ev_award", { name: name(event.seat), n: event.points, count: event.points, reason: reasonText(ctx, event.reason) });
     case "discarded":
       return tr(ctx, "ev_discarded", { n: event.points, count: event.points, reason: reasonText(ctx, event.reason) });
     case "overwhelming":
-      return tr(ctx, "ev_overwhelming", { name: name(event.owner), cell: cell() });
+      return tr(ctx, "ev_overwhelming", { name: name(event.owner), gem: gem() });
     case "turn_skipped":
       return tr(ctx, "ev_turn_skipped", { name: name(event.seat) });
     case "ability_picked":
@@ -83,9 +86,9 @@ export function eventText(event, ctx) {
       if (event.q !== undefined && event.r !== undefined) {
         const target = view && Array.isArray(view.cells) ? view.cells.find((c) => c.q === event.q && c.r === event.r) : null;
         if (target && target.unit) {
-          return tr(ctx, "ev_ability_unit", { name: name(event.seat), ability: abilityName(ctx, event.ability), id: unitName(ctx, target.unit.rank), cell: cell() });
+          return tr(ctx, "ev_ability_unit", { name: name(event.seat), ability: abilityName(ctx, event.ability), id: unitName(ctx, target.unit.rank), where: cell() });
         }
-        return tr(ctx, "ev_ability_used_on", { name: name(event.seat), ability: abilityName(ctx, event.ability), cell: cell() });
+        return tr(ctx, "ev_ability_used_on", { name: name(event.seat), ability: abilityName(ctx, event.ability), where: cell() });
       }
       return tr(ctx, "ev_ability_used", { name: name(event.seat), ability: abilityName(ctx, event.ability) });
     case "ability_declined":
@@ -111,12 +114,12 @@ export function describeAction(action, ctx) {
   // What the view says about the decision being made, when it is the actor's (a view from
   // another moment, or none, gives the plainer description).
   const pending = view && view.pending && view.pending.seat === ctx.actor ? view.pending : null;
-  const where = (q, r) => placeName(view, q, r) || tr(ctx, "some_cell");
+  const where = (q, r) => whereText(ctx, view, q, r);
   switch (action.type) {
     case "place": {
       const facing = facingText(view, action.unit, action.rotation, ctx);
       const shared = view && view.phase === "place" && view.turn_kind === "shared" && (view.to_move || []).includes(ctx.actor);
-      const what = { id: unitName(ctx, rankOf(view, action.unit)), cell: where(action.q, action.r) };
+      const what = { id: unitName(ctx, rankOf(view, action.unit)), where: where(action.q, action.r) };
       if (!facing) return tr(ctx, "act_place_rotation", { ...what, n: action.rotation + 1 });
       return tr(ctx, shared ? "act_place_shared" : "act_place", { ...what, ...facing });
     }
@@ -132,13 +135,13 @@ export function describeAction(action, ctx) {
       return pending && pending.ability ? tr(ctx, "act_pass", { ability: abilityName(ctx, pending.ability) }) : tr(ctx, "pass_ability");
     case "target":
       return pending && pending.ability
-        ? tr(ctx, "act_target", { ability: abilityName(ctx, pending.ability), cell: where(action.q, action.r) })
-        : tr(ctx, "ability_target", { cell: where(action.q, action.r) });
+        ? tr(ctx, "act_target", { ability: abilityName(ctx, pending.ability), where: where(action.q, action.r) })
+        : tr(ctx, "ability_target", { where: where(action.q, action.r) });
     case "rotate": {
       const cell = view && Array.isArray(view.cells) ? view.cells.find((c) => c.q === action.q && c.r === action.r) : null;
       const facing = cell && cell.unit ? facingText(view, cell.unit.id, action.rotation, ctx) : null;
-      if (!facing) return tr(ctx, "act_rotate_rotation", { cell: where(action.q, action.r), n: action.rotation + 1 });
-      return tr(ctx, "act_rotate", { id: unitName(ctx, cell.unit.rank), cell: where(action.q, action.r), ...facing });
+      if (!facing) return tr(ctx, "act_rotate_rotation", { where: where(action.q, action.r), n: action.rotation + 1 });
+      return tr(ctx, "act_rotate", { id: unitName(ctx, cell.unit.rank), where: where(action.q, action.r), ...facing });
     }
     case "draw_objective":
       return tr(ctx, "draw_objective");

@@ -7,11 +7,11 @@ import { el, ensureStyles, focusPlacesIfAwaited, focusStepIfAwaited, legalWhere,
 import { texts } from "./texts.js";
 import { ensureGemDefs, gemStacks } from "./art.js";
 import { explorationArea, supply } from "./exploration.js";
-import { placementLabel } from "./geometry.js";
 import { freshEvents, lastTurns, markLast } from "./last.js";
 import { explorerPanel, heldByOther, placePanel, rotationsWithMoves, scoringPanel } from "./panels.js";
 import { heldGemsKey, places, spaceKey } from "./places.js";
 import { pyramidSvg } from "./pyramid.js";
+import { placementText } from "./where.js";
 import { breakdownParts as stageParts } from "./score.js";
 
 export { animate } from "./motion.js";
@@ -230,11 +230,11 @@ export function describeAction(action, ctx) {
   }
 }
 
-/** A placement named by the block labels the board draws, once the base has its grid. */
+/** A placement named by its edge of the stage and what it covers, once the base has its grid. */
 function placeText(action, ctx) {
   const view = ctx.view;
   const player = view && Array.isArray(view.players) ? view.players[ctx.actor ?? view.active] : null;
-  const where = player ? placementLabel(action, player.frame) : null;
+  const where = player ? placementText(ctx, player, view.stage, action) : null;
   if (where) return tr(ctx, "act_place_at", { where, stage: view.stage });
   const side = tr(ctx, `side_${action.rotation}`);
   return tr(ctx, player ? "act_place_base" : "act_place_side", { side });

@@ -3,10 +3,11 @@
 // built, block labels (letter and number) along the current stage, ghost dominoes on the legal
 // spots of the held domino, and the colour areas of stage scoring.
 
-import { choice, legalAction, svg, tr } from "../kit.js";
+import { choice, legalAction, placeAria, svg, tr } from "../kit.js";
 import { blockLetter, COLOURS, colourName, dominoEdges, quarterShapes } from "./art.js";
 import { blockAnchor, blockLabel, dominoQuarters, placementBlocks, placementLabel, stageSize } from "./geometry.js";
 import { areaKey, blockKey, placedKey, pyramidKey, quarterKey } from "./places.js";
+import { placementAria, placementText } from "./where.js";
 
 const SIDES = [[1, 0], [0, 1], [-1, 0], [0, -1]];
 
@@ -105,10 +106,14 @@ function drawPlacements(root, player, stage, X, Y, q, options) {
         group.append(blockLetter(quarters[0].colour, cx, cy, q * 0.8, ctx));
       }
     }
-    group.append(svg("title", {}, [tr(ctx, "placed_tip", {
+    const tip = tr(ctx, "placed_tip", {
       a: colourName(ctx, p.face.a_colour), an: p.face.a_icons.length,
       b: colourName(ctx, p.face.b_colour), bn: p.face.b_icons.length, stage: p.stage,
-    })]));
+    });
+    group.append(svg("title", {}, [tip]));
+    // A screen reader hears where the domino lies by its blocks' labels, once the base has its grid.
+    group.setAttribute("role", "img");
+    group.setAttribute("aria-label", placeAria(tip, placementLabel(p, player.frame)));
     root.append(group);
     // Each block's place, for the log and the hints to point at.
     for (const [i, j] of placementBlocks(p)) {
@@ -193,10 +198,13 @@ function drawTargets(root, player, stage, X, Y, q, options) {
   };
   for (const { action, index } of places) {
     const [ax, ay] = blockAnchor(stage, action.i, action.j);
-    const label = placementLabel(action, player.frame);
-    const text = label
-      ? tr(ctx, "place_here_at", { where: label, stage })
+    // Said by its edge of the stage and what it covers; its blocks' labels are for a screen
+    // reader (and for the page when the reader shows coordinates).
+    const where = placementText(ctx, player, stage, action);
+    const text = where
+      ? tr(ctx, "place_here_at", { where, stage })
       : tr(ctx, "place_here", { side: tr(ctx, `side_${action.rotation}`) });
+    const aria = where ? tr(ctx, "place_here_at", { where: placementAria(ctx, player, stage, action), stage }) : text;
     // Block A's square is the target (the spots of one rotation never overlap that way); the
     // ghost shows where block B goes.
     const spot = svg("rect", {
@@ -205,7 +213,7 @@ function drawTargets(root, player, stage, X, Y, q, options) {
     const show = () => { ui.hover = index; ghostLayer.classList.remove("pd-ghost-idle"); showGhost(action); onHover(index); };
     spot.addEventListener("mouseenter", show);
     spot.addEventListener("focus", show);
-    layer.append(legalAction(spot, ctx, index, text));
+    layer.append(legalAction(spot, ctx, index, aria));
   }
   root.append(layer, ghostLayer);
   // Until the player points at a spot, the first one shows the domino lying there, fainter.

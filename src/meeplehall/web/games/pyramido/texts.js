@@ -129,7 +129,7 @@ const en = {
   place_here_at: "Place the domino here: stage {stage}, {where}",
   place_here: "Place the domino here (block B {side})",
   place_hint_keys: "Turn the domino with the buttons or the R key (shift+R turns back), then choose a dashed spot.",
-  act_place_at: "Place the domino on stage {stage} at {where}",
+  act_place_at: "Place the domino on stage {stage}, {where}",
   act_place_base: "Place the domino in the base with block B {side}",
   gem_tip_mythical: "Mythical gem: two of them pay for one gem of any colour; each one kept scores 1 point at every stage end",
   act_place_side: "Place the domino with block B {side}",
@@ -212,6 +212,19 @@ const en = {
   "illegal.must_touch": "a base domino must touch one already placed",
   "illegal.base_too_large": "the base must fit within 5 × 4 or 4 × 5 blocks",
   "illegal.outside_stage": "stage {stage} must stay on top of the stage below it",
+  // Placements in words (where.js): the stage's edge or corner, and the colours covered.
+  pos_top_left: "in the top-left corner",
+  pos_top_right: "in the top-right corner",
+  pos_bottom_left: "in the bottom-left corner",
+  pos_bottom_right: "in the bottom-right corner",
+  pos_top: "along the top edge",
+  pos_bottom: "along the bottom edge",
+  pos_left: "along the left edge",
+  pos_right: "along the right edge",
+  pos_middle: "in the middle",
+  covering: "{position}, covering {colours}",
+  cover_list: "{list} and {last}",
+  cover_list_sep: ", ",
 };
 
 const ja = {
@@ -437,6 +450,19 @@ const ja = {
   "mythical_n.other": "残した神秘の宝石{count}個",
   "kept_n.one": "+1(宝石1個を残した)",
   "kept_n.other": "+{count}(宝石{count}個を残した)",
+  // Placements in words (where.js): the stage's edge or corner, and the colours covered.
+  pos_top_left: "左上の角",
+  pos_top_right: "右上の角",
+  pos_bottom_left: "左下の角",
+  pos_bottom_right: "右下の角",
+  pos_top: "上の辺",
+  pos_bottom: "下の辺",
+  pos_left: "左の辺",
+  pos_right: "右の辺",
+  pos_middle: "中央",
+  covering: "{position}、{colours}の上",
+  cover_list: "{list}と{last}",
+  cover_list_sep: "・",
 };
 
 const ko = {
@@ -662,6 +688,19 @@ const ko = {
   "mythical_n.other": "남긴 신비 보석 {count}개",
   "kept_n.one": "+1 (보석 1개 남김)",
   "kept_n.other": "+{count} (보석 {count}개 남김)",
+  // Placements in words (where.js): the stage's edge or corner, and the colours covered.
+  pos_top_left: "왼쪽 위 모서리",
+  pos_top_right: "오른쪽 위 모서리",
+  pos_bottom_left: "왼쪽 아래 모서리",
+  pos_bottom_right: "오른쪽 아래 모서리",
+  pos_top: "위쪽 가장자리",
+  pos_bottom: "아래쪽 가장자리",
+  pos_left: "왼쪽 가장자리",
+  pos_right: "오른쪽 가장자리",
+  pos_middle: "가운데",
+  covering: "{position}, {colours} 위",
+  cover_list: "{list}·{last}",
+  cover_list_sep: "·",
 };
 
 export const texts = { en, ja, ko };

@@ -7,6 +7,7 @@ import { cubeFaces, project } from "./cube.js";
 import { cubeId } from "./groups.js";
 import { colourLetter, colourName, colourOf } from "./palette.js";
 import { spotLabel, spotPlace } from "./places.js";
+import { spotAria, spotText } from "./spots.js";
 
 const EDGE = 40; // cube edge in viewBox units
 
@@ -28,11 +29,13 @@ function frameOf(cubes, targets) {
   };
 }
 
-function cubeTitle(ctx, cube, origin) {
+/** A cube's name: its colour, level and spot (`say`: spotText for the page, spotAria for a
+ * screen reader). */
+function cubeTitle(ctx, cube, origin, cubes, say = spotText) {
   const key = cube.visible === false ? "cube_title_hidden" : "cube_title";
   return tr(ctx, key, {
     colour: colourName(ctx, cube.colour), level: cube.level + 1,
-    spot: spotLabel(cube.level, cube.x, cube.y, origin),
+    spot: say(ctx, cubes, cube.level, cube.x, cube.y, origin),
   });
 }
 
@@ -92,7 +95,8 @@ export function pyramidBoard(ctx, { seat, cubes, targets = [], spots = [], piece
       "data-colour": cube.colour,
       "data-place": spotPlace(seat, cube.level, cube.x, cube.y),
       "data-piece": piece ? piece.key : undefined,
-    }, [svg("title", {}, [cubeTitle(ctx, cube, origin)])]);
+      role: "img", "aria-label": cubeTitle(ctx, cube, origin, cubes, spotAria),
+    }, [svg("title", {}, [cubeTitle(ctx, cube, origin, cubes)])]);
     node.append(draw.cube(cube, colourLetter(ctx, cube.colour)));
     root.append(node);
   }
@@ -105,12 +109,14 @@ export function pyramidBoard(ctx, { seat, cubes, targets = [], spots = [], piece
       draw.hit(action, spotLabel(action.level, action.x, action.y, origin))));
   }
   for (const { action, index } of targets) {
-    const spot = spotLabel(action.level, action.x, action.y, origin);
-    const text = tr(ctx, "place_here", { colour: colourName(ctx, action.colour), level: action.level + 1, spot });
+    const said = (say) => tr(ctx, "place_here", {
+      colour: colourName(ctx, action.colour), level: action.level + 1,
+      spot: say(ctx, cubes, action.level, action.x, action.y, origin),
+    });
     const hit = svg("g", {
       class: "yx-hit", "data-place": spotPlace(seat, action.level, action.x, action.y),
-    }, [svg("title", {}, [text]), ...draw.hit(action, spot)]);
-    root.append(legalAction(hit, ctx, index, text));
+    }, [svg("title", {}, [said(spotText)]), ...draw.hit(action, spotLabel(action.level, action.x, action.y, origin))]);
+    root.append(legalAction(hit, ctx, index, said(spotAria)));
   }
   return root;
 }

@@ -52,7 +52,7 @@ const en = {
   discarded: "discarded {n}",
   colour_points: "{n} colour points",
   collected: "Collected this round:",
-  place_here: "Place the {colour} cube on level {level} at {spot}",
+  place_here: "Place the {colour} cube on level {level}, {spot}",
   cube_title: "{colour} cube, level {level}, {spot}",
   bonus_cards: "Bonus cards",
   points_n: "+{n} points",
@@ -85,7 +85,7 @@ const en = {
   ev_seat_confirmed: "{name} has finished building.",
   ev_round_built: "Round {n} built.",
   ev_game_over: "The game is over: pyramids are scored.",
-  act_place: "Place {cube} on level {level} at {spot}",
+  act_place: "Place {cube} on level {level}, {spot}",
   act_undo: "Undo the last placement",
   card_name_0: "Largest orange group",
   card_name_1: "Largest blue group",
@@ -211,6 +211,17 @@ const en = {
   "colour_points.other": "{n} colour points",
   "score_title.one": "{colour}: largest visible group of {size}, {points} point. Point at it to outline the group.",
   "score_title.other": "{colour}: largest visible group of {size}, {points} points. Point at it to outline the group.",
+  // Spots in words (spots.js): by the cubes they rest on or stand beside.
+  act_place_level: "Place {cube} on level {level}",
+  act_place_label: "Place {cube} on level {level} at {spot}",
+  spot_on: "on the {colours} cubes",
+  spot_beside: "beside the {colours} cubes",
+  "spot_beside.one": "beside the {colours} cube",
+  "spot_beside.other": "beside the {colours} cubes",
+  spot_first: "starting the base",
+  spot_base: "in the base",
+  spot_list: "{list} and {last}",
+  spot_list_sep: ", ",
 };
 
 const ja = {
@@ -420,6 +431,15 @@ const ja = {
   "colour_points.other": "色の得点{n}",
   "score_title.one": "{colour}: 見える最大グループ{size}個、{points}点。ポイントするとグループを囲みます。",
   "score_title.other": "{colour}: 見える最大グループ{size}個、{points}点。ポイントするとグループを囲みます。",
+  // Spots in words (spots.js): by the cubes they rest on or stand beside.
+  act_place_level: "{cube}を{level}段目に置く",
+  act_place_label: "{cube}を{level}段目の{spot}に置く",
+  spot_on: "{colours}のキューブの上",
+  spot_beside: "{colours}のキューブの隣",
+  spot_first: "土台の最初の位置",
+  spot_base: "土台の中",
+  spot_list: "{list}と{last}",
+  spot_list_sep: "・",
 };
 
 const ko = {
@@ -629,6 +649,15 @@ const ko = {
   "colour_points.other": "색 점수 {n}",
   "score_title.one": "{colour}: 보이는 가장 큰 그룹 {size}개, {points}점. 가리키면 그룹을 표시합니다.",
   "score_title.other": "{colour}: 보이는 가장 큰 그룹 {size}개, {points}점. 가리키면 그룹을 표시합니다.",
+  // Spots in words (spots.js): by the cubes they rest on or stand beside.
+  act_place_level: "{cube}를 {level}층에 놓기",
+  act_place_label: "{cube}를 {level}층 {spot}에 놓기",
+  spot_on: "{colours} 큐브 위",
+  spot_beside: "{colours} 큐브 옆",
+  spot_first: "토대의 첫 자리",
+  spot_base: "토대 안",
+  spot_list: "{list}·{last}",
+  spot_list_sep: "·",
 };
 
 export const texts = { en, ja, ko };

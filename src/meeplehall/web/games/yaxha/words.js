@@ -1,9 +1,11 @@
 // Yaxha in sentences: the prompt, the description of an action and the panel's scores. Positions are
-// named the way the board labels them (a level, then a column letter and a row number).
+// named by their level and the cubes they touch (spots.js), with the board's label only when the
+// reader shows coordinates.
 
-import { seatName, tr } from "../kit.js";
+import { coordinatesShown, seatName, tr } from "../kit.js";
 import { aCube } from "./log.js";
 import { labelOrigin, spotLabel } from "./places.js";
+import { pyramidOf, spotText } from "./spots.js";
 
 function mySeat(view, ctx) {
   const seat = view.seat ?? ctx.seat;
@@ -37,12 +39,22 @@ export function describeAction(action, ctx) {
   switch (action.type) {
     case "tile":
       return tr(ctx, "take_tile", { n: action.tile + 1 });
-    case "place":
+    case "place": {
       // A base cube left of (or above) the base becomes its new first column (row).
+      const seat = ctx.actor ?? ctx.seat;
+      const cubes = pyramidOf(ctx.view, seat);
+      if (!cubes) {
+        // Without a view there are no cubes to say the spot by: its label, for a reader who
+        // shows coordinates, else the level alone.
+        const params = { cube: aCube(ctx, action.colour), level: action.level + 1 };
+        if (!coordinatesShown()) return tr(ctx, "act_place_level", params);
+        return tr(ctx, "act_place_label", { ...params, spot: spotLabel(action.level, action.x, action.y, labelOrigin(ctx.view, seat)) });
+      }
       return tr(ctx, "act_place", {
         cube: aCube(ctx, action.colour), level: action.level + 1,
-        spot: spotLabel(action.level, action.x, action.y, labelOrigin(ctx.view, ctx.actor ?? ctx.seat)),
+        spot: spotText(ctx, cubes, action.level, action.x, action.y, labelOrigin(ctx.view, seat)),
       });
+    }
     case "undo":
       return tr(ctx, "act_undo");
     case "confirm":
