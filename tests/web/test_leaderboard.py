@@ -89,6 +89,8 @@ def _player_pages(alice: Any, bob: Any, alice_name: str, bob_name: str, table_id
     assert alice.locator("#befriend").is_visible()  # a stranger may ask to be friends
     last.locator(".record-replay").click()  # the replay shows the rating changes too
     wait_ready(alice)
+    alice.click("#show-result")
+    alice.wait_for_selector("#rating-changes .rating-delta")
     assert alice.locator("#rating-changes .rating-delta").all_inner_texts() == [
         _signed(changes[seat]["change"]) for seat in (0, 1)]
     alice.go_back()

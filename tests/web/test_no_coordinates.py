@@ -90,6 +90,7 @@ def _replay_at_the_end(page: Any, table: dict[str, Any], lang: str) -> None:
     page.evaluate("lang => localStorage.setItem('meeplehall.lang', lang)", lang)
     page.goto(f"/replay.html?id={table['id']}&step=100000")
     wait_ready(page)
+    page.click("#show-result")
     page.wait_for_selector("#breakdown-table button.score-spot")
     wait_for_js(page, "document.querySelectorAll('#log li[data-step]').length > 10")
 

@@ -23,6 +23,7 @@ from tests.web.wordchecks import (
     LAPTOP,
     PHONE,
     breakdown_fit,
+    breakdown_spots,
     english_only,
     game_table,
     log_lines,
@@ -64,7 +65,7 @@ def test_a_whole_game_reads_in_the_readers_words_and_ends_with_a_breakdown(
 
     play_to_end(page, seed=9, on_click=watch)
     watch(0, "end")
-    page.wait_for_selector("#breakdown-table button.score-spot")
+    page.wait_for_selector(breakdown_spots(page))
     screenshot(page, f"monsterhex-{lang}-{size}-end")
 
     texts = seen["texts"] | seen["log"]
@@ -87,17 +88,17 @@ def test_a_whole_game_reads_in_the_readers_words_and_ends_with_a_breakdown(
     assert len([row for row in rows if row.startswith("objective-")]) == 2
     assert "secret" in rows
     if viewport is PHONE:
-        fit = breakdown_fit(page, "tbody tr:not([data-row^='objective-']) th[scope=row]")
+        fit = breakdown_fit(page, ":not([data-row^='objective-'])")
         assert fit["fits"] and fit["lines"] <= 2, fit
         # A common objective's row is named by its card, a longer name: three lines at most.
-        cards = breakdown_fit(page, "tbody tr[data-row^='objective-'] th[scope=row]")
+        cards = breakdown_fit(page, "[data-row^='objective-']")
         assert cards["lines"] <= 3, cards
     if lang != "en":
         english = [word for word in english_only(page, "monsterhex", lang) if word in table]
         assert english == [], english
 
     # A won gem's cell lights, on the final board, the gem and the units that won it.
-    cell = page.locator("#breakdown-table tr[data-row='big gems'] button.score-spot").first
+    cell = page.locator(breakdown_spots(page, "[data-row='big gems']")).first
     cell.click()
     lit = poll(
         page,

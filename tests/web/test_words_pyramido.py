@@ -27,6 +27,7 @@ from tests.web.wordchecks import (
     LAPTOP,
     PHONE,
     breakdown_fit,
+    breakdown_spots,
     english_only,
     game_table,
     log_lines,
@@ -73,7 +74,7 @@ def test_a_whole_game_reads_in_the_readers_words_and_ends_with_a_breakdown(
 
     play_to_end(page, seed=8, on_click=watch)
     watch(-1, "end")
-    page.wait_for_selector("#breakdown-table button.score-spot")
+    page.wait_for_selector(breakdown_spots(page))
     screenshot(page, f"pyramido-board-{lang}-{tag}-end")
     page.locator("#end-of-game").scroll_into_view_if_needed()
     screenshot(page, f"pyramido-words-end-{lang}")
@@ -115,9 +116,8 @@ def test_a_whole_game_reads_in_the_readers_words_and_ends_with_a_breakdown(
     # sight (an area later stages covered whole lights its pyramid): never nothing, and the
     # squares themselves for some area (those of the last stage lie on top).
     cells = page.locator(
-        "#breakdown-table tr[data-row*='-'][data-row$='e'] button.score-spot, "
-        "#breakdown-table tr[data-row$='-red'] button.score-spot, "
-        "#breakdown-table tr[data-row$='-green'] button.score-spot"
+        ", ".join(breakdown_spots(page, row) for row in (
+            "[data-row*='-'][data-row$='e']", "[data-row$='-red']", "[data-row$='-green']"))
     )
     squares = 0
     for index in range(cells.count()):

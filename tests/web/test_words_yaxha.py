@@ -27,6 +27,7 @@ from tests.web.wordchecks import (
     LAPTOP,
     PHONE,
     breakdown_fit,
+    breakdown_spots,
     english_only,
     game_table,
     log_lines,
@@ -69,7 +70,7 @@ def test_a_whole_game_reads_in_the_readers_words_and_ends_with_a_breakdown(
 
     play_to_end(page, seed=8, on_click=watch)
     watch(0, "end")
-    page.wait_for_selector("#breakdown-table button.score-spot")
+    page.wait_for_selector(breakdown_spots(page))
     screenshot(page, f"yaxha-words-end-{lang}")
 
     assert len(seen["texts"]) > 50
@@ -103,7 +104,7 @@ def test_a_whole_game_reads_in_the_readers_words_and_ends_with_a_breakdown(
         assert english == [], english
 
     # A cell of the breakdown lights, on the final board, the cubes that scored it.
-    cell = page.locator("#breakdown-table tr[data-row^='colour-'] button.score-spot").first
+    cell = page.locator(breakdown_spots(page, "[data-row^='colour-']")).first
     cell.click()
     lit = poll(
         page,

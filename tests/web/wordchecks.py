@@ -42,22 +42,40 @@ def english_only(page: Any, game: str, lang: str) -> list[str]:
     return pieces
 
 
-def breakdown_fit(page: Any, rows: str = "tbody th[scope=row]") -> dict[str, Any]:
-    """Whether the end-of-game breakdown fits the screen's width, and the most lines the names
-    of ``rows`` (a selector inside the table: every row by default) take:
-    ``{"fits": bool, "lines": int}``."""
+def shown_breakdown(page: Any) -> str:
+    """The end-of-game breakdown as the page shows it: the table on a laptop, one card per seat
+    on a phone (the other is in the page but hidden)."""
+    page.wait_for_selector("#end-of-game")
+    return "#breakdown-cards" if page.is_visible("#breakdown-cards") else "#breakdown-table"
+
+
+def breakdown_spots(page: Any, row: str = "") -> str:
+    """The selector of the shown breakdown's score buttons, in the rows ``row`` (an attribute
+    filter on the row's key, such as ``[data-row^='colour-']``) or in every row."""
+    if shown_breakdown(page) == "#breakdown-cards":
+        return f"#breakdown-cards dt{row} + dd button.score-spot"
+    return f"#breakdown-table tr{row} button.score-spot"
+
+
+def breakdown_fit(page: Any, row: str = "") -> dict[str, Any]:
+    """Whether the end-of-game breakdown as shown fits the screen's width, and the most lines
+    the names of the rows ``row`` (an attribute filter on the row's key; every row by default)
+    take: ``{"fits": bool, "lines": int}``."""
+    shown = shown_breakdown(page)
+    names = f"dt{row}" if shown == "#breakdown-cards" else f"tbody tr{row} th[scope=row]"
     fit: dict[str, Any] = page.evaluate(
-        """(rows) => {
-          const table = document.querySelector('#breakdown-table');
+        """([shown, rows]) => {
+          const table = document.querySelector(shown);
           const lines = [...table.querySelectorAll(rows)].map((th) => {
             const range = document.createRange();
             range.selectNodeContents(th);
             return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
           });
-          return { fits: table.getBoundingClientRect().right <= window.innerWidth,
+          return { fits: table.getBoundingClientRect().right <= window.innerWidth
+                           && table.scrollWidth <= table.clientWidth,
                    lines: Math.max(0, ...lines) };
         }""",
-        rows,
+        [shown, names],
     )
     return fit
 

@@ -143,7 +143,7 @@ function seatCards(rows, result, names, onSpot) {
       rows.flatMap((row) => {
         const entry = row.cells[seat];
         return [
-          h("dt", { title: row.title || null, style: row.colour ? `--row-colour: ${row.colour}` : null, class: row.colour ? "row-coloured" : null }, row.label),
+          h("dt", { dataset: { row: row.key }, title: row.title || null, style: row.colour ? `--row-colour: ${row.colour}` : null, class: row.colour ? "row-coloured" : null }, row.label),
           h("dd", {}, entry ? cellContent(entry, onSpot) : "–"),
         ];
       }),
