@@ -152,3 +152,33 @@ def test_the_played_move_and_the_best_get_their_floor_of_playouts(game, monkeypa
     stats = free.evaluate(state.clone(), seat, include=[played])
     alone = next(stat for stat in stats if action_key(stat.action) == action_key(played))
     assert alone.visits - free.prior_visits < floor
+
+
+def test_a_played_take_back_is_judged_and_the_best_still_gets_its_floor(monkeypatch) -> None:
+    # Yaxha's undo is never played out by a search (bots leave take-backs out): the analysis of
+    # a seat that took a placement back still judges the move and gives the best its floor.
+    game = get_game("yaxha")
+    state = random_position(game, 2, 3, 0.0)
+    while not (state.to_move() and any(state.is_take_back(action) for seat in state.to_move()
+                                       for action in state.legal_actions(seat))):
+        seat = min(state.to_move())
+        state.apply(seat, bot_actions(state, seat)[0])
+    seat = next(seat for seat in sorted(state.to_move())
+                if any(state.is_take_back(action) for action in state.legal_actions(seat)))
+    undo = next(action for action in state.legal_actions(seat) if state.is_take_back(action))
+    seen: list[tuple[MctsBot, list[RootStat]]] = []
+    evaluate = MctsBot.evaluate
+
+    def spy(bot: MctsBot, *args: Any, **kwargs: Any) -> list[RootStat]:
+        stats = evaluate(bot, *args, **kwargs)
+        seen.append((bot, stats))
+        return stats
+
+    monkeypatch.setattr(MctsBot, "evaluate", spy)
+    iterations = 40
+    analysis = analyse_decision(state, seat, undo, 0, "yaxha", iterations)
+    assert analysis is not None and analysis.played.action == undo.to_json()
+    (bot, stats), = seen
+    assert bot.last_iterations == iterations
+    best = next(stat for stat in stats if not state.is_take_back(stat.action))
+    assert best.visits - bot.prior_visits >= int(iterations * PLAYED_SHARE)

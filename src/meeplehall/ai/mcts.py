@@ -152,10 +152,11 @@ class MctsBot:
         # A floor needs a known number of iterations to come, so only an iteration budget has one.
         floor = int(limit * floor_share) if limit < math.inf else 0
         # A take-back is never played out (bot_actions leaves it out), so it cannot be focused.
-        focus = include & candidates & {action_key(action) for action in bot_actions(state, seat)}
+        playable = candidates & {action_key(action) for action in bot_actions(state, seat)}
+        focus = include & playable
         done = 0
         while done < limit and (done == 0 or time.perf_counter() < deadline):
-            forced = self._focus(root.stats[seat], candidates, focus, floor, limit - done)
+            forced = self._focus(root.stats[seat], playable, focus, floor, limit - done)
             self._iterate(root, state.determinize(seat, self.rng), seat,
                           candidates if forced is None else frozenset((forced,)))
             done += 1
@@ -181,19 +182,20 @@ class MctsBot:
             stats.append(RootStat(action, visits, total / visits if visits else 0.0, mean_margin))
         return stats
 
-    def _focus(self, table: dict[str, Edge], candidates: frozenset[str], focus: frozenset[str],
+    def _focus(self, table: dict[str, Edge], playable: frozenset[str], focus: frozenset[str],
                floor: int, remaining: float) -> str | None:
         """The root action the next iteration must play out, or None for a free one.
 
-        The focus is ``focus`` (the played move) and the most visited candidate (the best so
-        far). The search runs free until the iterations left are just enough to bring each of
-        them to ``floor`` playouts of its own; from then on each iteration goes through the one
-        furthest below its floor. The budget stays the same, and the choice depends on nothing
-        but the statistics, so the search stays deterministic given its seed.
+        The focus is ``focus`` (the played move) and the most visited of the ``playable``
+        candidates (the best so far). The search runs free until the iterations left are just
+        enough to bring each of them to ``floor`` playouts of its own; from then on each
+        iteration goes through the one furthest below its floor. The budget stays the same, and
+        the choice depends on nothing but the statistics, so the search stays deterministic
+        given its seed.
         """
-        if floor <= 0:
+        if floor <= 0 or not playable:
             return None
-        best = max(sorted(candidates), key=lambda key: (table[key][0], table[key][1]))
+        best = max(sorted(playable), key=lambda key: (table[key][0], table[key][1]))
         needs = {key: floor - self._margins.get(key, (0.0, 0.0))[0]
                  for key in sorted(focus | {best})}
         short = {key: need for key, need in needs.items() if need > 0}
