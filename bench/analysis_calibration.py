@@ -12,6 +12,7 @@ with ``--report`` alone, from an earlier file) prints:
   average win rate (per game and seat number, from the same games);
 - how often the seat went on to lose after a move marked blunder, and after a move that was the
   best found;
+- each bot level's win share in the games played;
 - the seconds each analysis took (median per game).
 
     nice -n 10 python bench/analysis_calibration.py --games 100 --iterations 24 \
@@ -142,6 +143,13 @@ def _report_scope(scope: str, rows: list[dict[str, Any]]) -> None:
                  for mark in ("best", "inaccuracy", "mistake", "blunder")
                  if by_level.get((level, mark))]
         print(f"  level {level}'s moves, share lost after: " + "; ".join(cells))
+    # What the games themselves say: how strong each level was in them (the bots, not the analysis).
+    won: dict[int, list[float]] = defaultdict(list)
+    for row in rows:
+        for seat, level in enumerate(row["seats"]):
+            won[level].append(row["shares"][seat])
+    print("  games won (win share) by level: " + "; ".join(
+        f"level {level} {statistics.fmean(values):.3f}" for level, values in sorted(won.items())))
     seconds = [row["seconds"] for row in rows]
     print(f"analysis seconds per game: median {statistics.median(seconds):.1f}, "
           f"max {max(seconds):.1f}; actions per game median "

@@ -1,15 +1,28 @@
-"""The analysis of a finished match: the same twice, blind to what the seat could not see, and a
-missed win marked a blunder."""
+"""The analysis of a finished match: the same twice, blind to what the seat could not see, a
+missed win marked a blunder, and the played move's estimate resting on its floor of playouts."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from meeplehall.ai.analysis import analyse_decision, analyse_game, analyse_record, analysis_json
+import pytest
+
+from meeplehall.ai.analysis import (
+    PLAYED_SHARE,
+    analyse_decision,
+    analyse_game,
+    analyse_record,
+    analysis_json,
+    decision_seed,
+)
 from meeplehall.ai.arena import BotSpec, play_game, schedule
+from meeplehall.ai.greedy import value_after
 from meeplehall.ai.keys import action_key, bot_actions
+from meeplehall.ai.mcts import MctsBot, RootStat
 from meeplehall.core.record import MatchRecord
 from meeplehall.core.registry import get_game
+from tests.ai.positions import GAME_IDS, GAMES, random_position
 from tests.ai.test_win_in_one import find_wins_in_one
 
 ITERATIONS = 8
@@ -101,3 +114,71 @@ def test_missing_a_forced_win_is_marked_a_blunder() -> None:
     taken = analyse_decision(state, seat, game.parse_action(missed.best.action), 40,
                              "pyramido", 200)
     assert taken is not None and taken.mark is None and taken.loss == 0
+
+
+@pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
+def test_the_played_move_and_the_best_get_their_floor_of_playouts(game, monkeypatch) -> None:
+    # A position with a wide choice, and in it the move a one-ply look likes least: left to
+    # itself, the search would hardly try it.
+    state = next(position for position in (random_position(game, 2, 7, fraction / 50)
+                                           for fraction in range(15, 45))
+                 if len(bot_actions(position, min(position.to_move()))) > 6)
+    seat = min(state.to_move())
+    legal = bot_actions(state, seat)
+    rng = random.Random(0)
+    played = min(legal, key=lambda action: value_after(state, seat, action, rng))
+    seen: list[tuple[MctsBot, list[RootStat]]] = []
+    evaluate = MctsBot.evaluate
+
+    def spy(bot: MctsBot, *args: Any, **kwargs: Any) -> list[RootStat]:
+        stats = evaluate(bot, *args, **kwargs)
+        seen.append((bot, stats))
+        return stats
+
+    monkeypatch.setattr(MctsBot, "evaluate", spy)
+    iterations = 40
+    analysis = analyse_decision(state, seat, played, 0, game.name, iterations)
+    assert analysis is not None
+    (bot, stats), = seen
+    floor = int(iterations * PLAYED_SHARE)
+    mine = next(stat for stat in stats if action_key(stat.action) == action_key(played))
+    # Visits count the greedy prior's virtual ones; the floor is of playouts of its own.
+    assert mine.visits - bot.prior_visits >= floor
+    assert stats[0].visits - bot.prior_visits >= floor
+    assert bot.last_iterations == iterations, "the budget stays the same"
+    # Without the floor the same search gives the played move fewer playouts.
+    monkeypatch.setattr(MctsBot, "evaluate", evaluate)
+    free = MctsBot(seed=decision_seed(state, seat, 0), seconds=None, iterations=iterations)
+    stats = free.evaluate(state.clone(), seat, include=[played])
+    alone = next(stat for stat in stats if action_key(stat.action) == action_key(played))
+    assert alone.visits - free.prior_visits < floor
+
+
+def test_a_played_take_back_is_judged_and_the_best_still_gets_its_floor(monkeypatch) -> None:
+    # Yaxha's undo is never played out by a search (bots leave take-backs out): the analysis of
+    # a seat that took a placement back still judges the move and gives the best its floor.
+    game = get_game("yaxha")
+    state = random_position(game, 2, 3, 0.0)
+    while not (state.to_move() and any(state.is_take_back(action) for seat in state.to_move()
+                                       for action in state.legal_actions(seat))):
+        seat = min(state.to_move())
+        state.apply(seat, bot_actions(state, seat)[0])
+    seat = next(seat for seat in sorted(state.to_move())
+                if any(state.is_take_back(action) for action in state.legal_actions(seat)))
+    undo = next(action for action in state.legal_actions(seat) if state.is_take_back(action))
+    seen: list[tuple[MctsBot, list[RootStat]]] = []
+    evaluate = MctsBot.evaluate
+
+    def spy(bot: MctsBot, *args: Any, **kwargs: Any) -> list[RootStat]:
+        stats = evaluate(bot, *args, **kwargs)
+        seen.append((bot, stats))
+        return stats
+
+    monkeypatch.setattr(MctsBot, "evaluate", spy)
+    iterations = 40
+    analysis = analyse_decision(state, seat, undo, 0, "yaxha", iterations)
+    assert analysis is not None and analysis.played.action == undo.to_json()
+    (bot, stats), = seen
+    assert bot.last_iterations == iterations
+    best = next(stat for stat in stats if not state.is_take_back(stat.action))
+    assert best.visits - bot.prior_visits >= int(iterations * PLAYED_SHARE)

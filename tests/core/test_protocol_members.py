@@ -16,11 +16,12 @@ from tests.ai.goofspiel import Goofspiel
 from tests.core.plain_game import PlainYaxha
 
 #: What each game offers besides its secret moves (tests/games/test_secret_moves.py): research
-#: encoding, terminal sentences, several decisions in a turn, take-backs, statistics.
+#: encoding, terminal sentences, several decisions in a turn, take-backs, statistics, a search
+#: heuristic of its own.
 DECLARED = {
-    "monsterhex": (True, True, False, False, True),
-    "pyramido": (True, True, True, False, True),
-    "yaxha": (True, True, False, True, True),
+    "monsterhex": (True, True, False, False, True, False),
+    "pyramido": (True, True, True, False, True, False),
+    "yaxha": (True, True, False, True, True, True),
 }
 
 
@@ -30,7 +31,7 @@ def test_every_registered_game_is_listed_here() -> None:
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.name)
 def test_each_game_and_its_states_declare_what_they_offer(game: Game) -> None:
-    research, terminal, decisions, take_backs, statistics = DECLARED[game.name]
+    research, terminal, decisions, take_backs, statistics, search = DECLARED[game.name]
     assert isinstance(game, Game)
     make = research_factory(game.name)
     assert (make is not None) == research
@@ -41,6 +42,7 @@ def test_each_game_and_its_states_declare_what_they_offer(game: Game) -> None:
     state = game.new_state(max(2, game.min_players), None, 3)
     assert (state.decisions_in_turn is not None) == decisions
     assert (state.is_take_back is not None) == take_backs
+    assert (state.search_heuristic is not None) == search
 
 
 def test_a_subclass_of_game_inherits_no_secret_moves_no_sentences_and_no_statistics() -> None:
@@ -54,10 +56,11 @@ def test_a_subclass_of_game_inherits_no_secret_moves_no_sentences_and_no_statist
     assert not game.is_secret_move(action, events)
 
 
-def test_a_subclass_of_state_inherits_one_decision_a_turn_and_no_take_backs() -> None:
+def test_a_subclass_of_state_inherits_one_decision_a_turn_no_take_backs_one_heuristic() -> None:
     state = Goofspiel()
     assert state.decisions_in_turn is None
     assert state.is_take_back is None
+    assert state.search_heuristic is None
 
 
 def test_a_move_is_hidden_because_the_game_declares_it_secret_not_because_of_its_events() -> None:

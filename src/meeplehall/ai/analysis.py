@@ -6,11 +6,12 @@ generator is seeded from the decision's step and the seat's own view of that pos
 analysis is the same on any machine and depends on nothing the seat could not see: not the
 true hidden state, and not the table's seed (which deals the hidden cards).
 
-For the move played, the best move found (the most searched, as level 3 would play) and the
-runner-up, the search gives a win chance (its mean reward, 0..1) and an estimated final margin
-in points. The loss of a decision is the best move's win chance minus the played move's (never
-below 0), and a loss past a game's thresholds marks the move an inaccuracy, a mistake or a
-blunder (docs/analysis.md).
+The move played and the best move found (the most searched, as level 3 would play) each get a
+quarter of the budget at least as playouts of their own (``PLAYED_SHARE``). For the move played,
+the best move and the runner-up, the search gives a win chance (its mean reward, 0..1) and an
+estimated final margin in points. The loss of a decision is the best move's win chance minus
+the played move's (never below 0), and a loss past a game's thresholds marks the move an
+inaccuracy, a mistake or a blunder (docs/analysis.md).
 """
 
 from __future__ import annotations
@@ -31,6 +32,12 @@ from meeplehall.core.replay import LogEntry
 DEFAULT_ITERATIONS = 200
 
 MARKS = ("inaccuracy", "mistake", "blunder")
+
+#: The share of a decision's budget that the move played and the best move each get at least
+#: as playouts of their own (``MctsBot.evaluate``'s ``floor_share``): with a dozen candidates
+#: sharing the budget, the played move's estimate would otherwise rest on a handful of playouts
+#: and a badly under-estimated move would read as a blunder.
+PLAYED_SHARE = 0.25
 
 
 @dataclass(frozen=True)
@@ -137,7 +144,7 @@ def analyse_decision(state: State, seat: int, played: Any, index: int, game: str
     if len(bot_actions(state, seat)) < 2:
         return None
     bot = MctsBot(seed=decision_seed(state, seat, index), seconds=None, iterations=iterations)
-    stats = bot.evaluate(state.clone(), seat, include=[played])
+    stats = bot.evaluate(state.clone(), seat, include=[played], floor_share=PLAYED_SHARE)
     played_key = action_key(played)
     mine = next(stat for stat in stats if action_key(stat.action) == played_key)
     best = stats[0]

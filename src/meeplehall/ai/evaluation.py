@@ -24,6 +24,13 @@ def terminal_value(state: State, seat: int) -> float:
     return (1e6 if seat in result.winners else 0.0) + margin(result, seat)
 
 
+def search_value(state: State, seat: int) -> float:
+    """How a search judges a position it stops at: the game's ``search_heuristic`` where it has
+    one (a heuristic without a term meant for the greedy bot only), else its ``heuristic``."""
+    judge = state.search_heuristic
+    return state.heuristic(seat) if judge is None else judge(seat)
+
+
 def squash(points: float, scale: float) -> float:
     """Points ahead of the best rival mapped onto (0, 1) by a logistic of width ``scale``."""
     x = points / scale

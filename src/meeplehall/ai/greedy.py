@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from meeplehall.ai.evaluation import terminal_value
+from meeplehall.ai.evaluation import search_value, terminal_value
 from meeplehall.ai.keys import bot_actions
 from meeplehall.core import Action, State
 
@@ -41,8 +41,11 @@ class GreedyBot:
         return self.rng.choice([a for a, t in zip(legal, totals, strict=True) if t == best])
 
 
-def value_after(world: State, seat: int, action: Action, rng: random.Random) -> float:
-    """The seat's value once ``action`` is played in a copy of ``world``."""
+def value_after(world: State, seat: int, action: Action, rng: random.Random,
+                search: bool = False) -> float:
+    """The seat's value once ``action`` is played in a copy of ``world``: by the heuristic, or
+    with ``search`` by the one a search judges its leaves by (``evaluation.search_value``). The
+    rivals' simultaneous answers are greedy ones either way."""
     movers = world.to_move()
     child = world.clone()
     child.apply(seat, action)
@@ -50,7 +53,7 @@ def value_after(world: State, seat: int, action: Action, rng: random.Random) -> 
         _answer_simultaneous(child, movers - {seat}, rng)
     if child.is_over():
         return terminal_value(child, seat)
-    return child.heuristic(seat)
+    return search_value(child, seat) if search else child.heuristic(seat)
 
 
 def greedy_action(world: State, seat: int, rng: random.Random) -> Action:

@@ -13,7 +13,9 @@ are played together. No seat's choice is ever conditioned on a rival's secret ch
 Playouts are short: a few random (or epsilon-greedy) actions, then the game's heuristic judges the
 position, squashed into a win estimate; a finished match is judged by its result. The root's
 actions are seeded with a one-ply heuristic prior, so a thin search never does worse than a
-sensible greedy first guess.
+sensible greedy first guess. Both read the heuristic a game offers its searches
+(``State.search_heuristic``, via ``evaluation.search_value``) where it has one: Yaxha's plain
+heuristic charges the cubes a seat still holds mid-build, a term meant for the greedy bot only.
 
 The budget (time, iterations, or both) is per turn: where a game says its turn holds several
 decisions, each gets an equal share of it (see ``budget``), so a Pyramido turn of take, reveal
@@ -29,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from meeplehall.ai.budget import turn_decisions
-from meeplehall.ai.evaluation import margin, squash, win_share
+from meeplehall.ai.evaluation import margin, search_value, squash, win_share
 from meeplehall.ai.greedy import greedy_action, value_after
 from meeplehall.ai.keys import action_key, bot_actions
 from meeplehall.core import Action, IllegalAction, State
@@ -109,20 +111,24 @@ class MctsBot:
             return legal[0]
         return self._search(state, seat, legal, turn_share=True, settle=True)[0].action
 
-    def evaluate(self, state: State, seat: int, include: Sequence[Action] = ()) -> list[RootStat]:
+    def evaluate(self, state: State, seat: int, include: Sequence[Action] = (),
+                 floor_share: float = 0.0) -> list[RootStat]:
         """Search ``seat``'s decision with the whole iteration budget (no early stop, no share
         of a turn) and report every root candidate, most visited first.
 
         ``include`` are actions kept among the candidates whatever the root's cut says (the
         move actually played, when analysing a game); one not in ``bot_actions`` (a take-back)
-        is added to them."""
+        is added to them. With ``floor_share``, each of them and the most visited candidate get
+        at least that share of the iterations as playouts of their own (see ``_focus``), within
+        the same budget, so their estimates do not rest on a handful of playouts."""
         legal = bot_actions(state, seat)
         known = {action_key(action) for action in legal}
         legal += [action for action in include if action_key(action) not in known]
         if not legal:
             raise ValueError(f"seat {seat} has no legal action")
         return self._search(state, seat, legal, turn_share=False, settle=False,
-                            include=frozenset(action_key(action) for action in include))
+                            include=frozenset(action_key(action) for action in include),
+                            floor_share=floor_share)
 
     def _search(
         self,
@@ -132,6 +138,7 @@ class MctsBot:
         turn_share: bool,
         settle: bool,
         include: frozenset[str] = frozenset(),
+        floor_share: float = 0.0,
     ) -> list[RootStat]:
         shares = turn_decisions(state, seat) if turn_share else 1
         seconds = None if self.seconds is None else self.seconds / shares
@@ -142,9 +149,16 @@ class MctsBot:
         self._margins = {}
         started = time.perf_counter()
         deadline = math.inf if seconds is None else started + seconds
+        # A floor needs a known number of iterations to come, so only an iteration budget has one.
+        floor = int(limit * floor_share) if limit < math.inf else 0
+        # A take-back is never played out (bot_actions leaves it out), so it cannot be focused.
+        playable = candidates & {action_key(action) for action in bot_actions(state, seat)}
+        focus = include & playable
         done = 0
         while done < limit and (done == 0 or time.perf_counter() < deadline):
-            self._iterate(root, state.determinize(seat, self.rng), seat, candidates)
+            forced = self._focus(root.stats[seat], playable, focus, floor, limit - done)
+            self._iterate(root, state.determinize(seat, self.rng), seat,
+                          candidates if forced is None else frozenset((forced,)))
             done += 1
             if settle and done % CHECK_EVERY == 0 and self._settled(
                 root.stats[seat], candidates, done, limit, started, seconds
@@ -167,6 +181,27 @@ class MctsBot:
             mean_margin = margins / playouts if playouts else self._prior_margins.get(key, 0.0)
             stats.append(RootStat(action, visits, total / visits if visits else 0.0, mean_margin))
         return stats
+
+    def _focus(self, table: dict[str, Edge], playable: frozenset[str], focus: frozenset[str],
+               floor: int, remaining: float) -> str | None:
+        """The root action the next iteration must play out, or None for a free one.
+
+        The focus is ``focus`` (the played move) and the most visited of the ``playable``
+        candidates (the best so far). The search runs free until the iterations left are just
+        enough to bring each of them to ``floor`` playouts of its own; from then on each
+        iteration goes through the one furthest below its floor. The budget stays the same, and
+        the choice depends on nothing but the statistics, so the search stays deterministic
+        given its seed.
+        """
+        if floor <= 0 or not playable:
+            return None
+        best = max(sorted(playable), key=lambda key: (table[key][0], table[key][1]))
+        needs = {key: floor - self._margins.get(key, (0.0, 0.0))[0]
+                 for key in sorted(focus | {best})}
+        short = {key: need for key, need in needs.items() if need > 0}
+        if not short or sum(short.values()) < remaining:
+            return None
+        return max(short, key=lambda key: short[key])
 
     def _settled(
         self,
@@ -209,7 +244,7 @@ class MctsBot:
         to tell them apart. Actions in ``include`` are kept whatever their rank.
         """
         world = state.determinize(seat, self.rng)
-        values = [value_after(world, seat, action, self.rng) for action in legal]
+        values = [value_after(world, seat, action, self.rng, search=True) for action in legal]
         order = sorted(range(len(legal)), key=lambda i: values[i], reverse=True)
         kept = order[: max(1, self.root_width)]
         kept += [i for i in order[len(kept):] if action_key(legal[i]) in include]
@@ -338,7 +373,7 @@ class MctsBot:
         rewards: dict[int, float] = {}
         leads: dict[int, float] = {}
         for seat in seats:
-            lead = leads[seat] = world.heuristic(seat)
+            lead = leads[seat] = search_value(world, seat)
             self._lead_sum += abs(lead)
             self._lead_count += 1
             rewards[seat] = squash(lead, self.scale)

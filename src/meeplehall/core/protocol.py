@@ -6,7 +6,7 @@ seed, action log), so states never need to be stored: they are rebuilt by replay
 
 Some members are optional capabilities: a game or state that lacks one says so with ``None``
 (``Game.terminal_text``, ``Game.statistics``, ``State.decisions_in_turn``,
-``State.is_take_back``), and
+``State.is_take_back``, ``State.search_heuristic``), and
 ``Game.is_secret_move`` answers False for a game without secret moves. Nothing probes for a
 member with ``hasattr``: every game and state has all of them. A class that subclasses
 :class:`Game` or :class:`State` inherits these defaults; one that only matches the protocol's
@@ -103,6 +103,17 @@ class State(Protocol):
         Whether ``action`` takes back an earlier move of its own seat (Yaxha's undo): bots and
         research adapters leave such actions out, since they gain nothing by them and could
         step back and forth forever. A state usually declares it as a method.
+        """
+        return None
+
+    @property
+    def search_heuristic(self) -> Callable[[int], float] | None:
+        """``search_heuristic(seat) -> float``, or None (the default) where a search judges the
+        positions it stops at by :meth:`heuristic` itself.
+
+        For a game whose heuristic carries a term meant for the one-ply greedy bot only (Yaxha
+        charges the cubes a seat still has to place, so that greedy never loops place/undo): the
+        same lead in points without it, which level 3's search reads at its leaves and root.
         """
         return None
 

@@ -206,3 +206,6 @@ class MonsterHexMatch(MonsterHexState):
 
     def heuristic(self, seat: int) -> float:
         return evaluate(self, seat)
+
+    #: A search judges its leaves by the heuristic itself (``State.search_heuristic``).
+    search_heuristic = None

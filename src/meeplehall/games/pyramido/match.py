@@ -23,5 +23,8 @@ class PyramidoMatch(PyramidoState):
     def heuristic(self, seat: int) -> float:
         return heuristic(self, seat)
 
+    #: A search judges its leaves by the heuristic itself (``State.search_heuristic``).
+    search_heuristic = None
+
     def view(self, seat: int | None) -> dict[str, Any]:
         return build_view(self, seat)

@@ -9,6 +9,9 @@ seat is its value minus the best other seat's value, so it reads as "points ahea
 While building, the evaluated seat's cubes that still fit somewhere cost UNPLACED_PENALTY each:
 the rules force them into the pyramid anyway, and the penalty makes every placement look better
 to a one-ply search than undoing it, so a greedy bot never loops between placing and undoing.
+A search's leaves are judged without it (:func:`lead`, ``search_heuristic``): there a position
+cut in the middle of a build is not lost, its cubes in hand are already counted in the growth,
+and charging only the evaluated seat's would read every such leaf as hopeless.
 """
 
 from __future__ import annotations
@@ -33,14 +36,19 @@ _NEIGHBOURS = [GROUP_NEIGHBOURS.get(b, 0) for b in range(64)]
 
 
 def evaluate(state: YaxhaState, seat: int) -> float:
-    values = seat_values(state)
-    rivals = [v for s, v in enumerate(values) if s != seat]
-    value = values[seat] - max(rivals)
+    """The greedy bot's value: :func:`lead`, less the penalty for the seat's unplaced cubes."""
+    value = lead(state, seat)
     if state.phase == BUILD and can_place_any(
         state.pyramid[seat], state.occupied[seat], state.hand[seat]
     ):
         value -= UNPLACED_PENALTY * sum(state.hand[seat])
     return value
+
+
+def lead(state: YaxhaState, seat: int) -> float:
+    """Points ahead of the best rival, with no penalty: how a search judges where it stops."""
+    values = seat_values(state)
+    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
 
 
 def seat_values(state: YaxhaState) -> list[float]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any, Self
 
-from meeplehall.games.yaxha.heuristic import evaluate
+from meeplehall.games.yaxha.heuristic import evaluate, lead
 from meeplehall.games.yaxha.hidden import determinize
 from meeplehall.games.yaxha.state import YaxhaState
 from meeplehall.games.yaxha.views import build_view
@@ -30,3 +30,7 @@ class YaxhaMatch(YaxhaState):
 
     def heuristic(self, seat: int) -> float:
         return evaluate(self, seat)
+
+    def search_heuristic(self, seat: int) -> float:
+        """The heuristic without the greedy bot's penalty for cubes in hand (``heuristic.lead``)."""
+        return lead(self, seat)
