@@ -305,6 +305,23 @@ def create_table(page: Any, game: str, *, start: bool = False, **body: Any) -> d
     return table
 
 
+def finished_bot_table(
+    page: Any, game: str, players: int = 2, seconds: float = 120, **body: Any
+) -> dict[str, Any]:
+    """A table of level-1 bots only, opened as the page's user and played to its end by the
+    server (nobody watches it, so at full speed); the finished table. ``body`` adds to the
+    table's creation (options, mode)."""
+    table = create_table(page, game, players=players, seat=None, start=True,
+                         bots=[{"seat": seat, "level": 1} for seat in range(players)], **body)
+
+    def finished() -> dict[str, Any] | None:
+        now: dict[str, Any] = api(page, "GET", f"/api/tables/{table['id']}")
+        return now if now["status"] == "finished" else None
+
+    done: dict[str, Any] = poll(page, finished, f"the bots did not finish {game}", seconds * 1000)
+    return done
+
+
 def table_url(table: dict[str, Any]) -> str:
     token = table.get("invite_token")
     return f"/tables/{table['id']}" + (f"?invite={token}" if token else "")

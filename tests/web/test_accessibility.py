@@ -6,15 +6,14 @@ table's result names its winners with their seat badges, and its chart shows who
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
 
 from tests.web.conftest import (
     Pages,
-    api,
     create_table,
+    finished_bot_table,
     login_guest,
     table_url,
     unique_name,
@@ -36,16 +35,6 @@ def _blocking(axe: Axe, page: Any, where: str) -> list[str]:
             targets = [" ".join(node["target"]) for node in violation["nodes"][:3]]
             found.append(f"{where}: {violation['id']} ({violation['help']}) at {targets}")
     return found
-
-
-def _finished(page: Any, game: str) -> dict[str, Any]:
-    table = create_table(page, game, players=2, seat=None, start=True,
-                         bots=[{"seat": 0, "level": 1}, {"seat": 1, "level": 1}])
-    deadline = time.monotonic() + 120
-    while api(page, "GET", f"/api/tables/{table['id']}")["status"] != "finished":
-        assert time.monotonic() < deadline, f"the bots did not finish {game} in 120 s"
-        page.wait_for_timeout(250)
-    return table
 
 
 def _assert_whole_names(page: Any) -> None:
@@ -86,7 +75,7 @@ def test_no_page_has_a_serious_accessibility_violation(pages: Pages) -> None:
         page.goto(f"/rules.html?game={game}")
         wait_ready(page)
         found += _blocking(axe, page, f"{game} rules")
-    finished = _finished(page, "pyramido")
+    finished = finished_bot_table(page, "pyramido")
     page.goto(table_url(finished))
     page.wait_for_selector("#end-of-game")
     found += _blocking(axe, page, "a finished table")

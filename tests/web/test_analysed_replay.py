@@ -3,7 +3,6 @@ analysis budget is small (``--analysis-iterations``), so an analysis takes secon
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,7 +11,7 @@ import pytest
 from tests.live_server import ServerProcess
 from tests.web.conftest import (
     api,
-    create_table,
+    finished_bot_table,
     login_guest,
     screenshot,
     switch_language,
@@ -35,13 +34,7 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProce
 def _finished(page: Any) -> dict[str, Any]:
     """A Monster Hex table of two level-1 bots (random moves: the analysis finds mistakes),
     played to its end by the server."""
-    table = create_table(page, "monsterhex", players=2, seat=None, mode="none",
-                         bots=[{"seat": 0, "level": 1}, {"seat": 1, "level": 1}], start=True)
-    deadline = time.monotonic() + 90
-    while api(page, "GET", f"/api/tables/{table['id']}")["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish the game"
-        page.wait_for_timeout(200)
-    return table
+    return finished_bot_table(page, "monsterhex", mode="none")
 
 
 def _analysed(page: Any, table_id: int) -> dict[str, Any]:

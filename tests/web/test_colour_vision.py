@@ -9,7 +9,6 @@ test-artifacts/colour-vision/ for people to look at.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,8 +26,7 @@ from tests.web.colourvision import (
 from tests.web.conftest import (
     ARTIFACTS,
     Pages,
-    api,
-    create_table,
+    finished_bot_table,
     login_guest,
     unique_name,
     wait_for_js,
@@ -77,18 +75,6 @@ BOARDS = [
 ]
 
 
-def _finished(page: Any, board: Board) -> dict[str, Any]:
-    table = create_table(
-        page, board.game, players=board.players, seat=None, start=True,
-        bots=[{"seat": seat, "level": 1} for seat in range(board.players)],
-    )
-    deadline = time.monotonic() + 120
-    while api(page, "GET", f"/api/tables/{table['id']}")["status"] != "finished":
-        assert time.monotonic() < deadline, f"the bots did not finish {board.game} in 120 s"
-        page.wait_for_timeout(250)
-    return table
-
-
 def _boxes(page: Any, board: Board) -> dict[str, list[dict[str, float]]]:
     """The boxes of the pieces of each colour in #game-root's screenshot, each cut to its
     middle half (outlines and neighbours stay out of the mean)."""
@@ -115,7 +101,7 @@ def _boxes(page: Any, board: Board) -> dict[str, list[dict[str, float]]]:
 def test_every_colour_of_a_board_reads_without_hue(pages: Pages, board: Board) -> None:
     page = pages.new(viewport={"width": 1280, "height": 800})
     login_guest(page, unique_name("Hue"))
-    table = _finished(page, board)
+    table = finished_bot_table(page, board.game, players=board.players)
     out = ARTIFACTS / "colour-vision"
     out.mkdir(parents=True, exist_ok=True)
     for palette in ("standard", "safe"):

@@ -9,15 +9,13 @@ breakdown), and one Monster Hex table is played a few clicks by hand for its but
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
 
 from tests.web.conftest import (
     Pages,
-    api,
-    create_table,
+    finished_bot_table,
     login_guest,
     poll,
     unique_name,
@@ -66,21 +64,6 @@ ARIA = (
 )
 
 
-def _finished_bot_game(page: Any, game: str) -> dict[str, Any]:
-    """A two-bot table of ``game`` played to its end by the server."""
-    table = create_table(
-        page, game, players=2, seat=None, options=OPTIONS[game],
-        bots=[{"seat": 0, "level": 1}, {"seat": 1, "level": 1}], start=True,
-    )
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        table = api(page, "GET", f"/api/tables/{table['id']}")
-        if table["status"] == "finished":
-            return table
-        page.wait_for_timeout(200)
-    raise AssertionError(f"the bots did not finish the {game} game in 120 seconds")
-
-
 def _coordinates_in(page: Any, pattern: re.Pattern[str], script: str) -> list[str]:
     texts: list[str] = page.evaluate(script)
     return sorted({match for text in texts for match in pattern.findall(text or "")})
@@ -105,7 +88,7 @@ def test_a_finished_game_reads_without_coordinates_unless_asked(
 ) -> None:
     page = pages.new()
     login_guest(page, unique_name("Notation"))
-    table = _finished_bot_game(page, game)
+    table = finished_bot_table(page, game, options=OPTIONS[game])
     _replay_at_the_end(page, table, lang)
     pattern = COORDINATE[game]
 

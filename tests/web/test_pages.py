@@ -3,7 +3,6 @@ uncaught exception (the ``pages`` fixture fails the test on any), with no untran
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -11,24 +10,13 @@ import pytest
 from tests.web.conftest import (
     api,
     create_table,
+    finished_bot_table,
     login_guest,
     switch_language,
     table_url,
     wait_for_game,
     wait_ready,
 )
-
-
-def _finished_table(page: Any) -> dict[str, Any]:
-    table = create_table(
-        page, "yaxha", players=2, seat=None,
-        bots=[{"seat": 0, "level": 1}, {"seat": 1, "level": 1}], start=True,
-    )
-    deadline = time.monotonic() + 60
-    while api(page, "GET", f"/api/tables/{table['id']}")["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish in 60 seconds"
-        page.wait_for_timeout(200)
-    return table
 
 
 def _no_raw_keys(page: Any, keys: set[str]) -> None:
@@ -63,7 +51,7 @@ def test_every_page_loads_cleanly_in_each_language(pages: Any, language: str) ->
         wait_for_game(page)
         page.wait_for_selector("#game-root [data-legal], #game-root [data-choice]")
         _no_raw_keys(page, keys)
-    finished = _finished_table(page)
+    finished = finished_bot_table(page, "yaxha")
     page.goto(table_url(finished))
     page.wait_for_selector("#end-of-game")
     _no_raw_keys(page, keys)
@@ -78,7 +66,7 @@ def test_a_visitor_who_is_not_logged_in_meets_no_console_error(pages: Any) -> No
     owner = pages.new()
     login_guest(owner, "Pages-owner")
     waiting = create_table(owner, "pyramido", players=2)
-    finished = _finished_table(owner)
+    finished = finished_bot_table(owner, "yaxha")
 
     visitor = pages.new()
     errors: list[str] = []  # every console error, even the 4xx answers the fixture lets pass

@@ -4,14 +4,11 @@ card per player, and a replay's controls stay at the bottom of the screen."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from tests.web.conftest import (
     Pages,
-    api,
     create_table,
+    finished_bot_table,
     login_guest,
-    poll,
     table_url,
     unique_name,
     wait_for_game,
@@ -75,25 +72,17 @@ def test_every_control_of_the_lobby_the_create_form_and_a_replay_takes_a_fingert
     page.click(".game-card[data-game=monsterhex] .new-table")
     page.wait_for_selector("#create-options")
     small += [f"create form: {found}" for found in page.evaluate(PAGE_CONTROLS)]
-    table = _finished_bot_game(page)
+    table = finished_bot_table(page, "yaxha")
     page.goto(f"/replay.html?id={table['id']}")
     wait_ready(page)
     small += [f"replay: {found}" for found in page.evaluate(PAGE_CONTROLS)]
     assert small == [], "\n".join(small)
 
 
-def _finished_bot_game(page: Any, game: str = "yaxha", players: int = 2) -> dict[str, Any]:
-    """A bots-only table nobody watches, played to its end by the server at full speed."""
-    table = create_table(page, game, players=players, seat=None, start=True,
-                         bots=[{"seat": seat, "level": 1} for seat in range(players)])
-    return poll(page, lambda: (lambda now: now if now["status"] == "finished" else None)(
-        api(page, "GET", f"/api/tables/{table['id']}")), "the bots never finished", 90_000)
-
-
 def test_the_end_of_game_breakdown_on_a_phone_is_one_card_per_player(pages: Pages) -> None:
     page = pages.new(viewport=PHONE)
     login_guest(page, unique_name("Cards"))
-    table = _finished_bot_game(page, "pyramido", players=3)
+    table = finished_bot_table(page, "pyramido", players=3)
     page.goto(f"/replay.html?id={table['id']}")
     wait_ready(page)
     page.click("#show-result")
@@ -119,7 +108,7 @@ def test_the_end_of_game_breakdown_on_a_phone_is_one_card_per_player(pages: Page
 def test_the_replays_controls_stay_at_the_bottom_of_a_phones_screen(pages: Pages) -> None:
     page = pages.new(viewport=PHONE)
     login_guest(page, unique_name("Sticky"))
-    table = _finished_bot_game(page)
+    table = finished_bot_table(page, "yaxha")
     page.goto(f"/replay.html?id={table['id']}")
     wait_ready(page)
     controls = "#replay .replay-controls"

@@ -5,13 +5,13 @@ a change of mind folded into one line."""
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 from tests.web.conftest import (
     Pages,
     api,
     create_table,
+    finished_bot_table,
     login_guest,
     poll,
     screenshot,
@@ -24,21 +24,6 @@ from tests.web.conftest import (
 )
 
 
-def _finished_bot_game(page: Any) -> dict[str, Any]:
-    """A two-bot Yaxha table played to its end by the server."""
-    table = create_table(
-        page, "yaxha", players=2, seat=None,
-        bots=[{"seat": 0, "level": 1}, {"seat": 1, "level": 1}], start=True,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        table = api(page, "GET", f"/api/tables/{table['id']}")
-        if table["status"] == "finished":
-            return table
-        page.wait_for_timeout(200)
-    raise AssertionError("the bots did not finish the game in 60 seconds")
-
-
 def _step(page: Any) -> int:
     return int(page.get_attribute("body", "data-step") or -1)
 
@@ -46,7 +31,7 @@ def _step(page: Any) -> int:
 def test_replay_steps_forward_and_back_through_a_finished_game(pages: Any) -> None:
     page = pages.new()
     login_guest(page, "Viewer")
-    table = _finished_bot_game(page)
+    table = finished_bot_table(page, "yaxha")
     replay = api(page, "GET", f"/api/tables/{table['id']}/replay")
     total = len(replay["steps"])
 
@@ -98,7 +83,7 @@ def test_replay_steps_forward_and_back_through_a_finished_game(pages: Any) -> No
 def test_replay_plays_back_by_itself_and_pauses(pages: Any) -> None:
     page = pages.new()
     login_guest(page, "Auto")
-    table = _finished_bot_game(page)
+    table = finished_bot_table(page, "yaxha")
     page.goto(f"/replay.html?id={table['id']}")
     wait_ready(page)
     page.select_option("#replay-speed", "400")
@@ -113,7 +98,7 @@ def test_replay_plays_back_by_itself_and_pauses(pages: Any) -> None:
 def test_finished_table_page_shows_the_breakdown_and_links_to_the_replay(pages: Any) -> None:
     page = pages.new()
     login_guest(page, "Late")
-    table = _finished_bot_game(page)
+    table = finished_bot_table(page, "yaxha")
     page.goto(table_url(table))
     page.wait_for_selector("#end-of-game")
     assert page.get_attribute("body", "data-status") == "finished"
@@ -130,7 +115,7 @@ def test_replay_steps_are_named_in_the_readers_language(pages: Any) -> None:
     page = pages.new()
     login_guest(page, "Kiroku")
     switch_language(page, "ja")
-    table = _finished_bot_game(page)
+    table = finished_bot_table(page, "yaxha")
     steps = api(page, "GET", f"/api/tables/{table['id']}/replay")["steps"]
     page.goto(f"/replay.html?id={table['id']}")
     wait_ready(page)
@@ -154,7 +139,7 @@ def test_the_slider_marks_each_round_and_the_round_buttons_go_from_start_to_star
 ) -> None:
     page = pages.new()
     login_guest(page, unique_name("Rounds"))
-    table = _finished_bot_game(page)
+    table = finished_bot_table(page, "yaxha")
     steps = api(page, "GET", f"/api/tables/{table['id']}/replay?views=true")["steps"]
     # Position p shows the view after p steps; a round starts where that view's round changes.
     rounds = [1] + [step["view"]["round"] for step in steps]

@@ -7,12 +7,17 @@ old greying filter kept about a quarter."""
 from __future__ import annotations
 
 import colorsys
-from typing import Any
 
 import numpy as np
 
 from tests.web.colourvision import image, mean_colour
-from tests.web.conftest import Pages, api, create_table, login_guest, poll, table_url, unique_name
+from tests.web.conftest import (
+    Pages,
+    finished_bot_table,
+    login_guest,
+    table_url,
+    unique_name,
+)
 
 #: A small box on the top face of each cube whose top shows (tried at four points of the face
 #: around its letter, where no cube above covers it), the face's own colour, and whether the cube
@@ -43,19 +48,11 @@ def _hls(rgb: np.ndarray) -> tuple[float, float, float]:
     return colorsys.rgb_to_hls(red, green, blue)
 
 
-def _finished(page: Any) -> dict[str, Any]:
-    table = create_table(page, "yaxha", players=2, seat=None, start=True,
-                         bots=[{"seat": 0, "level": 1}, {"seat": 1, "level": 1}])
-    poll(page, lambda: api(page, "GET", f"/api/tables/{table['id']}")["status"] == "finished",
-         "the bots never finished", 90_000)
-    return table
-
-
 def test_faded_cubes_keep_their_hue(pages: Pages) -> None:
     # Tall enough for both pyramids to be on screen, where elementFromPoint looks.
     page = pages.new(viewport={"width": 1280, "height": 2400})
     login_guest(page, unique_name("Fade"))
-    table = _finished(page)
+    table = finished_bot_table(page, "yaxha")
     page.goto(table_url(table))
     page.wait_for_selector("#end-of-game")
     page.wait_for_selector("#game-root .yx-scored .yx-cube:not(.yx-best)")
