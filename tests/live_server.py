@@ -11,6 +11,9 @@ from pathlib import Path
 
 import httpx
 
+#: How long a server may take to answer after its start before a test gives up on it.
+START_SECONDS = 120
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -104,8 +107,10 @@ class ServerProcess(OnLoopback):
             command += ["--min-clock-seconds", "0.1", "--min-turn-hours", "0.0001"]
         if self.database_url is not None:
             command += ["--database-url", self.database_url]
+        # A bound on a start that hangs, not a timing test: on a machine at load 35 (several
+        # suites at once) a start that imports, migrates and spawns its bot workers took >30 s.
         self.process = start_answering(command, self.data_dir / "server.log",
-                                       f"{self.base}/api/bots", 30, self.env)
+                                       f"{self.base}/api/bots", START_SECONDS, self.env)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as in a crash."""

@@ -165,7 +165,7 @@ class NginxProcess(OnLoopback):
         scheme = "https" if self.certificate else "http"
         self.process = start_answering(
             [*self.command(), "-g", "daemon off;"], self.log,
-            f"{scheme}://127.0.0.1:{self.port}/healthz", 15,
+            f"{scheme}://127.0.0.1:{self.port}/healthz", 60,
         )
 
     def stop(self) -> None:
