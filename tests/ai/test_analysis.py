@@ -116,6 +116,20 @@ def test_missing_a_forced_win_is_marked_a_blunder() -> None:
     assert taken is not None and taken.mark is None and taken.loss == 0
 
 
+def _searches_seen(monkeypatch: Any) -> list[tuple[MctsBot, list[RootStat]]]:
+    """Every search ``MctsBot.evaluate`` makes from now on, with what it reported."""
+    seen: list[tuple[MctsBot, list[RootStat]]] = []
+    evaluate = MctsBot.evaluate
+
+    def spy(bot: MctsBot, *args: Any, **kwargs: Any) -> list[RootStat]:
+        stats = evaluate(bot, *args, **kwargs)
+        seen.append((bot, stats))
+        return stats
+
+    monkeypatch.setattr(MctsBot, "evaluate", spy)
+    return seen
+
+
 @pytest.mark.parametrize("game", GAMES, ids=GAME_IDS)
 def test_the_played_move_and_the_best_get_their_floor_of_playouts(game, monkeypatch) -> None:
     # A position with a wide choice, and in it the move a one-ply look likes least: left to
@@ -127,15 +141,8 @@ def test_the_played_move_and_the_best_get_their_floor_of_playouts(game, monkeypa
     legal = bot_actions(state, seat)
     rng = random.Random(0)
     played = min(legal, key=lambda action: value_after(state, seat, action, rng))
-    seen: list[tuple[MctsBot, list[RootStat]]] = []
     evaluate = MctsBot.evaluate
-
-    def spy(bot: MctsBot, *args: Any, **kwargs: Any) -> list[RootStat]:
-        stats = evaluate(bot, *args, **kwargs)
-        seen.append((bot, stats))
-        return stats
-
-    monkeypatch.setattr(MctsBot, "evaluate", spy)
+    seen = _searches_seen(monkeypatch)
     iterations = 40
     analysis = analyse_decision(state, seat, played, 0, game.name, iterations)
     assert analysis is not None
@@ -166,15 +173,7 @@ def test_a_played_take_back_is_judged_and_the_best_still_gets_its_floor(monkeypa
     seat = next(seat for seat in sorted(state.to_move())
                 if any(state.is_take_back(action) for action in state.legal_actions(seat)))
     undo = next(action for action in state.legal_actions(seat) if state.is_take_back(action))
-    seen: list[tuple[MctsBot, list[RootStat]]] = []
-    evaluate = MctsBot.evaluate
-
-    def spy(bot: MctsBot, *args: Any, **kwargs: Any) -> list[RootStat]:
-        stats = evaluate(bot, *args, **kwargs)
-        seen.append((bot, stats))
-        return stats
-
-    monkeypatch.setattr(MctsBot, "evaluate", spy)
+    seen = _searches_seen(monkeypatch)
     iterations = 40
     analysis = analyse_decision(state, seat, undo, 0, "yaxha", iterations)
     assert analysis is not None and analysis.played.action == undo.to_json()
