@@ -64,10 +64,8 @@ from tests.live_server import ServerProcess, free_port
 
 from flood import guest, long_finished_table
 from procstat import cpu_seconds
-from server_load import DEFAULT_GAME, Figures, new_table, percentile, seat_client
+from server_load import DEFAULT_GAME, Deadline, Figures, new_table, percentile, seat_client
 
-#: Seat clients play until their task is cancelled.
-FOREVER = 1e9
 #: The last byte of each phase's attacking address (in TEST-NET-3).
 ATTACKERS = itertools.count(1)
 #: Tables left waiting for players, one host each, so the lobby's waiting list is not empty.
@@ -125,7 +123,7 @@ async def keep_playing(base: str, ws_base: str, figures: Figures, think: float,
         table_id, cookies = await new_table(base, DEFAULT_GAME, 2, {})
         started = [asyncio.Event() for _ in cookies]
         seats = [asyncio.create_task(seat_client(
-            ws_base, table_id, cookie, figures, think, FOREVER, event,
+            ws_base, table_id, cookie, figures, think, Deadline(), event,  # until cancelled
             random.Random(rng.random()), exponential_think))
             for cookie, event in zip(cookies, started, strict=True)]
         try:

@@ -16,10 +16,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,12 +69,24 @@ def uniform_think(rng: random.Random, mean: float) -> float:
     return rng.uniform(0, 2 * mean)
 
 
+@dataclass
+class Deadline:
+    """When the seats stop (``time.monotonic()``): set only once the tables start, as opening
+    ten thousand sockets takes a while and must not eat into the time played."""
+
+    at: float = math.inf
+
+    def on(self, loop: asyncio.AbstractEventLoop) -> float | None:
+        """The deadline on ``loop``'s clock; None (no timeout) while it is not set."""
+        return None if math.isinf(self.at) else loop.time() + (self.at - time.monotonic())
+
+
 async def seat_client(ws_base: str, table_id: int, cookie: str, figures: Figures,
-                      think: float, deadline: float, started: asyncio.Event,
+                      think: float, deadline: Deadline, started: asyncio.Event,
                       rng: random.Random,
                       pause: Callable[[random.Random, float], float] = uniform_think) -> None:
-    """One seat until ``deadline`` (``time.monotonic()``) or the game's end; before each move
-    it thinks ``pause(rng, think)`` seconds.
+    """One seat until ``deadline`` or the game's end; before each move it thinks
+    ``pause(rng, think)`` seconds.
 
     At the deadline a seat with no move of its own in flight stops at once, even while it waits
     for the others (a seat whose turn never comes back would otherwise wait for ever); a seat
@@ -81,11 +94,10 @@ async def seat_client(ws_base: str, table_id: int, cookie: str, figures: Figures
     """
     url = f"{ws_base}/ws/tables/{table_id}"
     loop = asyncio.get_running_loop()
-    stop_at = loop.time() + (deadline - time.monotonic())
     try:
-        # A busy machine may take a while to open 800 sockets: more than the default 10 s.
+        # A busy machine may take a while to open thousands of sockets: more than 10 s.
         socket = await connect(url, additional_headers={"Cookie": f"mh_session={cookie}"},
-                               max_size=None, open_timeout=60)
+                               max_size=None, open_timeout=120)
     except (OSError, TimeoutError, InvalidHandshake):
         figures.errors += 1  # counted, and the round goes on without this seat
         return
@@ -94,15 +106,15 @@ async def seat_client(ws_base: str, table_id: int, cookie: str, figures: Figures
     async with socket:
         sent_at: float | None = None
         try:
-            async with asyncio.timeout_at(stop_at) as waiting:
+            async with asyncio.timeout_at(deadline.on(loop)) as waiting:
                 async for text in socket:
                     message = json.loads(text)
                     kind = message["type"]
                     if kind == "error":
                         figures.errors += 1
                         sent_at = None
-                        waiting.reschedule(stop_at)
-                        continue
+                    if sent_at is None:  # nothing in flight: the deadline holds
+                        waiting.reschedule(deadline.on(loop))
                     if kind not in ("update", "sync"):
                         continue
                     now = time.perf_counter()
@@ -111,12 +123,12 @@ async def seat_client(ws_base: str, table_id: int, cookie: str, figures: Figures
                         figures.latencies.append(now - sent_at)
                         figures.moves += 1
                         sent_at = None
-                        waiting.reschedule(stop_at)
+                        waiting.reschedule(deadline.on(loop))
                     if message["status"] == "finished":
                         return
                     required = message["seat"] in message["to_move"]  # not optional moves
                     if (message["legal"] and required and sent_at is None
-                            and time.monotonic() < deadline):
+                            and time.monotonic() < deadline.at):
                         if think:
                             await asyncio.sleep(pause(rng, think))
                         waiting.reschedule(None)  # its own update is awaited past the deadline
@@ -124,15 +136,19 @@ async def seat_client(ws_base: str, table_id: int, cookie: str, figures: Figures
                         await socket.send(json.dumps({
                             "type": "act", "seq": message["seq"],
                             "action": rng.choice(message["legal"])}))
-                    if time.monotonic() >= deadline:
+                    if time.monotonic() >= deadline.at:
                         return
         except TimeoutError:
             return
 
 
 async def one_round(base: str, ws_base: str, game: str, args: argparse.Namespace,
-                    options: dict[str, Any], figures: Figures, seed: int) -> float:
-    """Set up every table (not timed), then play them all at once; returns the playing time."""
+                    options: dict[str, Any], figures: Figures, seed: int,
+                    connected: Callable[[], Awaitable[None]] | None = None) -> float:
+    """Set up every table (not timed), then play them all at once; returns the playing time.
+
+    ``connected`` is awaited once every seat's socket is open, before the tables start: the
+    client processes of bench/load_clients.py wait there for each other."""
     setup_slots = asyncio.Semaphore(8)
 
     async def setup(index: int) -> tuple[int, list[str]]:
@@ -141,7 +157,7 @@ async def one_round(base: str, ws_base: str, game: str, args: argparse.Namespace
 
     tables = await asyncio.gather(*(setup(i) for i in range(args.tables)))
     rng = random.Random(seed)
-    deadline = time.monotonic() + args.seconds
+    deadline = Deadline()
     clients = []
     ready = []
     for table_id, cookies in tables:
@@ -152,7 +168,10 @@ async def one_round(base: str, ws_base: str, game: str, args: argparse.Namespace
                 ws_base, table_id, cookie, figures, args.think, deadline, event,
                 random.Random(rng.random()))))
     await asyncio.gather(*(event.wait() for event in ready))
+    if connected is not None:
+        await connected()
     began = time.monotonic()
+    deadline.at = began + args.seconds
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         for table_id, cookies in tables:
             http.cookies.set("mh_session", cookies[0])
@@ -183,6 +202,9 @@ def add_round_arguments(parser: argparse.ArgumentParser, tables: int, seconds: f
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean think time per move in seconds, drawn uniformly from 0 to "
                         "twice this (default: %(default)s)")
+    parser.add_argument("--client-processes", type=int, default=2,
+                        help="processes the load client runs in, the tables shared out "
+                        "between them (default: %(default)s)")
 
 
 async def main() -> None:
@@ -211,10 +233,19 @@ async def main() -> None:
         parser.error(f"{game} seats {known[game]['min_players']} to "
                      f"{known[game]['max_players']}, not {args.seats}")
     options = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
-    figures = Figures()
-    elapsed = 0.0
+    # Here, not at the top: bench/load_clients.py imports this module's round.
+    from load_clients import Played, play_in_processes
+
+    played = Played()
     for round_number in range(args.rounds):
-        elapsed += await one_round(base, ws_base, game, args, options, figures, round_number)
+        one = await play_in_processes(base, ws_base, game, args, options, round_number)
+        played.figures.latencies += one.figures.latencies
+        played.figures.moves += one.figures.moves
+        played.figures.games += one.figures.games
+        played.figures.errors += one.figures.errors
+        played.elapsed += one.elapsed
+        played.client_cpu += one.client_cpu
+    figures, elapsed = played.figures, played.elapsed
     if not figures.latencies:
         print("no moves were made")
         return
@@ -227,6 +258,8 @@ async def main() -> None:
     print(f"latency send->own update: p50 {statistics.median(ms):.1f} ms, "
           f"p90 {percentile(ms, 0.9):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
           f"max {max(ms):.1f} ms")
+    print(f"load client: {len(played.client_cpu) // args.rounds} processes, CPU "
+          f"{sum(played.client_cpu) / elapsed:.2f} cores over the play")
 
 
 if __name__ == "__main__":

@@ -72,6 +72,9 @@ class NginxProcess(OnLoopback):
     subpath: bool = False
     #: False: the site's ports as shipped (80, 443), for ``nginx -t`` of the files as installed.
     edit_ports: bool = True
+    #: Connections per worker, as deploy.md tells an operator to raise it for thousands of
+    #: players (None: Debian's 768); the descriptor limit is raised with it.
+    worker_connections: int | None = None
     process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -144,6 +147,10 @@ class NginxProcess(OnLoopback):
         # Debian's nginx.conf runs its workers as www-data, who could not read a test's
         # private folder: as root, the workers run as root here.
         conf = self.conf.read_text()
+        if self.worker_connections is not None:
+            conf = re.sub(r"worker_connections \d+;",
+                          f"worker_connections {self.worker_connections};", conf)
+            conf = f"worker_rlimit_nofile {2 * self.worker_connections};\n{conf}"
         self.conf.write_text(re.sub(r"^user \S+;", "user root;", conf, flags=re.MULTILINE)
                              if os.geteuid() == 0 else re.sub(r"^user \S+;", "", conf,
                                                               flags=re.MULTILINE))

@@ -41,6 +41,21 @@ def test_the_shipped_nginx_site_passes_nginx_t_as_installed(
     assert "[warn]" not in checked.stderr and "[emerg]" not in checked.stderr, checked.stderr
 
 
+def test_nginx_raised_for_thousands_of_players_as_deploy_md_says_passes_nginx_t(
+    nginx: str, tmp_path: Path,
+) -> None:
+    """The edit deploy.md's sizing asks of nginx.conf for thousands of sockets (the load
+    benchmark's nginx) is one nginx accepts."""
+    proxy = NginxProcess(tmp_path / "nginx", [8001, 8002], edit_ports=False,
+                         worker_connections=16384)
+    checked = proxy.check()
+    assert checked.returncode == 0, checked.stderr
+    assert "[warn]" not in checked.stderr and "[emerg]" not in checked.stderr, checked.stderr
+    conf = proxy.conf.read_text()
+    assert "worker_connections 16384;" in conf and "worker_connections 768;" not in conf
+    assert "worker_rlimit_nofile 32768;" in conf
+
+
 @pytest.mark.parametrize("unit", ["meeplehall@.service", "meeplehall.service",
                                   "meeplehall-backup.service", "meeplehall-backup.timer"])
 def test_systemd_reads_every_setting_of_the_units(tmp_path: Path, unit: str) -> None:
