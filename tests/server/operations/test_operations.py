@@ -95,6 +95,10 @@ def test_metrics_count_moves_latency_refusals_sockets_and_tables_and_keep_secret
     }
     assert value(during, "meeplehall_connections") == 2
     assert value(during, "meeplehall_live_tables", status="playing") >= 1
+    # Each socket has had messages waiting to go out (the welcome, syncs, updates), never past
+    # the bounds a socket's queue is ended at.
+    assert 1 <= value(during, "meeplehall_outgoing_queue_peak_messages") <= 256
+    assert 1 <= value(during, "meeplehall_outgoing_queue_peak_bytes") <= 4 * 1024 * 1024
     # No secret and nobody's identity in what a scrape shows.
     for secret in (seed, str(int(seed, 16)), *names):
         assert secret not in text

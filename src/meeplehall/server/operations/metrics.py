@@ -33,8 +33,8 @@ WAIT_BUCKETS = (0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60
 
 
 class _LiveState(Collector):
-    """Figures read from the hall at scrape time: sockets, tables in memory, bot lanes, and
-    the Redis listener's state and counts."""
+    """Figures read from the hall at scrape time: sockets and their outgoing queues, tables in
+    memory, bot lanes, and the Redis listener's state and counts."""
 
     def __init__(self, watched: Callable[[], tuple[TableManager, BotPool] | None]) -> None:
         self.watched = watched
@@ -51,10 +51,21 @@ class _LiveState(Collector):
             labels=["lane"])
         busy = GaugeMetricFamily(
             "meeplehall_bot_workers_busy", "Bot worker processes computing now", labels=["lane"])
+        # The bounds of an outgoing queue (--ws-queue-messages, --ws-queue-bytes) holding
+        # under load shows here: no open socket's peak is past them.
+        peak_messages = GaugeMetricFamily(
+            "meeplehall_outgoing_queue_peak_messages",
+            "Most messages ever waiting at once to go out to one open table WebSocket")
+        peak_bytes = GaugeMetricFamily(
+            "meeplehall_outgoing_queue_peak_bytes",
+            "Most bytes ever waiting at once to go out to one open table WebSocket")
         if watched is not None:
             manager, bots = watched
             rooms = list(manager.rooms.values())
             connections.add_metric([], sum(len(room.connections) for room in rooms))
+            opened = [connection for room in rooms for connection in room.connections]
+            peak_messages.add_metric([], max((c.peak_messages for c in opened), default=0))
+            peak_bytes.add_metric([], max((c.peak_bytes for c in opened), default=0))
             by_status: dict[str, int] = {"waiting": 0, "playing": 0, "finished": 0}
             for room in rooms:
                 by_status[room.record.status] = by_status.get(room.record.status, 0) + 1
@@ -63,7 +74,7 @@ class _LiveState(Collector):
             for lane in (bots.cheap, bots.search):
                 queued.add_metric([lane.name], len(lane.queue))
                 busy.add_metric([lane.name], lane.busy)
-        yield from (connections, tables, queued, busy)
+        yield from (connections, tables, queued, busy, peak_messages, peak_bytes)
         fanout = watched[0].fanout if watched is not None else None
         if fanout is not None:  # several processes, told of each other's changes by Redis
             yield GaugeMetricFamily(
