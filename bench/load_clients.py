@@ -103,6 +103,7 @@ async def play_in_processes(base: str, ws_base: str, game: str, args: argparse.N
     played = Played()
     for share in shares:
         played.figures.latencies += share.figures.latencies
+        played.figures.sent += share.figures.sent
         played.figures.moves += share.figures.moves
         played.figures.games += share.figures.games
         played.figures.errors += share.figures.errors

@@ -35,6 +35,8 @@ DEFAULT_GAME = "yaxha"
 @dataclass
 class Figures:
     latencies: list[float] = field(default_factory=list)
+    #: When each timed move was sent (``time.time()``: comparable across client processes).
+    sent: list[float] = field(default_factory=list)
     moves: int = 0
     games: int = 0
     errors: int = 0
@@ -46,10 +48,15 @@ def guest(http: httpx.AsyncClient, name: str) -> Any:
 
 async def new_table(base: str, game: str, seats: int, options: dict[str, Any]
                     ) -> tuple[int, list[str]]:
+    """A table with a new guest in each seat; the seats' session cookies.
+
+    One client signs them in one after the other (making a client per guest costs more CPU
+    than the server spends on the guest)."""
     cookies = []
     table_id = 0
-    for seat in range(seats):
-        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        for seat in range(seats):
+            http.cookies.clear()
             (await guest(http, f"load{seat}")).raise_for_status()
             if seat == 0:
                 response = await http.post("/api/tables", json={
@@ -121,6 +128,7 @@ async def seat_client(ws_base: str, table_id: int, cookie: str, figures: Figures
                     mine = message.get("last", {}).get("seat") == message["seat"]
                     if sent_at is not None and mine:
                         figures.latencies.append(now - sent_at)
+                        figures.sent.append(time.time() - (now - sent_at))
                         figures.moves += 1
                         sent_at = None
                         waiting.reschedule(deadline.on(loop))
@@ -171,11 +179,21 @@ async def one_round(base: str, ws_base: str, game: str, args: argparse.Namespace
     if connected is not None:
         await connected()
     began = time.monotonic()
-    deadline.at = began + args.seconds
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        for table_id, cookies in tables:
-            http.cookies.set("mh_session", cookies[0])
-            (await http.post(f"/api/tables/{table_id}/start")).raise_for_status()
+    deadline.at = began + args.ramp + args.seconds
+    # Idle connections are let go before the server's keep-alive timeout (uvicorn's 5 s) can
+    # close one under a request sent on it after a pause in the ramp.
+    async with httpx.AsyncClient(base_url=base, timeout=60,
+                                 limits=httpx.Limits(keepalive_expiry=1.0)) as http:
+
+        async def start(index: int, table_id: int, owner: str) -> None:
+            # Spread over the ramp: in a hall, games do not all begin in the same second.
+            await asyncio.sleep(args.ramp * index / len(tables))
+            async with setup_slots:
+                (await http.post(f"/api/tables/{table_id}/start",
+                                 headers={"Cookie": f"mh_session={owner}"})).raise_for_status()
+
+        await asyncio.gather(*(start(index, table_id, cookies[0])
+                               for index, (table_id, cookies) in enumerate(tables)))
     await asyncio.gather(*clients)
     figures.games += len(tables)
     return time.monotonic() - began
@@ -184,6 +202,18 @@ async def one_round(base: str, ws_base: str, game: str, args: argparse.Namespace
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def print_windows(figures: Figures, seconds: float) -> None:
+    """p50 and p99 of the moves sent in each window of ``seconds`` from the first move."""
+    first = min(figures.sent)
+    windows: dict[int, list[float]] = {}
+    for sent, latency in zip(figures.sent, figures.latencies, strict=True):
+        windows.setdefault(int((sent - first) // seconds), []).append(1000 * latency)
+    for index, ms in sorted(windows.items()):
+        print(f"  {index * seconds:>5.0f}-{(index + 1) * seconds:<5.0f}s  {len(ms):>6} moves  "
+              f"p50 {statistics.median(ms):7.1f} ms  p99 {percentile(ms, 0.99):7.1f} ms  "
+              f"max {max(ms):7.1f} ms")
 
 
 def add_round_arguments(parser: argparse.ArgumentParser, tables: int, seconds: float) -> None:
@@ -202,6 +232,9 @@ def add_round_arguments(parser: argparse.ArgumentParser, tables: int, seconds: f
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean think time per move in seconds, drawn uniformly from 0 to "
                         "twice this (default: %(default)s)")
+    parser.add_argument("--ramp", type=float, default=0.0, metavar="SECONDS",
+                        help="start the tables one after the other over this many seconds, "
+                        "before the --seconds of play (default: all at once)")
     parser.add_argument("--client-processes", type=int, default=2,
                         help="processes the load client runs in, the tables shared out "
                         "between them (default: %(default)s)")
@@ -215,6 +248,9 @@ async def main() -> None:
     parser.add_argument("--url", default="http://127.0.0.1:8000",
                         help="the running server's address (default: %(default)s)")
     add_round_arguments(parser, tables=200, seconds=30)
+    parser.add_argument("--window", type=float, default=0.0, metavar="SECONDS",
+                        help="also print p50 and p99 per window of this many seconds of play "
+                        "(default: none)")
     parser.add_argument("--rounds", type=int, default=1,
                         help="rounds, each setting up --tables new tables and playing them "
                         "(default: %(default)s)")
@@ -240,6 +276,7 @@ async def main() -> None:
     for round_number in range(args.rounds):
         one = await play_in_processes(base, ws_base, game, args, options, round_number)
         played.figures.latencies += one.figures.latencies
+        played.figures.sent += one.figures.sent
         played.figures.moves += one.figures.moves
         played.figures.games += one.figures.games
         played.figures.errors += one.figures.errors
@@ -258,6 +295,8 @@ async def main() -> None:
     print(f"latency send->own update: p50 {statistics.median(ms):.1f} ms, "
           f"p90 {percentile(ms, 0.9):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
           f"max {max(ms):.1f} ms")
+    if args.window:
+        print_windows(figures, args.window)
     print(f"load client: {len(played.client_cpu) // args.rounds} processes, CPU "
           f"{sum(played.client_cpu) / elapsed:.2f} cores over the play")
 

@@ -18,6 +18,7 @@ import uvicorn
 from meeplehall.server.app import create_app
 from meeplehall.server.config import Settings
 from meeplehall.server.play.manager import TableManager
+from meeplehall.server.transport import WEBSOCKET_OPTIONS
 from tests.live_server import OnLoopback, free_port
 
 T = TypeVar("T")
@@ -46,7 +47,7 @@ class InProcessServer(OnLoopback):
         # The same WebSocket settings as ``meeplehall serve``.
         config = uvicorn.Config(wrap(self.app) if wrap is not None else self.app,
                                 host="127.0.0.1", port=self.port,
-                                ws_max_size=1024 * 1024, ws_per_message_deflate=False,
+                                **WEBSOCKET_OPTIONS,
                                 log_level="warning", lifespan="on", root_path=root_path)
         self.server = _Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

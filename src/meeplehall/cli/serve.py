@@ -46,6 +46,7 @@ def _serve(config: Path | None = None, **given: Any) -> None:
 
     from meeplehall.server.app import create_app
     from meeplehall.server.operations.logs import configure
+    from meeplehall.server.transport import WEBSOCKET_OPTIONS
 
     try:
         settings = load({name: value for name, value in given.items() if value is not None},
@@ -65,8 +66,7 @@ def _serve(config: Path | None = None, **given: Any) -> None:
         application,
         host=settings.host,
         port=settings.port,
-        ws_max_size=1024 * 1024,
-        ws_per_message_deflate=False,
+        **WEBSOCKET_OPTIONS,
         log_config=logging_config,
         log_level=settings.log_level,
         root_path=settings.root_path,
