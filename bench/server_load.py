@@ -166,16 +166,16 @@ async def one_round(base: str, ws_base: str, game: str, args: argparse.Namespace
     tables = await asyncio.gather(*(setup(i) for i in range(args.tables)))
     rng = random.Random(seed)
     deadline = Deadline()
-    clients = []
-    ready = []
-    for table_id, cookies in tables:
-        for cookie in cookies:
-            event = asyncio.Event()
-            ready.append(event)
-            clients.append(asyncio.create_task(seat_client(
-                ws_base, table_id, cookie, figures, args.think, deadline, event,
-                random.Random(rng.random()))))
-    await asyncio.gather(*(event.wait() for event in ready))
+
+    def seats_of(table_id: int, cookies: list[str]) -> tuple[list[asyncio.Event],
+                                                            list[asyncio.Task[None]]]:
+        opened = [asyncio.Event() for _ in cookies]
+        return opened, [asyncio.create_task(seat_client(
+            ws_base, table_id, cookie, figures, args.think, deadline, event,
+            random.Random(rng.random()))) for cookie, event in zip(cookies, opened, strict=True)]
+
+    first = [seats_of(table_id, cookies) for table_id, cookies in tables]
+    await asyncio.gather(*(event.wait() for opened, _ in first for event in opened))
     if connected is not None:
         await connected()
     began = time.monotonic()
@@ -185,17 +185,28 @@ async def one_round(base: str, ws_base: str, game: str, args: argparse.Namespace
     async with httpx.AsyncClient(base_url=base, timeout=60,
                                  limits=httpx.Limits(keepalive_expiry=1.0)) as http:
 
-        async def start(index: int, table_id: int, owner: str) -> None:
-            # Spread over the ramp: in a hall, games do not all begin in the same second.
-            await asyncio.sleep(args.ramp * index / len(tables))
+        async def start(table_id: int, owner: str) -> None:
             async with setup_slots:
                 (await http.post(f"/api/tables/{table_id}/start",
                                  headers={"Cookie": f"mh_session={owner}"})).raise_for_status()
 
-        await asyncio.gather(*(start(index, table_id, cookies[0])
-                               for index, (table_id, cookies) in enumerate(tables)))
-    await asyncio.gather(*clients)
-    figures.games += len(tables)
+        async def table_slot(index: int) -> None:
+            """The slot's first table, started in its turn over the ramp (in a hall, games do
+            not all begin in the same second); with --again, new tables until the deadline."""
+            (table_id, cookies), (_, seats) = tables[index], first[index]
+            await asyncio.sleep(args.ramp * index / len(tables))
+            await start(table_id, cookies[0])
+            await asyncio.gather(*seats)
+            figures.games += 1
+            while args.again and time.monotonic() < deadline.at:
+                table_id, cookies = await setup(index)
+                opened, seats = seats_of(table_id, cookies)
+                await asyncio.gather(*(event.wait() for event in opened))
+                await start(table_id, cookies[0])
+                await asyncio.gather(*seats)
+                figures.games += 1
+
+        await asyncio.gather(*(table_slot(index) for index in range(len(tables))))
     return time.monotonic() - began
 
 
@@ -235,6 +246,9 @@ def add_round_arguments(parser: argparse.ArgumentParser, tables: int, seconds: f
     parser.add_argument("--ramp", type=float, default=0.0, metavar="SECONDS",
                         help="start the tables one after the other over this many seconds, "
                         "before the --seconds of play (default: all at once)")
+    parser.add_argument("--again", action="store_true",
+                        help="a table whose game ends is followed by a new one with new "
+                        "players, so the hall stays as full until the end (for a soak)")
     parser.add_argument("--client-processes", type=int, default=2,
                         help="processes the load client runs in, the tables shared out "
                         "between them (default: %(default)s)")
