@@ -10,11 +10,19 @@ milliseconds). Last, the database's size: bytes per stored move (the ``actions``
 its indexes, per row) and per finished table (the rest, per table).
 
 SQLite by default (a file in a temporary folder); with --database-url a PostgreSQL server, on
-which a database of its own is created and dropped. This is a benchmark, not a test.
+which a database of its own is created and dropped. --keep keeps the filled hall and --reuse
+measures it again without filling, for figures before and after a change: --src runs another
+checkout's server, and --schema first takes the database to the revision that server knows.
+This is a benchmark, not a test.
 
-    nice python bench/big_hall.py --finished 100000 --playing 1000
-    nice python bench/big_hall.py --database-url postgresql+psycopg://postgres@127.0.0.1:5432/postgres
+    nice python bench/big_hall.py                          # SQLite, 100,000 finished tables
+    nice python bench/big_hall.py --database-url postgresql+psycopg://postgres@127.0.0.1/postgres
     python bench/big_hall.py --finished 2000 --playing 50 --runs 1   # a quick look
+
+    nice python bench/big_hall.py --keep /tmp/hall --starts 0 --runs 0   # fill only
+    nice python bench/big_hall.py --reuse sqlite:////tmp/hall/meeplehall.db \
+        --schema 0017 --src ../before/src                  # the server before a change
+    nice python bench/big_hall.py --reuse sqlite:////tmp/hall/meeplehall.db   # and after it
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ import asyncio
 import os
 import secrets
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -32,6 +41,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+from alembic import command
+from alembic.config import Config
+from alembic.migration import MigrationContext
 from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -41,7 +53,7 @@ from bench.big_hall_fill import Counts, Filler
 from bench.startup import rss_mib
 from tests.live_server import free_port, start_answering, stop_process
 
-from meeplehall.server.db.engine import make_engine, migrate
+from meeplehall.server.db.engine import MIGRATIONS, make_engine
 
 
 @contextmanager
@@ -71,7 +83,8 @@ def database(args: argparse.Namespace, folder: Path) -> Iterator[str]:
         admin.dispose()
 
 
-def launch(url: str, folder: Path, port: int) -> tuple[object, float, float]:
+def launch(args: argparse.Namespace, url: str, folder: Path,
+           port: int) -> tuple[subprocess.Popen[bytes], float, float]:
     """The server on ``url``; seconds to ready and resident MiB then."""
     command = [sys.executable, "-c", "from meeplehall.cli import app; app()", "serve",
                "--port", str(port), "--data-dir", str(folder), "--database-url", url,
@@ -79,8 +92,28 @@ def launch(url: str, folder: Path, port: int) -> tuple[object, float, float]:
                "--log-level", "warning"]
     started = time.perf_counter()
     process = start_answering(command, folder / "server.log",
-                              f"http://127.0.0.1:{port}/readyz", 600, dict(os.environ))
+                              f"http://127.0.0.1:{port}/readyz", 600, server_env(args))
     return process, time.perf_counter() - started, rss_mib(process.pid)
+
+
+def server_env(args: argparse.Namespace) -> dict[str, str]:
+    env = dict(os.environ)
+    if args.src:
+        env["PYTHONPATH"] = str(Path(args.src).resolve())
+    return env
+
+
+def set_schema(engine: Engine, revision: str) -> None:
+    """Move the database to ``revision``, up or down, with this checkout's migrations (so
+    another checkout's server, --src, finds the schema it knows)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        now = MigrationContext.configure(connection).get_current_revision()
+        if now != revision:
+            down = now is not None and now > revision
+            (command.downgrade if down else command.upgrade)(config, revision)
 
 
 async def timed(base: str, paths: Callable[[int], str], requests: int,
@@ -195,6 +228,11 @@ def main() -> None:
     parser.add_argument("--reuse", default="",
                         help="the URL of a hall filled before (with --keep): migrated to the "
                         "newest schema and measured, not filled")
+    parser.add_argument("--schema", default="",
+                        help="with --reuse: the schema revision to measure at (up or down "
+                        "from the database's), e.g. the one --src's server expects")
+    parser.add_argument("--src", default="",
+                        help="another checkout's src folder: its server is measured")
     parser.add_argument("--starts", type=int, default=3)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--requests", type=int, default=200)
@@ -204,7 +242,7 @@ def main() -> None:
             database(args, Path(name)) as url:
         folder = Path(name)
         engine = make_engine(url)
-        migrate(engine)
+        set_schema(engine, "head" if not args.reuse or not args.schema else args.schema)
         if not args.reuse:
             started = time.perf_counter()
             Filler(engine, args.users).fill(args.finished, args.playing, args.waiting)
@@ -223,26 +261,26 @@ def main() -> None:
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         if args.starts:
-            starts(url, folder, port, args.starts)
+            starts(args, url, folder, port, args.starts)
         if not args.runs:
             engine.dispose()
             return
-        process, _seconds, _mib = launch(url, folder, port)
+        process, _seconds, _mib = launch(args, url, folder, port)
         try:
             check_replays(base, engine)
             measure(base, routes(engine, counts, 100), args)
         finally:
-            stop_process(process)  # type: ignore[arg-type]
+            stop_process(process)
             engine.dispose()
 
 
-def starts(url: str, folder: Path, port: int, times: int) -> None:
+def starts(args: argparse.Namespace, url: str, folder: Path, port: int, times: int) -> None:
     ready, memory = [], []
     for _ in range(times):
-        process, seconds, mib = launch(url, folder, port)
+        process, seconds, mib = launch(args, url, folder, port)
         ready.append(seconds)
         memory.append(mib)
-        stop_process(process)  # type: ignore[arg-type]
+        stop_process(process)
     print(f"start-up: ready in {statistics.median(ready):.2f} s (median of {times}: "
           f"{', '.join(f'{s:.2f}' for s in ready)}), {statistics.median(memory):.0f} MiB "
           f"resident; load {load()}")
