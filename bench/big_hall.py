@@ -295,6 +295,9 @@ def measure(base: str, paths: dict[str, Callable[[int], str]], args: argparse.Na
                 return path(i + run * args.requests)
 
             figures[name].append(asyncio.run(timed(base, shifted, args.requests, args.clients)))
+            p50, p99 = figures[name][-1]
+            print(f"run {run + 1}: {name}: p50 {p50:.1f} ms, p99 {p99:.1f} ms (load {load()})",
+                  flush=True)
     print(f"\n{'route':34} {'p50 ms':>8} {'p99 ms':>8}   (median of {args.runs} runs of "
           f"{args.requests} requests, {args.clients} clients; load {load()})")
     for name, runs in figures.items():
