@@ -145,7 +145,8 @@ def routes(engine: Engine, counts: Counts, page_size: int) -> dict[str, Callable
         finished = list(connection.scalars(text(
             "SELECT id FROM tables WHERE status = 'finished' AND visibility = 'public' "
             "ORDER BY id")))
-    deep = max(1, min(10_000, counts.finished // page_size // 2))
+    # Half-way down the list (at least page 2: a small hall has few pages).
+    deep = max(2, min(10_000, counts.finished // page_size // 2))
     stride = max(1, len(finished) // 1000)
     return {
         "lobby, waiting": lambda i: "/api/tables?status=waiting",
