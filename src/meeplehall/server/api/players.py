@@ -79,13 +79,13 @@ async def player_profile(public_id: str, request: Request, viewer: Viewer) -> di
 
 
 def _history(session: Session, public_id: str, viewer_id: int | None,
-             filters: Filters) -> list[dict[str, Any]]:
+             filters: Filters, offset: int, limit: int) -> list[dict[str, Any]]:
     person = _player(session, public_id)
     if not may_see_history(session, person, viewer_id):
         raise ApiError(403, "history_private",
                        "this player shows their games only to their friends",
                        {"player": public_id})
-    return history(session, person.id, viewer_id, filters)
+    return history(session, person.id, viewer_id, filters, offset, limit)
 
 
 @router.get("/players/{public_id}/history")
@@ -108,8 +108,8 @@ def player_history(
             raise ApiError(404, "unknown_game", error.reason, {"game": game}) from None
     filters = Filters(game=game, result=result, rated=rated, opponent=opponent or None)
     with hall_of(request).reading() as session:
-        entries = _history(session, public_id, viewer.id if viewer else None, filters)
-    return entries[offset:offset + limit]
+        return _history(session, public_id, viewer.id if viewer else None, filters, offset,
+                        limit)
 
 
 class PrivacyIn(BaseModel):

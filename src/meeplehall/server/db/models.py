@@ -105,6 +105,9 @@ class Session(Base):
 
 class Table(Base):
     __tablename__ = "tables"
+    # The lobby's lists (public tables in one status, newest first, a page at a time) read
+    # their page's ids from this index alone.
+    __table_args__ = (Index("ix_tables_status_visibility", "status", "visibility", "id"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game: Mapped[str] = mapped_column(String(40), index=True)
@@ -152,12 +155,14 @@ class Table(Base):
 
 class Seat(Base):
     __tablename__ = "seats"
+    # A person's tables (their history, "my tables") come from this index alone.
+    __table_args__ = (Index("ix_seats_user_table", "user_id", "table_id"),)
 
     table_id: Mapped[int] = mapped_column(
         ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
     )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     bot_level: Mapped[int | None] = mapped_column(Integer)
     #: NULL, "timeout" or "left": a bot plays the seat from then on.
     replaced: Mapped[str | None] = mapped_column(String(8))
@@ -212,6 +217,8 @@ class Analysis(Base):
 
 class Rating(Base):
     __tablename__ = "ratings"
+    # A game's leaderboard (the key starts with the user).
+    __table_args__ = (Index("ix_ratings_game", "game"),)
 
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
     game: Mapped[str] = mapped_column(String(40), primary_key=True)

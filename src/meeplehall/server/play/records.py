@@ -64,8 +64,10 @@ def _with_opponent(person_id: int, name: str) -> ColumnElement[bool]:
 
 
 def history(session: Session, person_id: int, viewer_id: int | None,
-            filters: Filters = Filters()) -> list[dict[str, Any]]:
-    """The person's finished tables the viewer may see, newest first, told from their side."""
+            filters: Filters = Filters(), offset: int = 0,
+            limit: int = SCANNED) -> list[dict[str, Any]]:
+    """The person's finished tables the viewer may see, newest first, told from their side:
+    ``limit`` of them from the ``offset``-th on, of the newest ``SCANNED``."""
     conditions = [Table.status == "finished", _shown_to(viewer_id),
                   Table.id.in_(select(Seat.table_id).where(Seat.user_id == person_id))]
     if filters.game is not None:
@@ -74,9 +76,20 @@ def history(session: Session, person_id: int, viewer_id: int | None,
         conditions.append(Table.rated.is_(filters.rated))
     if filters.opponent:
         conditions.append(_with_opponent(person_id, filters.opponent))
-    tables = session.scalars(
-        select(Table).where(and_(*conditions))
-        .order_by(Table.finished_at.desc(), Table.id.desc()).limit(SCANNED)).all()
+    # The ids are sorted first, and only the chosen tables read whole: sorting a long record's
+    # whole rows (a result each) cost more than all the rest of the page.
+    newest = select(Table.id).where(and_(*conditions)).order_by(Table.finished_at.desc(),
+                                                                Table.id.desc())
+    if filters.result is None:
+        # Only the page is read and told: a page of a long record costs what a short one does.
+        window = max(0, min(limit, SCANNED - offset))
+        chosen = list(session.scalars(newest.offset(offset).limit(window))) if window else []
+    else:
+        # Won or lost is known only once told: all SCANNED are, and the page is cut after.
+        chosen = list(session.scalars(newest.limit(SCANNED)))
+    rows = {table.id: table for table in session.scalars(
+        select(Table).where(Table.id.in_(chosen)))} if chosen else {}
+    tables = [rows[table_id] for table_id in chosen]
     ids = [table.id for table in tables]
     seats: dict[int, list[Seat]] = defaultdict(list)
     for seat in session.scalars(select(Seat).where(Seat.table_id.in_(ids)).order_by(Seat.seat)):
@@ -90,7 +103,8 @@ def history(session: Session, person_id: int, viewer_id: int | None,
     entries = [_entry(table, seats[table.id], users, person_id, changes.get(table.id))
                for table in tables]
     if filters.result is not None:
-        entries = [entry for entry in entries if entry["won"] == (filters.result == "win")]
+        entries = [entry for entry in entries
+                   if entry["won"] == (filters.result == "win")][offset:offset + limit]
     return entries
 
 
