@@ -54,7 +54,8 @@ async def new_table(base: str, game: str, seats: int, options: dict[str, Any]
     than the server spends on the guest)."""
     cookies = []
     table_id = 0
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    async with httpx.AsyncClient(base_url=base, timeout=60,
+                                 limits=httpx.Limits(keepalive_expiry=1.0)) as http:
         for seat in range(seats):
             http.cookies.clear()
             (await guest(http, f"load{seat}")).raise_for_status()
@@ -199,10 +200,15 @@ async def one_round(base: str, ws_base: str, game: str, args: argparse.Namespace
             await asyncio.gather(*seats)
             figures.games += 1
             while args.again and time.monotonic() < deadline.at:
-                table_id, cookies = await setup(index)
-                opened, seats = seats_of(table_id, cookies)
-                await asyncio.gather(*(event.wait() for event in opened))
-                await start(table_id, cookies[0])
+                try:
+                    table_id, cookies = await setup(index)
+                    opened, seats = seats_of(table_id, cookies)
+                    await asyncio.gather(*(event.wait() for event in opened))
+                    await start(table_id, cookies[0])
+                except httpx.HTTPError:  # counted; the slot tries again (a soak goes on)
+                    figures.errors += 1
+                    await asyncio.sleep(1)
+                    continue
                 await asyncio.gather(*seats)
                 figures.games += 1
 

@@ -425,8 +425,10 @@ async function main() {
     else if (event.key === "ArrowLeft") go(stepFrom(page.step, -1));
   });
   draw();
+  // Ready once the analysis's first answer has redrawn the page too: until then, what is
+  // drawn is about to be replaced.
+  await loadAnalysis(page.analysis, page.id, page.invite, draw);
   document.body.dataset.ready = "true";
-  loadAnalysis(page.analysis, page.id, page.invite, draw);
 }
 
 main();
