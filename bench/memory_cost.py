@@ -154,22 +154,19 @@ async def sweep(args: argparse.Namespace, folder: Path, seed: int) -> Sweep:
         print(f"  {len(quiet):>6} quiet sockets: RSS {with_sockets / 2**20:7.1f} MiB", flush=True)
         await asyncio.gather(*(socket.close() for socket in quiet))
         figures = Figures()
-        deadline = Deadline(time.monotonic() + args.seconds)
+        deadline = Deadline()  # the seats play from their first sync; they stop...
         rng = random.Random(seed)
         opened = [asyncio.Event() for _ in quiet]
-
-        async def near_the_end() -> tuple[int, float]:
-            """RSS and the largest outgoing queue while the tables still play."""
-            await asyncio.sleep(max(0.0, args.seconds - 2))
-            return hall.rss, await hall.metric("meeplehall_outgoing_queue_peak_messages")
-
-        ending = asyncio.create_task(near_the_end())
-        await asyncio.gather(*(
-            seat_client(server.ws_base, table_id, cookie, figures, args.think, deadline,
-                        opened[SEATS * index + seat], random.Random(rng.random()))
-            for index, table_id in enumerate(watched)
-            for seat, cookie in enumerate(hall.cookies)))
-        live, peak = await ending
+        seats = [asyncio.create_task(seat_client(
+            server.ws_base, table_id, cookie, figures, args.think, deadline,
+            opened[SEATS * index + seat], random.Random(rng.random())))
+            for index, table_id in enumerate(watched) for seat, cookie in enumerate(hall.cookies)]
+        await asyncio.gather(*(event.wait() for event in opened))
+        deadline.at = time.monotonic() + args.seconds  # ...--seconds after the last one opened
+        await asyncio.sleep(max(0.0, args.seconds - 2))
+        live = hall.rss  # while the tables still play
+        peak = await hall.metric("meeplehall_outgoing_queue_peak_messages")
+        await asyncio.gather(*seats)
         print(f"  {len(watched):>6} live tables: RSS {live / 2**20:7.1f} MiB, "
               f"{figures.moves} moves, largest outgoing queue {peak:.0f} messages", flush=True)
         return Sweep(per_idle_table=slope(points),

@@ -611,7 +611,11 @@ def test_page_rides_out_a_server_restart_and_plays_on(
         server.start()  # same port, same database: the table is rebuilt from its log
         page.wait_for_selector("#connection", state="detached", timeout=30_000)
         page.wait_for_selector("#game-root [data-legal]")
-        assert seq(page) == before == api(page, "GET", f"/api/tables/{table['id']}")["seq"]
+        # The socket opens before the table is rebuilt from its log, and until it is the lobby
+        # knows no public count of it (null): wait for the server's own word.
+        rebuilt = poll(page, lambda: api(page, "GET", f"/api/tables/{table['id']}")["seq"],
+                       "the server never rebuilt the table")
+        assert seq(page) == before == rebuilt
         page.click("#game-root [data-legal='0']")
         wait_for_seq_after(page, before)
         # The only console errors allowed are the browser's notes about the refused reconnects.
