@@ -27,8 +27,11 @@ import httpx
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tests.live_server import free_port, start_answering, stop_process
+
+from procstat import rss_bytes
 
 
 def launch(args: argparse.Namespace, data_dir: Path, port: int) -> subprocess.Popen[bytes]:
@@ -44,10 +47,7 @@ def launch(args: argparse.Namespace, data_dir: Path, port: int) -> subprocess.Po
 
 
 def rss_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+    return rss_bytes(pid) / 2**20
 
 
 async def fill(base: str, ws_base: str, tables: int, moves: int) -> None:
