@@ -102,11 +102,7 @@ async def play_in_processes(base: str, ws_base: str, game: str, args: argparse.N
         process.join()
     played = Played()
     for share in shares:
-        played.figures.latencies += share.figures.latencies
-        played.figures.sent += share.figures.sent
-        played.figures.moves += share.figures.moves
-        played.figures.games += share.figures.games
-        played.figures.errors += share.figures.errors
+        played.figures.add(share.figures)
         played.elapsed = max(played.elapsed, share.elapsed)
         played.client_cpu.append(share.cpu)
     return played

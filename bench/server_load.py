@@ -41,6 +41,13 @@ class Figures:
     games: int = 0
     errors: int = 0
 
+    def add(self, other: Figures) -> None:
+        self.latencies += other.latencies
+        self.sent += other.sent
+        self.moves += other.moves
+        self.games += other.games
+        self.errors += other.errors
+
 
 def guest(http: httpx.AsyncClient, name: str) -> Any:
     return http.post("/api/auth/guest", json={"name": name})
@@ -295,11 +302,7 @@ async def main() -> None:
     played = Played()
     for round_number in range(args.rounds):
         one = await play_in_processes(base, ws_base, game, args, options, round_number)
-        played.figures.latencies += one.figures.latencies
-        played.figures.sent += one.figures.sent
-        played.figures.moves += one.figures.moves
-        played.figures.games += one.figures.games
-        played.figures.errors += one.figures.errors
+        played.figures.add(one.figures)
         played.elapsed += one.elapsed
         played.client_cpu += one.client_cpu
     figures, elapsed = played.figures, played.elapsed
