@@ -30,7 +30,9 @@ def test_open_tables_come_a_page_at_a_time_and_more_on_asking(
 ) -> None:
     opened = []
     for owner in range(3):  # 7 tables: pages of 3, 3 and 1
-        with httpx.Client(base_url=web_server.base) as client:
+        # A bound on a request that hangs, not a timing test: on a busy machine a creation
+        # took over httpx's default 5 s.
+        with httpx.Client(base_url=web_server.base, timeout=60) as client:
             client.post("/api/auth/guest", json={"name": f"host{owner}"}).raise_for_status()
             for _ in range(3 if owner < 2 else 1):
                 table = client.post("/api/tables", json={"game": "yaxha", "players": 2})
