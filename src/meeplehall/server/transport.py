@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-#: ``websockets-sansio``: a socket is one protocol object with a ping timer, where uvicorn's
-#: default implementation keeps three tasks and their buffers per socket besides the hall's
-#: own (bench/memory_cost.py measures the difference); messages of at most 1 MiB
-#: (protocol.md); no compression, as updates are small and compressing costs CPU per socket.
+#: uvicorn's default implementation (``websockets``): its sans-I/O one saved about 5 KiB a
+#: socket and no latency at 10,000 sockets (docs/server.md), and under a heavy load a test saw
+#: one of its sockets end without a close frame; messages of at most 1 MiB (protocol.md); no
+#: compression, as updates are small and compressing costs CPU per socket.
 WEBSOCKET_OPTIONS: dict[str, Any] = {
-    "ws": "websockets-sansio",
+    "ws": "websockets",
     "ws_max_size": 1024 * 1024,
     "ws_per_message_deflate": False,
 }
