@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tests.live_server import ServerProcess
 
 from procstat import rss_bytes
-from server_load import Deadline, Figures, seat_client
+from server_load import Deadline, Figures, guest, seat_client
 
 SEATS = 4
 #: Requests the set-up keeps in flight at once.
@@ -69,8 +69,7 @@ class Hall:
     async def sign_in(self) -> None:
         for seat in range(SEATS):
             async with httpx.AsyncClient(base_url=self.server.base, timeout=60) as http:
-                (await http.post("/api/auth/guest", json={"name": f"mem{seat}"})
-                 ).raise_for_status()
+                (await guest(http, f"mem{seat}")).raise_for_status()
                 self.cookies.append(http.cookies["mh_session"])
 
     async def start_tables(self, count: int) -> None:
