@@ -25,7 +25,7 @@ from meeplehall.server.play.records import (
     history,
     may_see_history,
     rating_history,
-    summary,
+    record,
 )
 
 router = APIRouter(prefix="/api", tags=["players"], route_class=StrictJSONRoute)
@@ -62,8 +62,8 @@ def _profile(session: Session, public_id: str, viewer_id: int | None) -> dict[st
         "ratings": [rating_json(rating) for rating in ratings],
     }
     if shown:
-        entries = history(session, person.id, viewer_id)
-        profile |= {"record": summary(entries), "last_games": entries[:LAST_GAMES],
+        profile |= {"record": record(session, person.id, viewer_id),
+                    "last_games": history(session, person.id, viewer_id, limit=LAST_GAMES),
                     "rating_history": rating_history(session, person.id, viewer_id)}
     return profile
 

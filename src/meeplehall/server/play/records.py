@@ -163,6 +163,39 @@ def table_rating_changes(session: Session, table_id: int) -> list[dict[str, Any]
     return [{"seat": seat, **_change_json(change)} for seat, change in rows]
 
 
+def record(session: Session, person_id: int, viewer_id: int | None) -> list[dict[str, Any]]:
+    """``summary(history(...))`` of the newest ``SCANNED`` tables, reading only what it counts:
+    each table's game, result and origin, and the person's own seats. A profile page shows it
+    on every visit; telling whole entries (everyone's seats and names, rating changes) made a
+    long record cost seconds."""
+    newest = (select(Table.id).where(
+        Table.status == "finished", _shown_to(viewer_id),
+        Table.id.in_(select(Seat.table_id).where(Seat.user_id == person_id)))
+        .order_by(Table.finished_at.desc(), Table.id.desc()).limit(SCANNED).subquery())
+    rows = session.execute(
+        select(Table.id, Table.game, Table.result, Table.origin_step, Seat.seat)
+        .join(newest, newest.c.id == Table.id)
+        .join(Seat, and_(Seat.table_id == Table.id, Seat.user_id == person_id)))
+    tables: dict[int, dict[str, Any]] = {}
+    for table_id, game, result, origin_step, seat in rows:
+        told = tables.setdefault(table_id, {"game": game, "result": result or {}, "seats": [],
+                                            "origin": origin_step})
+        told["seats"].append(seat)
+    return summary([_counted(told) for told in tables.values()])
+
+
+def _counted(told: dict[str, Any]) -> dict[str, Any]:
+    """What ``summary`` reads of a history entry, from a table's game, result and the person's
+    seats (the entry's other fields cost a query each and are not counted)."""
+    result, mine = told["result"], sorted(told["seats"])
+    scores = result.get("scores") or []
+    winners = result.get("winners") or []
+    return {"game": told["game"], "seats": mine, "origin": told["origin"],
+            "scores": [scores[s] if s < len(scores) else None for s in mine],
+            "won": any(s in winners for s in mine),
+            "statistics": _statistics_of(told["game"], result, mine)}
+
+
 def summary(entries: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per game, what is counted from a history: games, wins, win rate, average and best score,
     and each statistic the game declares (average and best). A table where the person held
