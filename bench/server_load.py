@@ -111,8 +111,10 @@ async def seat_client(ws_base: str, table_id: int, cookie: str, figures: Figures
     loop = asyncio.get_running_loop()
     try:
         # A busy machine may take a while to open thousands of sockets: more than 10 s.
+        # No pings of its own: on a loaded machine a pong late by 20 s would end the seat,
+        # and the server's pings already keep the socket honest.
         socket = await connect(url, additional_headers={"Cookie": f"mh_session={cookie}"},
-                               max_size=None, open_timeout=120)
+                               max_size=None, open_timeout=120, ping_interval=None)
     except (OSError, TimeoutError, InvalidHandshake):
         figures.errors += 1  # counted, and the round goes on without this seat
         return
