@@ -107,9 +107,10 @@ def proxied_hall(processes: int, folder: Path, sockets: int) -> Iterator[Hall]:
                                    extra=["--redis-url", REDIS, "--log-level", "warning"])
             server.start()  # one after the other: the first one migrates the database
             servers.append(server)
-        # Each proxied socket takes two connections (the client's, the process's), spread
-        # over nginx's workers (one a core), with room for the lobby's requests.
-        per_worker = max(768, 2 * sockets // max(1, os.cpu_count() or 1) + 1024)
+        # Each proxied socket takes two connections (the client's, the process's), with room
+        # for the lobby's requests. Not divided by the workers: nginx does not share
+        # connections out evenly, and one worker may take most of them.
+        per_worker = max(768, 2 * sockets + 1024)
         proxy = NginxProcess(folder / "nginx", [server.port for server in servers],
                              worker_connections=per_worker)
         proxy.start()

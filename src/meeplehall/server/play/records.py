@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, exists, func, or_, select
+from sqlalchemy import ColumnElement, Select, and_, exists, func, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from meeplehall.core import UnknownGame
@@ -63,13 +63,21 @@ def _with_opponent(person_id: int, name: str) -> ColumnElement[bool]:
                func.lower(User.name) == name.lower()))
 
 
+def _newest(person_id: int, viewer_id: int | None, *conditions: ColumnElement[bool]) -> Select[Any]:
+    """The ids of the person's finished tables the viewer may see, newest first."""
+    return (select(Table.id)
+            .where(Table.status == "finished", _shown_to(viewer_id),
+                   Table.id.in_(select(Seat.table_id).where(Seat.user_id == person_id)),
+                   *conditions)
+            .order_by(Table.finished_at.desc(), Table.id.desc()))
+
+
 def history(session: Session, person_id: int, viewer_id: int | None,
             filters: Filters = Filters(), offset: int = 0,
             limit: int = SCANNED) -> list[dict[str, Any]]:
     """The person's finished tables the viewer may see, newest first, told from their side:
     ``limit`` of them from the ``offset``-th on, of the newest ``SCANNED``."""
-    conditions = [Table.status == "finished", _shown_to(viewer_id),
-                  Table.id.in_(select(Seat.table_id).where(Seat.user_id == person_id))]
+    conditions = []
     if filters.game is not None:
         conditions.append(Table.game == filters.game)
     if filters.rated is not None:
@@ -78,8 +86,7 @@ def history(session: Session, person_id: int, viewer_id: int | None,
         conditions.append(_with_opponent(person_id, filters.opponent))
     # The ids are sorted first, and only the chosen tables read whole: sorting a long record's
     # whole rows (a result each) cost more than all the rest of the page.
-    newest = select(Table.id).where(and_(*conditions)).order_by(Table.finished_at.desc(),
-                                                                Table.id.desc())
+    newest = _newest(person_id, viewer_id, *conditions)
     if filters.result is None:
         # Only the page is read and told: a page of a long record costs what a short one does.
         window = max(0, min(limit, SCANNED - offset))
@@ -168,10 +175,7 @@ def record(session: Session, person_id: int, viewer_id: int | None) -> list[dict
     each table's game, result and origin, and the person's own seats. A profile page shows it
     on every visit; telling whole entries (everyone's seats and names, rating changes) made a
     long record cost seconds."""
-    newest = (select(Table.id).where(
-        Table.status == "finished", _shown_to(viewer_id),
-        Table.id.in_(select(Seat.table_id).where(Seat.user_id == person_id)))
-        .order_by(Table.finished_at.desc(), Table.id.desc()).limit(SCANNED).subquery())
+    newest = _newest(person_id, viewer_id).limit(SCANNED).subquery()
     rows = session.execute(
         select(Table.id, Table.game, Table.result, Table.origin_step, Seat.seat)
         .join(newest, newest.c.id == Table.id)
