@@ -9,36 +9,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bench.big_hall_fill import play
 from sqlalchemy.orm import Session
 
-from meeplehall.core import Seed
-from meeplehall.core.registry import get_game
 from meeplehall.server.db.engine import make_engine, migrate
 from meeplehall.server.db.models import Seat, Table, User
 from meeplehall.server.play import records
-from meeplehall.server.play.match import Match
 from meeplehall.server.play.records import history, record, summary
-from meeplehall.server.play.store import new_seed_columns
 
 PERSON, FRIEND, STRANGER = 1, 2, 3
 
 
 def finished_result(game_name: str, seed: int) -> dict[str, Any]:
     """The result of a real two-player match played to its end with random legal moves."""
-    rng = random.Random(seed)
-    columns = new_seed_columns()
-    match = Match(get_game(game_name), 2, {}, Seed.from_hex(columns["seed_hex"],
-                                                             columns["generator"]))
-    while not match.state.is_over():
-        seat = min(match.state.to_move())
-        legal = match.state.legal_actions(seat)
-        take_back = match.state.is_take_back
-        if take_back is not None:
-            legal = [action for action in legal if not take_back(action)] or legal
-        match.apply(seat, rng.choice(legal), False)
-    result = match.result_json()
-    assert result is not None
-    return result
+    return play(game_name, 2, random.Random(seed)).result
 
 
 def hall(path: Path) -> Session:
