@@ -148,8 +148,12 @@ async def measure(processes: int, args: argparse.Namespace, seed: int) -> Row:
             print(f"  {name}: {time.monotonic() - started:6.0f} s  server RSS {rss:7.1f} MiB  "
                   f"load average {os.getloadavg()[0]:.1f}", flush=True)
 
-        played = await play_in_processes(hall.base, hall.ws_base, args.game, args, {}, seed,
-                                         began, args.memory_every, tick)
+        try:
+            played = await play_in_processes(hall.base, hall.ws_base, args.game, args, {},
+                                             seed, began, args.memory_every, tick)
+        except Exception:
+            print_log_tails(Path(folder))  # before the folder goes: the servers' and nginx's
+            raise
         cpu = sum(cpu_seconds(pid) for pid in hall.pids) - cpu_at_start
         rss = sum(rss_bytes(pid) for pid in hall.pids) / 2**20
     figures = played.figures
@@ -158,6 +162,14 @@ async def measure(processes: int, args: argparse.Namespace, seed: int) -> Row:
     return Row(name, figures.moves / played.elapsed, statistics.median(ms),
                percentile(ms, 0.99), figures.errors, 1000 * cpu / moves, rss,
                sum(played.client_cpu) / played.elapsed)
+
+
+def print_log_tails(folder: Path, lines: int = 30) -> None:
+    """The last lines of every log under ``folder``: why a layout's round failed."""
+    for log in sorted(folder.rglob("*.log")):
+        tail = log.read_text(errors="replace").splitlines()[-lines:]
+        print(f"--- {log.relative_to(folder)} (last {len(tail)} lines)", *tail, sep="\n",
+              flush=True)
 
 
 def print_rows(title: str, rows: list[Row]) -> None:
