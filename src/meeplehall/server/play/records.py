@@ -132,14 +132,23 @@ def _entry(table: Table, seats: Sequence[Seat], users: dict[int, User], person_i
     return {
         "table": table.id, "game": table.game, "finished_at": table.finished_at,
         "players": table.players, "rated": table.rated, "visibility": table.visibility,
-        "seats": mine, "ranks": [ranks[s] for s in mine], "scores": [scores[s] for s in mine],
+        "ranks": [ranks[s] for s in mine],
         "replaced": [seat.replaced for seat in seats if seat.user_id == person_id],
-        "won": any(s in winners for s in mine),
         "everyone": [seat_json(seat) for seat in seats],
         "rating": None if change is None else _change_json(change),
-        "statistics": _statistics_of(table.game, result, mine),
         "origin": origin_json(table),
+        **_counted_part(table.game, result, mine),
     }
+
+
+def _counted_part(game: str, result: dict[str, Any], mine: list[int]) -> dict[str, Any]:
+    """What ``summary`` counts of a history entry: the person's seats, their scores, whether
+    they won, their statistics."""
+    scores = result.get("scores") or []
+    winners = result.get("winners") or []
+    return {"seats": mine, "scores": [scores[s] if s < len(scores) else None for s in mine],
+            "won": any(s in winners for s in mine),
+            "statistics": _statistics_of(game, result, mine)}
 
 
 def _statistics_of(game: str, result: dict[str, Any], mine: list[int]) -> dict[str, int] | None:
@@ -180,24 +189,15 @@ def record(session: Session, person_id: int, viewer_id: int | None) -> list[dict
         select(Table.id, Table.game, Table.result, Table.origin_step, Seat.seat)
         .join(newest, newest.c.id == Table.id)
         .join(Seat, and_(Seat.table_id == Table.id, Seat.user_id == person_id)))
-    tables: dict[int, dict[str, Any]] = {}
+    told: dict[int, tuple[str, dict[str, Any], int | None]] = {}
+    seats: dict[int, list[int]] = defaultdict(list)
     for table_id, game, result, origin_step, seat in rows:
-        told = tables.setdefault(table_id, {"game": game, "result": result or {}, "seats": [],
-                                            "origin": origin_step})
-        told["seats"].append(seat)
-    return summary([_counted(told) for told in tables.values()])
-
-
-def _counted(told: dict[str, Any]) -> dict[str, Any]:
-    """What ``summary`` reads of a history entry, from a table's game, result and the person's
-    seats (the entry's other fields cost a query each and are not counted)."""
-    result, mine = told["result"], sorted(told["seats"])
-    scores = result.get("scores") or []
-    winners = result.get("winners") or []
-    return {"game": told["game"], "seats": mine, "origin": told["origin"],
-            "scores": [scores[s] if s < len(scores) else None for s in mine],
-            "won": any(s in winners for s in mine),
-            "statistics": _statistics_of(told["game"], result, mine)}
+        told[table_id] = (game, result or {}, origin_step)
+        seats[table_id].append(seat)
+    # "origin": the practice source step; summary only asks whether there is one.
+    return summary([{"game": game, "origin": origin,
+                     **_counted_part(game, result, sorted(seats[table_id]))}
+                    for table_id, (game, result, origin) in told.items()])
 
 
 def summary(entries: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
