@@ -456,23 +456,36 @@ class TableManager:
         room.pace.step_applied(match, room.seats, watched=bool(room.connections))
 
     async def hand_over(self, room: Room, seat: int, reason: str) -> None:
-        """From now on a bot plays ``seat`` (its clock ran out, or its player left)."""
+        """From now on a bot plays ``seat`` (its clock ran out, or its player left).
+
+        The seats are written only over the log's newest step (store.save_seats): when another
+        process logged a step this one had not heard of yet, the room catches up and looks
+        again; by then a seat whose clock seemed to run out may have moved in time."""
         async with room.lock:
-            state = room.seats[seat]
-            if room.record.status != "playing" or state.by_bot:
-                return
-            now = time.time()
-            if reason == "timeout":
-                # The seat may have moved while this waited for the lock.
-                when = clocks.expiry(room.record.rules, state)
-                if when is None or when > now + 0.001:
+            while True:
+                match, state = room.match, room.seats[seat]
+                if match is None or room.record.status != "playing" or state.by_bot:
                     return
-            clocks.stop_clock(room.record.rules, state, now, increment=False)
-            if reason == "timeout" and room.record.rules.live:
-                state.clock_ms = 0
-            state.replaced = reason
-            await self.run_db(save_seats, room.record.id, room.seats, room_due_at(room, now),
-                              room.match.seq if room.match is not None else 0)
+                now = time.time()
+                if reason == "timeout":
+                    # The seat may have moved while this waited for the lock.
+                    when = clocks.expiry(room.record.rules, state)
+                    if when is None or when > now + 0.001:
+                        return
+                seats = [clocks.SeatState(**vars(s)) for s in room.seats]
+                state = seats[seat]
+                clocks.stop_clock(room.record.rules, state, now, increment=False)
+                if reason == "timeout" and room.record.rules.live:
+                    state.clock_ms = 0
+                state.replaced = reason
+                seq = match.seq
+                due = due_at(room.record.rules, seats, room.to_move(), now)
+                if await self.run_db(save_seats, room.record.id, seats, due, seq):
+                    room.record.seats = seats
+                    break
+                await self.catch_up(room, committed=seq)
+                if room.match is None or room.match.seq == seq:
+                    return  # the table is gone, or no longer in play
             await self.recheck_seats(room)
         await self.broadcast_table(room)
         await self._publish(room, "table")

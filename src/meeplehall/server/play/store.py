@@ -102,10 +102,16 @@ def new_seed_columns() -> dict[str, str]:
 
 
 def save_seats(session: Session, table_id: int, seats: Sequence[SeatState],
-               due_at: float | None, seq: int) -> None:
+               due_at: float | None, seq: int) -> bool:
     """Write every seat's clock and replacement in one statement (executemany), and the
-    table's ``due_at`` (see ``write_due``)."""
-    write_due(session, table_id, due_at, seq)
+    table's ``due_at``, only while the log still ends at step ``seq``; returns whether it did.
+
+    A step another process logged since wrote the seats it changed (a clock it stopped, the
+    next one it started): seats written from a view older than that step would undo it, and a
+    clock it started would never run out. The check and the write are one transaction, and the
+    table row it updates is the one a step's write updates too, so they cannot interleave."""
+    if not write_due(session, table_id, due_at, seq):
+        return False
     session.execute(
         update(Seat.__table__)  # type: ignore[arg-type]
         .where(Seat.table_id == bindparam("t"), Seat.seat == bindparam("s"))
@@ -118,15 +124,17 @@ def save_seats(session: Session, table_id: int, seats: Sequence[SeatState],
             for index, state in enumerate(seats)
         ],
     )
+    return True
 
 
-def write_due(session: Session, table_id: int, due_at: float | None, seq: int) -> None:
+def write_due(session: Session, table_id: int, due_at: float | None, seq: int) -> bool:
     """The table's ``due_at`` as of step ``seq``, unless another process logged a later step
-    meanwhile: that step wrote its own."""
-    session.execute(
+    meanwhile: that step wrote its own. Returns whether the log still ended at ``seq``."""
+    written = session.execute(
         update(Table).where(Table.id == table_id, Table.seq == seq).values(due_at=due_at)
         .execution_options(synchronize_session=False)
     )
+    return bool(written.rowcount)  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)
