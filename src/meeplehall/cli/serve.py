@@ -66,6 +66,7 @@ def _serve(config: Path | None = None, **given: Any) -> None:
         application,
         host=settings.host,
         port=settings.port,
+        backlog=settings.backlog,
         **WEBSOCKET_OPTIONS,
         log_config=logging_config,
         log_level=settings.log_level,

@@ -39,6 +39,9 @@ class Settings(BaseModel):
     host: str = setting("127.0.0.1", "address to listen on; keep loopback behind a proxy on "
                         "the same machine")
     port: int = setting(8000, "port to listen on", ge=1, le=65535)
+    backlog: int = setting(4096, "connections the kernel holds for the server to accept "
+                           "(capped by net.core.somaxconn): room for everyone reconnecting at "
+                           "once before a proxy's connect times out", ge=1, le=65535)
     log_level: Literal["debug", "info", "warning", "error"] = setting(
         "info", "debug, info, warning or error; uvicorn's records (the access log) follow it")
     log_format: Literal["text", "json"] = setting(
