@@ -18,7 +18,7 @@ import uvicorn
 from meeplehall.server.app import create_app
 from meeplehall.server.config import Settings
 from meeplehall.server.play.manager import TableManager
-from meeplehall.server.transport import WEBSOCKET_OPTIONS
+from meeplehall.server.transport import UVICORN_OPTIONS
 from tests.live_server import OnLoopback, free_port
 
 T = TypeVar("T")
@@ -44,10 +44,10 @@ class InProcessServer(OnLoopback):
         self.settings = Settings(data_dir=data_dir, **settings)
         self.app = create_app(self.settings)
         self.port = free_port()
-        # The same WebSocket settings as ``meeplehall serve``.
+        # The same HTTP and WebSocket settings as ``meeplehall serve``.
         config = uvicorn.Config(wrap(self.app) if wrap is not None else self.app,
                                 host="127.0.0.1", port=self.port,
-                                **WEBSOCKET_OPTIONS,
+                                **UVICORN_OPTIONS,
                                 log_level="warning", lifespan="on", root_path=root_path)
         self.server = _Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -46,7 +46,7 @@ def _serve(config: Path | None = None, **given: Any) -> None:
 
     from meeplehall.server.app import create_app
     from meeplehall.server.operations.logs import configure
-    from meeplehall.server.transport import WEBSOCKET_OPTIONS
+    from meeplehall.server.transport import UVICORN_OPTIONS
 
     try:
         settings = load({name: value for name, value in given.items() if value is not None},
@@ -67,7 +67,7 @@ def _serve(config: Path | None = None, **given: Any) -> None:
         host=settings.host,
         port=settings.port,
         backlog=settings.backlog,
-        **WEBSOCKET_OPTIONS,
+        **UVICORN_OPTIONS,
         log_config=logging_config,
         log_level=settings.log_level,
         root_path=settings.root_path,
