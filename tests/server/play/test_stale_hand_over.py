@@ -7,7 +7,7 @@ stop the clock that step started for the next seat, and nothing would ever move 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -28,9 +28,11 @@ from tests.server.client import Player
 from tests.server.inprocess import InProcessServer
 
 
-@pytest.fixture
-def hall(tmp_path: Path) -> Iterator[InProcessServer]:
-    server = InProcessServer(tmp_path)
+@pytest.fixture(params=["sqlite", "postgresql"])
+def hall(request: pytest.FixtureRequest,
+         database_factory: Callable[[str], tuple[str, Path]]) -> Iterator[InProcessServer]:
+    url, data_dir = database_factory(request.param)
+    server = InProcessServer(data_dir, database_url=url)
     server.start()
     yield server
     server.stop()

@@ -109,7 +109,7 @@ def save_seats(session: Session, table_id: int, seats: Sequence[SeatState],
     A step another process logged since wrote the seats it changed (a clock it stopped, the
     next one it started): seats written from a view older than that step would undo it, and a
     clock it started would never run out. The check and the write are one transaction, and the
-    table row it updates is the one a step's write updates too, so they cannot interleave."""
+    check updates the table row that a step's write updates too (PostgreSQL locks it)."""
     if not write_due(session, table_id, due_at, seq):
         return False
     session.execute(
