@@ -59,13 +59,13 @@ def log_a_turn_elsewhere(hall: InProcessServer, room: Room) -> tuple[int, TableR
         record = room.record
         match = Match(room.game, record.players, record.options, record.seed)
         match.replay_log(record.actions)
-        seats = [clocks.SeatState(**vars(s)) for s in record.seats]
+        seats = clocks.copy_seats(record.seats)
         mover = sorted(match.state.to_move())[0]
         logged = []
         while mover in match.state.to_move():
             step = match.apply(mover, match.state.legal_actions(mover)[0], False)
             to_move = match.state.to_move()
-            before = [clocks.SeatState(**vars(s)) for s in seats]
+            before = clocks.copy_seats(seats)
             now = time.time()
             clocks.after_move(record.rules, seats, mover, to_move, False, now)
             logged.append(LoggedStep(
@@ -126,7 +126,7 @@ def test_a_player_who_left_is_handed_over_after_the_room_catches_up(
 
 def test_seats_are_not_written_over_a_newer_step(hall: InProcessServer) -> None:
     room = started_table(hall)
-    stale = hall.call(lambda: [clocks.SeatState(**vars(s)) for s in room.seats])
+    stale = hall.call(lambda: clocks.copy_seats(room.seats))
     stale_seq = hall.call(lambda: room.match.seq if room.match else 0)
     _, logged = log_a_turn_elsewhere(hall, room)
     for seat in stale:

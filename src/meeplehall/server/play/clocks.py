@@ -32,6 +32,11 @@ class SeatState:
         return self.bot_level is not None or self.replaced is not None
 
 
+def copy_seats(seats: Iterable[SeatState]) -> list[SeatState]:
+    """The seats as they are now, to change without touching the room's until stored."""
+    return [SeatState(**vars(seat)) for seat in seats]
+
+
 @dataclass(frozen=True)
 class ClockRules:
     mode: str  # "live", "turn" or "none"

@@ -395,7 +395,7 @@ class TableManager:
             except Rejection as rejection:
                 raise match.moved_on(seat, seq, rejection) from None
             finished = match.state.is_over()
-            seats = [clocks.SeatState(**vars(s)) for s in room.seats]
+            seats = clocks.copy_seats(room.seats)
             to_move = match.state.to_move() if not finished else frozenset()
             now = time.time()
             clocks.after_move(room.record.rules, seats, seat, to_move, finished, now)
@@ -472,7 +472,7 @@ class TableManager:
                     when = clocks.expiry(room.record.rules, state)
                     if when is None or when > now + 0.001:
                         return
-                seats = [clocks.SeatState(**vars(s)) for s in room.seats]
+                seats = clocks.copy_seats(room.seats)
                 state = seats[seat]
                 clocks.stop_clock(room.record.rules, state, now, increment=False)
                 if reason == "timeout" and room.record.rules.live:
