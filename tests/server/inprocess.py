@@ -34,9 +34,11 @@ class _Server(uvicorn.Server):
 
 class InProcessServer(OnLoopback):
     def __init__(self, data_dir: Path, *, root_path: str = "",
-                 wrap: Callable[[Any], Any] | None = None, **settings: Any) -> None:
+                 wrap: Callable[[Any], Any] | None = None,
+                 uvicorn_options: dict[str, Any] | None = None, **settings: Any) -> None:
         """``root_path`` as ``serve --root-path``; ``wrap(app)`` is what uvicorn serves (a
-        stand-in for what a proxy changes in the requests)."""
+        stand-in for what a proxy changes in the requests); ``uvicorn_options`` in place of
+        those of ``meeplehall serve``."""
         # Bots answer people at once unless a test asks for a pace (as ServerProcess does).
         settings.setdefault("bot_move_delay", 0.0)
         # Every test client comes from 127.0.0.1: the HTTP limits only where a test asks.
@@ -47,7 +49,8 @@ class InProcessServer(OnLoopback):
         # The same HTTP and WebSocket settings as ``meeplehall serve``.
         config = uvicorn.Config(wrap(self.app) if wrap is not None else self.app,
                                 host="127.0.0.1", port=self.port,
-                                **UVICORN_OPTIONS,
+                                **(UVICORN_OPTIONS if uvicorn_options is None
+                                   else uvicorn_options),
                                 log_level="warning", lifespan="on", root_path=root_path)
         self.server = _Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -46,7 +46,6 @@ def _serve(config: Path | None = None, **given: Any) -> None:
 
     from meeplehall.server.app import create_app
     from meeplehall.server.operations.logs import configure
-    from meeplehall.server.transport import UVICORN_OPTIONS
 
     try:
         settings = load({name: value for name, value in given.items() if value is not None},
@@ -62,6 +61,10 @@ def _serve(config: Path | None = None, **given: Any) -> None:
         raise refuse("--allowed-origin", str(error)) from None
     # Only once nothing more can be refused: a refusal leaves the process's logging alone.
     logging_config = configure(settings.log_level, settings.log_format)
+    # Imported once logging is set up: uvicorn's ``websockets`` protocol warns, on import, that
+    # it is deprecated, and the warning goes to the log in its format.
+    from meeplehall.server.transport import UVICORN_OPTIONS
+
     uvicorn.run(
         application,
         host=settings.host,

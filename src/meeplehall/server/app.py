@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
+import gc
 import logging
 import re
 from collections.abc import AsyncIterator
@@ -43,7 +43,6 @@ from meeplehall.server.guards.origins import OriginCheck, allowed_set
 from meeplehall.server.guards.ratelimit import local_budget
 from meeplehall.server.guards.shared import SharedLimits
 from meeplehall.server.hall import open_hall
-from meeplehall.server.operations import collector
 from meeplehall.server.operations.metrics import Metrics, networks
 from meeplehall.server.play.fanout import namespace_prefix
 
@@ -67,14 +66,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hall = await open_hall(settings, metrics, allowed, make_budget)
         app.state.hall = hall
-        collector.settle()
-        full_collections = (asyncio.create_task(collector.collect_fully(
-            settings.full_collection_seconds)) if settings.full_collection_seconds > 0 else None)
+        # Long-lived objects (modules, recovered tables) leave the collector's sight, and full
+        # collections come less often: they were the long tail of move latency under load.
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(20_000, 20, 50)
         try:
             yield
         finally:
-            if full_collections is not None:
-                full_collections.cancel()
             await hall.close()
             if shared is not None:
                 await shared.close()

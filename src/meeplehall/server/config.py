@@ -122,9 +122,6 @@ class Settings(BaseModel):
                                      "it is closed (4408)", ge=1)
     ws_queue_bytes: int = setting(4 * 1024 * 1024, "bytes waiting to go out to one socket "
                                   "before it is closed (4408)", ge=1)
-    full_collection_seconds: float = setting(
-        600.0, "run a full garbage collection this often, which frees what closed sockets "
-        "held (0: only when Python's own schedule does, about hourly under load)", ge=0)
 
     # Table chat.
     chat_burst: float = setting(5.0, "table chat messages one user may send at once", ge=1)
