@@ -169,9 +169,11 @@ async def measure(processes: int, args: argparse.Namespace, seed: int) -> Row:
         cpu = sum(cpu_seconds(pid) for pid in hall.pids) - cpu_at_start
         rss = sum(rss_bytes(pid) for pid in hall.pids) / 2**20
     figures = played.figures
-    ms = [1000 * latency for sent, latency in zip(figures.sent, figures.latencies, strict=True)
-          if sent >= steady_from] or [float("nan")]
-    moves = len(ms)
+    steady = [1000 * latency
+              for sent, latency in zip(figures.sent, figures.latencies, strict=True)
+              if sent >= steady_from]
+    moves = len(steady)  # counted before a NaN stands in for an empty list
+    ms = steady or [float("nan")]
     seconds = max(played.elapsed - args.ramp, 1e-9)
     return Row(name, moves / seconds, statistics.median(ms), percentile(ms, 0.99),
                figures.errors, 1000 * cpu / max(moves, 1), rss,
