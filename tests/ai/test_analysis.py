@@ -9,12 +9,14 @@ from typing import Any
 import pytest
 
 from meeplehall.ai.analysis import (
+    DecisionAnalysis,
     PLAYED_SHARE,
     analyse_decision,
     analyse_game,
     analyse_record,
     analysis_json,
     decision_seed,
+    summarize,
 )
 from meeplehall.ai.arena import BotSpec, play_game, schedule
 from meeplehall.ai.greedy import value_after
@@ -52,6 +54,17 @@ def test_the_same_record_gives_the_same_analysis_twice() -> None:
     for decision in first["decisions"]:
         assert decision["played"]["action"] == record.actions[decision["index"]][1]
         assert 0 <= decision["loss"] <= 1
+
+
+def test_the_summary_of_the_stored_decisions_is_the_summary_of_the_analysed_ones() -> None:
+    # The server keeps each decision as its JSON and summarises what it reads back; the
+    # terminal summarises the decisions it just made. Both must give the same figures.
+    decisions = analyse_record(_record("pyramido", seed=5), ITERATIONS)
+    stored = [DecisionAnalysis.from_json(decision.to_json()) for decision in decisions]
+    assert any(decision.loss > 0 for decision in decisions), "some move lost something"
+    assert stored == decisions
+    assert [seat.to_json() for seat in summarize(2, stored)] == \
+        [seat.to_json() for seat in summarize(2, decisions)]
 
 
 def test_a_seats_analysis_is_blind_to_what_it_could_not_see() -> None:

@@ -68,6 +68,12 @@ THRESHOLDS: dict[str, Thresholds] = {
 }
 DEFAULT_THRESHOLDS = Thresholds(0.05, 0.10, 0.20)
 
+#: Win chances and losses are kept to a hundredth of a percentage point, margins to a
+#: hundredth of a point: a decision is made at the precision it is stored at, so a summary of
+#: the stored decisions (the server's) is the summary of the fresh ones (the terminal's).
+WIN_DIGITS = 4
+MARGIN_DIGITS = 2
+
 
 def thresholds_for(game: str) -> Thresholds:
     return THRESHOLDS.get(game, DEFAULT_THRESHOLDS)
@@ -80,7 +86,7 @@ class MoveEstimate:
     margin: float
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "win": round(self.win, 4), "margin": round(self.margin, 2)}
+        return {"action": self.action, "win": self.win, "margin": self.margin}
 
 
 @dataclass(frozen=True)
@@ -103,7 +109,7 @@ class DecisionAnalysis:
             "played": self.played.to_json(),
             "best": self.best.to_json(),
             "second": None if self.second is None else self.second.to_json(),
-            "loss": round(self.loss, 4),
+            "loss": self.loss,
             "mark": self.mark,
         }
 
@@ -126,8 +132,8 @@ class SeatSummary:
     curve: list[dict[str, float]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "average_loss": round(self.average_loss, 4), **self.counts,
-                "curve": self.curve}
+        return {"seat": self.seat, "average_loss": round(self.average_loss, WIN_DIGITS),
+                **self.counts, "curve": self.curve}
 
 
 def decision_seed(state: State, seat: int, index: int) -> int:
@@ -149,14 +155,16 @@ def analyse_decision(state: State, seat: int, played: Any, index: int, game: str
     mine = next(stat for stat in stats if action_key(stat.action) == played_key)
     best = stats[0]
     second = stats[1] if len(stats) > 1 else None
-    loss = 0.0 if best is mine else max(0.0, best.win - mine.win)
-    return DecisionAnalysis(index, seat, _estimate(mine), _estimate(best),
+    played_estimate, best_estimate = _estimate(mine), _estimate(best)
+    loss = round(max(0.0, best_estimate.win - played_estimate.win), WIN_DIGITS)
+    return DecisionAnalysis(index, seat, played_estimate, best_estimate,
                             None if second is None else _estimate(second), loss,
                             thresholds_for(game).mark(loss))
 
 
 def _estimate(stat: RootStat) -> MoveEstimate:
-    return MoveEstimate(stat.action.to_json(), stat.win, stat.margin)
+    return MoveEstimate(stat.action.to_json(), round(stat.win, WIN_DIGITS),
+                        round(stat.margin, MARGIN_DIGITS))
 
 
 def decisions_of(game: Game, initial: State,
@@ -205,8 +213,8 @@ def summarize(players: int, decisions: Sequence[DecisionAnalysis]) -> list[SeatS
         losses[decision.seat].append(decision.loss)
         if decision.mark is not None:
             summary.counts[decision.mark] += 1
-        summary.curve.append({"index": decision.index, "win": round(decision.played.win, 4),
-                              "margin": round(decision.played.margin, 2)})
+        summary.curve.append({"index": decision.index, "win": decision.played.win,
+                              "margin": decision.played.margin})
     for summary, seat_losses in zip(seats, losses, strict=True):
         summary.average_loss = sum(seat_losses) / len(seat_losses) if seat_losses else 0.0
     return seats
