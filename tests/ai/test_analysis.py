@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from meeplehall.ai.analysis import (
-    DecisionAnalysis,
     PLAYED_SHARE,
+    DecisionAnalysis,
     analyse_decision,
     analyse_game,
     analyse_record,
