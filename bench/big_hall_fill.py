@@ -73,7 +73,7 @@ def play(game_name: str, players: int, rng: random.Random) -> Template:
     result = match.result_json()
     assert result is not None
     return Template(game_name, players, options, seed,
-                    [(step.seat, step.action) for step in match.steps], result)
+                    [(step.seat, step.action) for step in match.past_steps()], result)
 
 
 def templates(rng: random.Random) -> list[Template]:

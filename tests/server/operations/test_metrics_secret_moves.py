@@ -31,7 +31,7 @@ def counts(hall: InProcessServer, table_id: int) -> tuple[int, int, int]:
         match = hall.manager.rooms[table_id].match
         assert match is not None
         public = match.seen[None]
-        return match.seq, len(public), sum(match.steps[seq - 1].bot for seq in public)
+        return match.seq, len(public), sum(match.past_step(seq - 1).bot for seq in public)
 
     return hall.call(read)
 

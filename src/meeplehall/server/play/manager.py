@@ -193,19 +193,18 @@ class TableManager:
             return
         # The log's first steps are known here (every step this process committed or read):
         # only the rest is read, so catching up costs the new steps, not the whole game.
-        known = room.record.actions[:committed]
-        record = await self.run_db(load_record, room.record.id, len(known))
+        record = await self.run_db(load_record, room.record.id, committed)
         if record is None:
             return
-        record.actions = known + record.actions
         if committed < room.match.seq:
+            known = [(step.seat, step.action, step.bot) for step in room.match.past_steps()]
             match = Match(self.game_of(room), record.players, record.options, record.seed)
-            match.replay_log(known)
+            match.replay_log(known[:committed])
             room.match = match
         final_status = record.status
+        fresh, record.actions = record.actions, []  # the match's log keeps them
         room.record = record
         await self.recheck_seats(room)
-        fresh = record.actions[room.match.seq:]
         for seat, data, bot in fresh:
             step = room.match.apply(seat, room.game.parse_action(data), bot)
             # The status follows the log, whatever moment the table row was read at.
@@ -417,7 +416,6 @@ class TableManager:
                 await self.catch_up(room, committed=new_seq - 1)
                 raise Rejection("server_error", "the move could not be saved; try again") from None
             room.record.seats = seats
-            room.record.actions.append((seat, step.action, bot))
             if finished:
                 room.record.status = "finished"
             self._fan_out(room, step)

@@ -13,11 +13,14 @@ changes nothing those others may see (tests/games/test_silent_steps.py).
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 from meeplehall.core import Action, Event, Game, IllegalAction, Result, Seed, State
 from meeplehall.core.visibility import sees_step
+from meeplehall.server.play.encoding import json_text
 
 #: A seat, or ``None`` for the spectators.
 Audience = int | None
@@ -42,10 +45,32 @@ class Rejection(Exception):
 
 @dataclass
 class Step:
+    """A step as it is made: what the table manager stores and sends."""
+
     seat: int
     action: Any
     bot: bool
     events: list[Event]
+
+
+class PastStep(NamedTuple):
+    """A step in the match's log, its action and events as JSON text. The log keeps it as a
+    plain tuple (this class is only how it is read): a tuple of numbers and strings is nothing
+    the garbage collector has to look at, where the events' lists and dicts, and an object per
+    step, were most of what it looked at in a busy process (docs/server.md)."""
+
+    seat: int
+    action_json: str
+    bot: bool
+    events_json: str
+
+    @property
+    def action(self) -> Any:
+        return json.loads(self.action_json)
+
+    @property
+    def events(self) -> list[Event]:
+        return cast(list[Event], json.loads(self.events_json))
 
 
 def result_json(game: Game, result: Result) -> dict[str, Any]:
@@ -58,15 +83,22 @@ def result_json(game: Game, result: Result) -> dict[str, Any]:
     return data
 
 
+def seat_bits(seats: frozenset[int]) -> int:
+    return sum(1 << seat for seat in seats)
+
+
 class Match:
     """The state after ``seq`` logged actions, every step's events, and who was to move when."""
 
     def __init__(self, game: Game, players: int, options: dict[str, Any], seed: Seed) -> None:
         self.game = game
         self.state: State = game.new_state(players, options, seed)
-        self.steps: list[Step] = []
-        #: ``to_move_at[k]`` is who was to move after k actions.
-        self.to_move_at: list[frozenset[int]] = [self.state.to_move()]
+        #: The log: each step as a plain tuple, the fields of a ``PastStep`` (the collector lets
+        #: go of a tuple of untracked values only if it is exactly a tuple).
+        self._log: list[tuple[int, str, bool, str]] = []
+        #: ``to_move_at[k]`` is who was to move after k actions, as a set of bits (seat s is
+        #: bit s): an int, where a frozenset is one more object for the garbage collector.
+        self.to_move_at: list[int] = [seat_bits(self.state.to_move())]
         #: Per audience, the (table-wide) seq after each step it saw.
         self.seen: dict[Audience, list[int]] = {seat: [] for seat in range(players)}
         self.seen[None] = []
@@ -74,7 +106,15 @@ class Match:
     @property
     def seq(self) -> int:
         """How many steps the table has made (its log's length)."""
-        return len(self.steps)
+        return len(self._log)
+
+    def past_step(self, index: int) -> PastStep:
+        """Step ``index`` of the log (from 0; -1 is the latest)."""
+        return PastStep._make(self._log[index])
+
+    def past_steps(self, start: int = 0) -> Iterator[PastStep]:
+        """The log's steps from step ``start`` on."""
+        return map(PastStep._make, self._log[max(0, start):])
 
     def seq_for(self, audience: Audience) -> int:
         """How many steps ``audience`` has seen: the ``seq`` of its messages."""
@@ -113,7 +153,7 @@ class Match:
             stale = seq != now
         else:
             since = self.table_seq(seat, seq)
-            stale = any(seat not in self.to_move_at[k] for k in range(since, self.seq + 1))
+            stale = any(not self.to_move_at[k] >> seat & 1 for k in range(since, self.seq + 1))
         if stale:
             raise Rejection(
                 "stale_seq",
@@ -143,8 +183,8 @@ class Match:
         except IllegalAction as error:
             raise Rejection.illegal(error) from None
         step = Step(seat, action.to_json(), bot, events)
-        self.steps.append(step)
-        self.to_move_at.append(self.state.to_move() if not self.state.is_over() else frozenset())
+        self._log.append((seat, json_text(step.action), bot, json_text(events)))
+        self.to_move_at.append(seat_bits(self.state.to_move()) if not self.state.is_over() else 0)
         for audience, seen in self.seen.items():
             if sees_step(seat, events, audience):
                 seen.append(self.seq)
@@ -157,7 +197,7 @@ class Match:
     def events_since(self, seq: int) -> list[Event]:
         """Every event after table seq ``seq`` (filter them with ``events_for``)."""
         events: list[Event] = []
-        for step in self.steps[max(0, seq):]:
+        for step in self.past_steps(seq):
             events.extend(step.events)
         return events
 

@@ -87,7 +87,7 @@ class Pace:
         """The match's latest step was just sent out: it counts for the others' pace if a
         person's seat other than its mover's saw it (a secret step only its mover sees), or if
         someone watches the table and the spectators saw it."""
-        mover = match.steps[-1].seat
+        mover = match.past_step(-1).seat
         seen = (watched and match.saw_last(None)) or any(
             not seat.by_bot and index != mover and match.saw_last(index)
             for index, seat in enumerate(seats))

@@ -75,6 +75,7 @@ class Room:
     def build_match(self) -> None:
         match = Match(self.game, self.record.players, self.record.options, self.record.seed)
         match.replay_log(self.record.actions)
+        self.record.actions = []  # kept twice, a long log was twice the memory
         self.match = match
 
     def to_move(self) -> list[int]:

@@ -38,6 +38,8 @@ class TableRecord:
     visibility: str
     invite_token: str | None
     seats: list[SeatState]
+    #: The log's steps (after the ``known`` ones asked for), as (seat, action, by a bot). A
+    #: room's record gives them to its match and keeps none: the match's log has them.
     actions: list[tuple[int, Any, bool]]
     #: Whose table it is: its bots take that user's turn in the fair bot queue.
     owner_id: int | None = None

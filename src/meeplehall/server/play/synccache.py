@@ -42,7 +42,7 @@ class SyncCache:
     def events(self, match: Match, audience: Audience, start: int) -> str:
         """The events ``audience`` saw after table seq ``start``, as JSON list items."""
         encoded = self.steps.setdefault(audience, [])
-        for step in match.steps[len(encoded):]:
+        for step in match.past_steps(len(encoded)):
             encoded.append(", ".join(json.dumps(event)
                                      for event in events_for(step.events, audience)))
         return ", ".join(item for item in encoded[start:] if item)
