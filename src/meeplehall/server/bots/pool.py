@@ -9,6 +9,7 @@ and keeps it in a small cache, so consecutive decisions at one table replay only
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import threading
@@ -36,7 +37,9 @@ class Decision:
     players: int
     options: Mapping[str, Any]
     seed: Seed
-    actions: Sequence[tuple[int, Any]]
+    #: The log so far, each action as JSON text (as a match keeps it): the worker decodes only
+    #: those its cached state has not applied, and the server decodes none.
+    actions: Sequence[tuple[int, str]]
     seat: int
     level: int
     bot_seed: int
@@ -50,8 +53,8 @@ def _state_for(request: Decision) -> State:
         state, applied = cached
     else:
         state, applied = game.new_state(request.players, request.options, request.seed), 0
-    for seat, data in request.actions[applied:]:
-        state.apply(seat, game.parse_action(data))
+    for seat, text in request.actions[applied:]:
+        state.apply(seat, game.parse_action(json.loads(text)))
     _cache[key] = (state, len(request.actions))
     while len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)

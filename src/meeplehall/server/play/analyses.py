@@ -34,6 +34,7 @@ from meeplehall.server.db.access import Database
 from meeplehall.server.db.models import ActionRow, Analysis, Seat, Table, User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.play.access import visible_table
+from meeplehall.server.play.encoding import json_text
 from meeplehall.server.play.store import table_seed
 
 log = logging.getLogger("meeplehall.server")
@@ -125,6 +126,8 @@ class _Job:
         self.options = dict(table.options or {})
         self.seed = table_seed(table)
         self.actions = log_rows
+        #: The same, each action as JSON text, as a bot's position gives them.
+        self.texts = [(seat, json_text(action)) for seat, action in log_rows]
         self.done = row.done
         self.iterations = row.iterations
         self.decisions: list[dict[str, Any]] = list(row.result.get("decisions", []))
@@ -215,7 +218,7 @@ class Analyses:
         for index in range(job.done, total):
             seat, played = job.actions[index]
             position = Decision(job.table_id, job.game, job.players, job.options, job.seed,
-                                job.actions[:index], seat, level=3, bot_seed=0)
+                                job.texts[:index], seat, level=3, bot_seed=0)
             step = AnalysisStep(position, played, job.iterations)
             found = await self.lane.run(share, 3, analyse_step, step)
             if found is not None:

@@ -130,7 +130,7 @@ class Driver:
             players=room.record.players,
             options=room.record.options,
             seed=room.record.seed,
-            actions=[(step.seat, step.action) for step in room.match.past_steps()],
+            actions=[(step.seat, step.action_json) for step in room.match.past_steps()],
             seat=seat,
             level=level,
             bot_seed=bot_seed,
