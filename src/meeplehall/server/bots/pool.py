@@ -37,8 +37,8 @@ class Decision:
     players: int
     options: Mapping[str, Any]
     seed: Seed
-    #: The log so far, each action as JSON text (as a match keeps it): the worker decodes only
-    #: those its cached state has not applied, and the server decodes none.
+    #: The log so far, each action as JSON text (as a match keeps it, so the server need not
+    #: decode it): the worker decodes only those its cached state has not applied.
     actions: Sequence[tuple[int, str]]
     seat: int
     level: int
