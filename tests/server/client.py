@@ -19,8 +19,8 @@ TIMEOUT = 20.0
 class Player:
     """One person (one cookie jar)."""
 
-    def __init__(self, base: str, ws_base: str) -> None:
-        self.http = httpx.Client(base_url=base, timeout=30)
+    def __init__(self, base: str, ws_base: str, http: httpx.Client | None = None) -> None:
+        self.http = http or httpx.Client(base_url=base, timeout=30)
         self.ws_base = ws_base
         self.user: dict[str, Any] = {}
 

@@ -9,6 +9,7 @@ import secrets
 import httpx
 import pytest
 
+from tests.people import ask_as_guest
 from tests.server.api.test_api_errors import refusal
 from tests.server.conftest import ServerProcess
 
@@ -27,14 +28,10 @@ REFUSED_CHARACTERS = [
 INVISIBLE_ONLY = ["\u3000\u3000", " \u2003 ", "\u0301"]
 
 
-def _guest(server: ServerProcess, name: str) -> httpx.Response:
-    return httpx.post(f"{server.base}/api/auth/guest", json={"name": name})
-
-
 @pytest.mark.parametrize(("name", "char"), REFUSED_CHARACTERS)
 def test_names_with_hiding_or_reordering_characters_are_refused(
         server: ServerProcess, name: str, char: str) -> None:
-    body = refusal(_guest(server, name), 422, "name_bad_character")
+    body = refusal(ask_as_guest(server, name), 422, "name_bad_character")
     assert body["params"] == {"char": char}
     registered = httpx.post(f"{server.base}/api/auth/register",
                             json={"name": name, "password": "long enough"})
@@ -43,7 +40,7 @@ def test_names_with_hiding_or_reordering_characters_are_refused(
 
 @pytest.mark.parametrize("name", INVISIBLE_ONLY)
 def test_names_with_nothing_visible_are_refused(server: ServerProcess, name: str) -> None:
-    refusal(_guest(server, name), 422, "guest_name_blank")
+    refusal(ask_as_guest(server, name), 422, "guest_name_blank")
     registered = httpx.post(f"{server.base}/api/auth/register",
                             json={"name": name, "password": "long enough"})
     refusal(registered, 422, "name_blank")
@@ -62,7 +59,7 @@ def test_names_with_nothing_visible_are_refused(server: ServerProcess, name: str
 ])
 def test_names_are_normalised_and_real_names_kept(server: ServerProcess, given: str,
                                                   kept: str) -> None:
-    answer = _guest(server, given)
+    answer = ask_as_guest(server, given)
     assert answer.status_code == 200, answer.text
     assert answer.json()["name"] == kept
 
@@ -70,7 +67,7 @@ def test_names_are_normalised_and_real_names_kept(server: ServerProcess, given: 
 def test_a_name_that_grows_past_the_limit_when_normalised_is_refused(
         server: ServerProcess) -> None:
     grows = "\ufdfa" * 2  # one character each, eighteen once normalised
-    body = refusal(_guest(server, grows), 422, "name_too_long")
+    body = refusal(ask_as_guest(server, grows), 422, "name_too_long")
     assert body["params"] == {"max": 32}
 
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from meeplehall.server.accounts.logins import LoginLimiter
+from tests.people import PASSWORD, login, registered
 from tests.server.inprocess import InProcessServer
 
-PASSWORD = "correct horse"
 TOTAL = 8
 
 
@@ -25,44 +24,33 @@ def hall(tmp_path: Path) -> Iterator[InProcessServer]:
     server.stop()
 
 
-def login(hall: InProcessServer, address: str, name: str, password: str) -> httpx.Response:
-    """A login from ``address`` (any 127.x.y.z is this machine)."""
-    with httpx.Client(base_url=hall.base, timeout=30,
-                      transport=httpx.HTTPTransport(local_address=address)) as client:
-        return client.post("/api/auth/login", json={"name": name, "password": password})
-
-
-def register(hall: InProcessServer, name: str) -> None:
-    answer = httpx.post(f"{hall.base}/api/auth/register",
-                        json={"name": name, "password": PASSWORD})
-    assert answer.status_code == 201, answer.text
-
-
 def test_a_flood_from_one_address_does_not_lock_the_owner_out_of_theirs(
     hall: InProcessServer,
 ) -> None:
-    register(hall, "owner")
-    codes = [login(hall, "127.0.0.2", "owner", "wrong guess").json()["code"] for _ in range(7)]
+    registered(hall, "owner")
+    codes = [login(hall, "owner", "wrong guess", address="127.0.0.2").json()["code"]
+             for _ in range(7)]
     assert codes == ["wrong_name_or_password"] * 5 + ["too_many_logins"] * 2
     # The flooding address may not try even the right password now...
-    locked = login(hall, "127.0.0.2", "owner", PASSWORD)
+    locked = login(hall, "owner", PASSWORD, address="127.0.0.2")
     assert locked.status_code == 429 and int(locked.headers["Retry-After"]) >= 1
     # ...while the owner, at another address, logs in.
-    mine = login(hall, "127.0.0.3", "owner", PASSWORD)
+    mine = login(hall, "owner", PASSWORD, address="127.0.0.3")
     assert mine.status_code == 200, mine.text
     assert mine.json()["name"] == "owner"
 
 
 def test_guessing_one_name_from_many_addresses_meets_a_ceiling(hall: InProcessServer) -> None:
-    register(hall, "target")
-    refused = [login(hall, f"127.0.1.{n}", "target", "guess").json()["code"]
+    registered(hall, "target")
+    refused = [login(hall, "target", "guess", address=f"127.0.1.{n}").json()["code"]
                for n in range(1, TOTAL + 1)]
     assert refused == ["wrong_name_or_password"] * TOTAL  # 8 addresses, one guess each
     # The name's ceiling is reached: a ninth address waits, the right password too, and
     # another name is not affected.
-    assert login(hall, "127.0.1.100", "target", PASSWORD).json()["code"] == "too_many_logins"
-    register(hall, "bystander")
-    assert login(hall, "127.0.1.100", "bystander", PASSWORD).status_code == 200
+    late = login(hall, "target", PASSWORD, address="127.0.1.100")
+    assert late.json()["code"] == "too_many_logins"
+    registered(hall, "bystander")
+    assert login(hall, "bystander", PASSWORD, address="127.0.1.100").status_code == 200
 
 
 def test_the_limiter_counts_a_name_per_address_per_address_and_in_all() -> None:

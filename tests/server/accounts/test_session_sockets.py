@@ -23,9 +23,8 @@ from websockets.exceptions import ConnectionClosed
 from meeplehall.cli import app
 from meeplehall.server.accounts.sessions import token_hash
 from tests.live_server import ServerProcess
+from tests.people import PASSWORD, registered
 from tests.server.client import Player, Socket
-
-PASSWORD = "correct horse"
 
 
 def _serving(database_factory: Any, server_env: dict[str, str],
@@ -47,10 +46,6 @@ def hall(database_factory: Any, server_env: dict[str, str]) -> Iterator[ServerPr
 def checked_hall(database_factory: Any, server_env: dict[str, str]) -> Iterator[ServerProcess]:
     """The sessions of open sockets are checked against the database every 0.2 seconds."""
     yield from _serving(database_factory, server_env, "--session-check-seconds", "0.2")
-
-
-def registered(server: ServerProcess) -> Player:
-    return Player(server.base, server.ws_base).register(f"s{secrets.token_hex(4)}", PASSWORD)
 
 
 def logged_in_again(server: ServerProcess, player: Player) -> Player:

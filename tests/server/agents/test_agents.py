@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed
 
 from meeplehall.server.accounts.sessions import token_hash
 from meeplehall.server.db.models import AdminAction, AgentToken, User
+from tests.people import registered
 from tests.server.client import Player
 from tests.server.inprocess import InProcessServer
 
@@ -33,10 +34,6 @@ def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessServer]:
     server.start()
     yield server
     server.stop()
-
-
-def person(hall: InProcessServer) -> Player:
-    return Player(hall.base, hall.ws_base).register()
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -62,7 +59,7 @@ def as_agent(hall: InProcessServer, token: str) -> httpx.Client:
 
 
 def test_the_token_is_shown_once_and_only_its_hash_is_kept(hall: InProcessServer) -> None:
-    owner = person(hall)
+    owner = registered(hall)
     agent = agent_of(owner)
     assert agent["token"] is False
     answer = owner.http.post(f"/api/agents/{agent['id']}/token")
@@ -84,7 +81,7 @@ def test_the_token_is_shown_once_and_only_its_hash_is_kept(hall: InProcessServer
 
 
 def test_a_new_token_replaces_the_old_and_a_revoke_ends_it(hall: InProcessServer) -> None:
-    owner = person(hall)
+    owner = registered(hall)
     agent = agent_of(owner)
     first = token_of(owner, agent)
     second = token_of(owner, agent)
@@ -97,7 +94,7 @@ def test_a_new_token_replaces_the_old_and_a_revoke_ends_it(hall: InProcessServer
 
 
 def test_names_follow_peoples_rules_and_the_owner_has_a_limit(hall: InProcessServer) -> None:
-    owner = person(hall)
+    owner = registered(hall)
     taken = owner.http.post("/api/agents", json={"name": owner.user["name"].upper()})
     assert taken.json()["code"] == "name_taken"
     bad = owner.http.post("/api/agents", json={"name": "a\u202eb"})
@@ -131,7 +128,7 @@ def test_guests_cannot_create_agents_nor_anyone_without_a_session(hall: InProces
 
 def test_other_people_cannot_see_issue_or_revoke_and_an_admin_revokes_logged(
         hall: InProcessServer) -> None:
-    owner, other, admin = person(hall), person(hall), person(hall)
+    owner, other, admin = registered(hall), registered(hall), registered(hall)
     with hall.app.state.hall.db() as session:
         session.execute(update(User).where(User.id == admin.user["id"]).values(is_admin=True))
     agent = agent_of(owner)
@@ -174,7 +171,7 @@ def test_other_people_cannot_see_issue_or_revoke_and_an_admin_revokes_logged(
 ])
 def test_an_agent_reaches_only_its_allow_list(hall: InProcessServer, method: str, path: str,
                                               body: Any) -> None:
-    owner = person(hall)
+    owner = registered(hall)
     token = token_of(owner, agent_of(owner))
     with as_agent(hall, token) as client:
         answer = client.request(method, path, json=body)
@@ -186,9 +183,9 @@ def test_an_agent_reaches_only_its_allow_list(hall: InProcessServer, method: str
 
 
 def test_an_agent_opens_joins_leaves_and_starts_tables(hall: InProcessServer) -> None:
-    owner = person(hall)
+    owner = registered(hall)
     token = token_of(owner, agent_of(owner))
-    host = person(hall)
+    host = registered(hall)
     waiting = host.create(game="yaxha", players=3)
     with as_agent(hall, token) as client:
         opened = client.post("/api/tables", json={
@@ -205,9 +202,9 @@ def test_an_agent_opens_joins_leaves_and_starts_tables(hall: InProcessServer) ->
 
 def test_agents_are_refused_where_they_are_not_welcome_and_at_rated_tables(
         hall: InProcessServer) -> None:
-    owner = person(hall)
+    owner = registered(hall)
     token = token_of(owner, agent_of(owner))
-    host = person(hall)
+    host = registered(hall)
     closed = host.create(game="yaxha", players=2, agents=False)
     rated = host.create(game="yaxha", players=2, rated=True)
     assert closed["agents"] is False and rated["agents"] is False
@@ -223,8 +220,8 @@ def test_agents_are_refused_where_they_are_not_welcome_and_at_rated_tables(
         answer = client.post("/api/tables", json={"game": "yaxha", "players": 2, "rated": True})
         assert (answer.status_code, answer.json()["code"]) == (400, "rated_with_agents")
     # A person still joins both.
-    assert person(hall).join(closed["id"]).status_code == 200
-    assert person(hall).join(rated["id"]).status_code == 200
+    assert registered(hall).join(closed["id"]).status_code == 200
+    assert registered(hall).join(rated["id"]).status_code == 200
 
 
 async def _first(socket: Any, kind: str) -> dict[str, Any]:
@@ -252,7 +249,7 @@ def _agents_table(hall: InProcessServer, token: str) -> int:
 
 
 def test_the_agent_reads_the_chat_but_cannot_write_in_it(hall: InProcessServer) -> None:
-    owner = person(hall)
+    owner = registered(hall)
     token = token_of(owner, agent_of(owner))
     table_id = _agents_table(hall, token)
 
@@ -275,7 +272,7 @@ def test_the_agent_reads_the_chat_but_cannot_write_in_it(hall: InProcessServer) 
 
 
 def test_the_agent_may_not_open_the_per_user_socket(hall: InProcessServer) -> None:
-    owner = person(hall)
+    owner = registered(hall)
     token = token_of(owner, agent_of(owner))
 
     async def opened() -> tuple[int | None, str | None]:
@@ -287,7 +284,7 @@ def test_the_agent_may_not_open_the_per_user_socket(hall: InProcessServer) -> No
 
 def test_revoking_closes_the_agents_socket_4401_and_banning_its_owner_4403(
         hall: InProcessServer) -> None:
-    owner, admin = person(hall), person(hall)
+    owner, admin = registered(hall), registered(hall)
     with hall.app.state.hall.db() as session:
         session.execute(update(User).where(User.id == admin.user["id"]).values(is_admin=True))
     agent = agent_of(owner)
@@ -332,7 +329,7 @@ def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessServe
 
 
 def test_agents_are_limited_like_people(limited: InProcessServer) -> None:
-    owner = person(limited)  # one registration of the address's five at once
+    owner = registered(limited)  # one registration of the address's five at once
     agent = agent_of(owner)  # agents and tokens count like registrations
     token = token_of(owner, agent)
     made = [owner.http.post("/api/agents", json={"name": f"a{secrets.token_hex(4)}"})

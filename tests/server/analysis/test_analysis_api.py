@@ -21,6 +21,7 @@ from websockets.asyncio.client import connect
 from meeplehall.ai.analysis import analyse_record, analysis_json
 from meeplehall.core.record import MatchRecord
 from tests.live_server import ServerProcess
+from tests.people import nobody
 from tests.server.client import Player
 
 BOTS = [{"seat": 0, "level": 1}, {"seat": 1, "level": 1}]
@@ -58,13 +59,9 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
         process.stop()
 
 
-def _player(server: ServerProcess) -> Player:
-    return Player(server.base, server.ws_base)
-
-
 def test_an_analysis_is_refused_before_the_end_and_to_those_who_may_not_ask(
         server: ServerProcess) -> None:
-    owner = _player(server).register()
+    owner = nobody(server).register()
     playing = owner.create(game="yaxha", players=2, seat=0, mode="none",
                            bots=[{"seat": 1, "level": 1}])
     owner.start(playing["id"])
@@ -73,9 +70,9 @@ def test_an_analysis_is_refused_before_the_end_and_to_those_who_may_not_ask(
         assert answer.status_code == 409 and answer.json()["code"] == "not_finished"
     private = _finished_table(owner, "private")
     public = _finished_table(owner)
-    stranger = _player(server).register()
-    guest = _player(server).guest("visitor")
-    anonymous = _player(server)
+    stranger = nobody(server).register()
+    guest = nobody(server).guest("visitor")
+    anonymous = nobody(server)
     # Not a player of a private table: it does not exist for them.
     assert stranger.http.post(f"/api/tables/{private}/analysis").json()["code"] == "no_table"
     # A guest may not have others' games analysed, even public ones; nobody may anonymously.
@@ -114,7 +111,7 @@ async def _told_until_done(player: Player, table_id: int) -> list[dict[str, Any]
 
 
 def test_the_server_analysis_is_the_terminals_of_the_same_record(server: ServerProcess) -> None:
-    owner = _player(server).register()
+    owner = nobody(server).register()
     table_id = _finished_table(owner)
     told = asyncio.run(_told_until_done(owner, table_id))
     document = _analysis(owner, table_id)
@@ -147,7 +144,7 @@ def test_an_analysis_interrupted_by_a_crash_resumes_on_the_next_start(
     server = ServerProcess(data_dir, url, server_env, extra=["--analysis-iterations", "600"])
     server.start()
     try:
-        owner = _player(server).register()
+        owner = nobody(server).register()
         table_id = _finished_table(owner)
         assert owner.http.post(f"/api/tables/{table_id}/analysis").status_code == 202
         _wait(lambda: _analysis(owner, table_id)["progress"]["done"] >= 3)
@@ -155,9 +152,9 @@ def test_an_analysis_interrupted_by_a_crash_resumes_on_the_next_start(
         assert before["status"] == "running"
         server.kill()
         server.start()
-        owner = _player(server)
+        owner = nobody(server)
         owner.http.cookies.clear()
-        viewer = _player(server).register()
+        viewer = nobody(server).register()
         after = _analysis(viewer, table_id)
         assert after["status"] in ("running", "done")
         assert after["progress"]["done"] >= before["progress"]["done"]

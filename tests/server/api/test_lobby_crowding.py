@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import update
 
 from meeplehall.server.db.models import Table, User
+from tests.people import client
 from tests.server.inprocess import InProcessServer
 
 PER_ADDRESS = 10
@@ -33,23 +34,17 @@ def hall(request: pytest.FixtureRequest,
     server.stop()
 
 
-def client_at(hall: InProcessServer, address: str) -> httpx.Client:
-    """A client whose requests come from ``address`` (any 127.x.y.z is this machine)."""
-    return httpx.Client(base_url=hall.base, timeout=30,
-                        transport=httpx.HTTPTransport(local_address=address))
-
-
 def guest_tables(hall: InProcessServer, address: str, guests: int,
                  tables: int) -> list[tuple[int, int]]:
     """``guests`` new guests from ``address`` open ``tables`` waiting tables each: (table,
     owner) pairs."""
     opened = []
     for number in range(guests):
-        with client_at(hall, address) as client:
-            owner = client.post("/api/auth/guest", json={"name": f"crowd{number}"})
+        with client(hall, address) as http:
+            owner = http.post("/api/auth/guest", json={"name": f"crowd{number}"})
             assert owner.status_code == 200, owner.text
             for _ in range(tables):
-                table = client.post("/api/tables", json={"game": "yaxha", "players": 4})
+                table = http.post("/api/tables", json={"game": "yaxha", "players": 4})
                 assert table.status_code == 201, table.text
                 opened.append((table.json()["id"], owner.json()["id"]))
     return opened
@@ -65,11 +60,11 @@ def waiting(client: httpx.Client, page: int) -> list[dict[str, object]]:
 def test_four_addresses_of_fresh_guests_do_not_push_a_registered_table_off_the_lobby(
     hall: InProcessServer,
 ) -> None:
-    with client_at(hall, "127.0.0.1") as owner:
+    with client(hall, "127.0.0.1") as owner:
         owner.post("/api/auth/register", json={"name": "steady", "password": "long enough"})
         mine = owner.post("/api/tables", json={"game": "yaxha", "players": 2}).json()["id"]
     # A guest who has been around for a while (two hours, written where the server keeps it).
-    with client_at(hall, "127.0.0.6") as old:
+    with client(hall, "127.0.0.6") as old:
         old_user = old.post("/api/auth/guest", json={"name": "regular"}).json()["id"]
         old_table = old.post("/api/tables", json={"game": "yaxha", "players": 2}).json()["id"]
     with hall.app.state.hall.db() as session:
@@ -101,7 +96,7 @@ def test_four_addresses_of_fresh_guests_do_not_push_a_registered_table_off_the_l
 def test_a_tables_address_is_kept_while_it_is_unfinished_and_erased_when_it_is_aborted(
     hall: InProcessServer,
 ) -> None:
-    with client_at(hall, "127.0.0.7") as owner:
+    with client(hall, "127.0.0.7") as owner:
         owner.post("/api/auth/register", json={"name": "boss", "password": "long enough"})
         bots = [{"seat": 1, "level": 1}]
         started = owner.post("/api/tables", json={"game": "yaxha", "players": 2, "bots": bots})

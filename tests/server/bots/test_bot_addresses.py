@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from sqlalchemy import Engine, create_engine, select
 
@@ -21,6 +20,7 @@ from meeplehall.core.registry import get_game
 from meeplehall.server.bots.pool import BotPool, Decision
 from meeplehall.server.db.models import Table
 from tests.live_server import ServerProcess
+from tests.people import guest
 from tests.server.bots.test_bot_fairness import _ids, _wait_for
 from tests.server.client import Player
 
@@ -95,15 +95,6 @@ def crowded_server(database_factory: Any, server_env: dict[str, str]) -> Iterato
         engine.dispose()
 
 
-def _guest_from(server: ServerProcess, address: str, name: str) -> Player:
-    """A guest whose requests come from ``address`` (a loopback address of this machine)."""
-    player = Player(server.base, server.ws_base)
-    player.http.close()
-    player.http = httpx.Client(base_url=server.base, timeout=30,
-                               transport=httpx.HTTPTransport(local_address=address))
-    return player.guest(name)
-
-
 def _addresses(engine: Engine, tables: list[int]) -> dict[int, str | None]:
     with engine.connect() as connection:
         rows = connection.execute(
@@ -115,16 +106,16 @@ def test_ten_guests_of_one_address_do_not_hold_up_another_address(
     crowded_server: tuple[ServerProcess, Engine],
 ) -> None:
     server, engine = crowded_server
-    guests = [_guest_from(server, CROWDED, f"guest {n}") for n in range(GUESTS)]
+    guests = [guest(server, address=CROWDED, name=f"guest {n}") for n in range(GUESTS)]
     crowd_ids = []
-    for guest in guests:
-        table = guest.create(game="pyramido", players=2, seat=None, bots=LEVEL3)
-        guest.start(table["id"])
+    for crowd in guests:
+        table = crowd.create(game="pyramido", players=2, seat=None, bots=LEVEL3)
+        crowd.start(table["id"])
         crowd_ids.append(table["id"])
     # Every crowding table has made a move, so each has its next decision queued or under way.
     _wait_for(lambda: len({i for i in crowd_ids if _ids(engine, [i])}) == GUESTS,
               "a move at every crowding table")
-    other = _guest_from(server, OTHER, "other")
+    other = guest(server, address=OTHER, name="other")
     table = other.create(game="pyramido", players=2, seat=None, bots=LEVEL3)
     assert _addresses(engine, [table["id"], crowd_ids[0]]) == {
         table["id"]: OTHER, crowd_ids[0]: CROWDED}

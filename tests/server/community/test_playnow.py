@@ -19,6 +19,7 @@ from websockets.asyncio.client import connect
 from meeplehall.server.community.matching import Waiting, Window, match
 from meeplehall.server.db.models import QueueEntry, Rating
 from meeplehall.server.play.ratings import MODEL
+from tests.people import guest
 from tests.server.client import Player
 from tests.server.community.helpers import place, queue, seated_at, wait_until
 from tests.server.inprocess import InProcessServer
@@ -31,10 +32,6 @@ def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessServer]:
     server.start()
     yield server
     server.stop()
-
-
-def guest(hall: InProcessServer, name: str) -> Player:
-    return Player(hall.base, hall.ws_base).guest(name)
 
 
 def table_of(player: Player, table_id: int) -> dict[str, Any]:

@@ -10,9 +10,9 @@ import json
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
-import httpx
 import pytest
 
+from tests.people import client
 from tests.server.conftest import ServerProcess
 
 LIMIT = 20  # failed logins per address in the window (docs/security.md)
@@ -34,18 +34,13 @@ def hall(tmp_path_factory: pytest.TempPathFactory,
     server.stop()
 
 
-def client(server: ServerProcess, source: str) -> httpx.Client:
-    return httpx.Client(base_url=server.base, timeout=60,
-                        transport=httpx.HTTPTransport(local_address=source))
-
-
 def fail_logins(server: ServerProcess, source: str, forwarded_for: str, count: int,
                 tag: str) -> list[int]:
     """``count`` failed logins at once from ``source``, each for another name, all saying
     they were forwarded for one client."""
 
     def attempt(number: int) -> int:
-        with client(server, source) as http:
+        with client(server, source, timeout=60) as http:
             response = http.post("/api/auth/login",
                                  json={"name": f"{tag}{number}", "password": "wrong guess"},
                                  headers={"X-Forwarded-For": forwarded_for})
@@ -68,7 +63,7 @@ def test_failed_logins_from_one_ipv6_slash_64_count_as_one_address(hall: ServerP
     """Every address of a /64 is one client's: changing the last 64 bits gains nothing."""
 
     def attempt(number: int, host: str) -> int:
-        with client(hall, PROXY) as http:
+        with client(hall, PROXY, timeout=60) as http:
             return http.post("/api/auth/login",
                              json={"name": f"v6-{number}", "password": "wrong guess"},
                              headers={"X-Forwarded-For": host}).status_code
@@ -88,7 +83,7 @@ def test_forwarded_addresses_from_an_untrusted_peer_are_ignored(hall: ServerProc
 
 
 def _guest_cookie(server: ServerProcess, source: str) -> str:
-    with client(server, source) as http:
+    with client(server, source, timeout=60) as http:
         response = http.post("/api/auth/guest", json={"name": "behind tls"},
                              headers={"X-Forwarded-Proto": "https"})
     assert response.status_code == 200, response.text

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from tests.live_server import OnLoopback, ServerProcess
+from tests.live_server import ServerProcess
 from tests.mailbox import (
     PUBLIC,
     Mailbox,
@@ -27,6 +26,7 @@ from tests.mailbox import (
     smtp_server,
     turn_of,
 )
+from tests.people import registered
 from tests.server.client import Player
 from tests.server.inprocess import InProcessServer
 
@@ -44,10 +44,6 @@ def mailed(database_factory: Any,
         process.stop()
 
 
-def person(server: OnLoopback) -> Player:
-    return Player(server.base, server.ws_base).register(f"m{secrets.token_hex(4)}")
-
-
 def wait_offline(watcher: Player, friend_id: int) -> None:
     """Until the server counts ``friend_id`` offline (it reads a closed socket a moment after
     the client closed it)."""
@@ -63,7 +59,7 @@ def test_an_away_player_gets_one_turn_email_per_table_in_their_language_and_can_
     mailed: tuple[ServerProcess, Mailbox],
 ) -> None:
     server, mailbox = mailed
-    alice, bob = person(server), person(server)
+    alice, bob = registered(server), registered(server)
     seen = confirm_address(bob, "bob@example.org", mailbox, len(mailbox.messages), "ko")
     assert mailbox.messages[seen - 1]["Subject"] == "이메일 주소 확인"
     # Friends, so that Alice's list tells when the server has seen Bob leave.
@@ -100,7 +96,7 @@ def test_an_away_player_gets_one_turn_email_per_table_in_their_language_and_can_
         asyncio.run(play_one(alice, table["id"]))
     # Every e-mail goes through one queue in order: a friend request mailed after the turn
     # came back arrives after any second turn e-mail would have.
-    carol = person(server)
+    carol = registered(server)
     assert carol.http.post("/api/friends/requests",
                            json={"name": bob.user["name"]}).status_code == 202
     arrived = mailbox.wait_for(seen + 1)[seen:]
@@ -123,7 +119,7 @@ def test_a_confirmation_link_for_another_address_or_forged_confirms_nothing(
     mailed: tuple[ServerProcess, Mailbox],
 ) -> None:
     server, mailbox = mailed
-    dave = person(server)
+    dave = registered(server)
     seen = len(mailbox.messages)
     assert dave.http.put("/api/me/contact", json={"email": "old@example.org"}).status_code == 200
     old_link = link_in(body_of(mailbox.wait_for(seen + 1)[seen]), "/verify-email")
@@ -154,7 +150,7 @@ def test_a_notification_is_mailed_only_to_someone_away(
     """A friend request to someone online reaches their channel and no mailbox; once they are
     away, the next one is mailed."""
     server, mailbox = mailed_here
-    bob, carol, dave = person(server), person(server), person(server)
+    bob, carol, dave = registered(server), registered(server), registered(server)
     seen = confirm_address(bob, "online@example.org", mailbox, len(mailbox.messages), "en")
 
     async def online_request() -> None:

@@ -22,9 +22,9 @@ from meeplehall.cli import app
 from meeplehall.server.mail import tokens as mailtokens
 from tests.live_server import ServerProcess
 from tests.mailbox import PUBLIC, Mailbox, body_of, confirm_address, link_in, smtp_server
+from tests.people import PASSWORD, login, registered
 from tests.server.client import Player
 
-PASSWORD = "correct horse"
 DAY = 24 * 3600.0
 
 
@@ -43,16 +43,6 @@ def hall(database_factory: Any, server_env: dict[str, str]) -> Iterator[Hall]:
         process.start()
         yield Hall(server=process, mailbox=mailbox, database=data_dir / "meeplehall.db")
         process.stop()
-
-
-def person(hall: Hall, name: str | None = None) -> Player:
-    return Player(hall.server.base, hall.server.ws_base).register(name, PASSWORD)
-
-
-def login(hall: Hall, name: str, password: str = PASSWORD) -> int:
-    with httpx.Client(base_url=hall.server.base) as client:
-        answer = client.post("/api/auth/login", json={"name": name, "password": password})
-        return answer.status_code
 
 
 def befriend(sender: Player, name: str) -> None:
@@ -93,7 +83,7 @@ def signed_at(key: str, purpose: str, payload: dict[str, Any], at: float) -> str
 def test_anything_but_one_plain_recipient_is_refused_and_changes_nothing(
     hall: Hall, address: str,
 ) -> None:
-    eve = person(hall)
+    eve = registered(hall.server)
     answer = eve.http.put("/api/me/contact", json={"email": address})
     assert (answer.status_code, answer.json()["code"]) == (422, "bad_email"), answer.text
     assert contact(eve)["email"] is None
@@ -102,7 +92,7 @@ def test_anything_but_one_plain_recipient_is_refused_and_changes_nothing(
 
 def test_an_address_is_stored_normalised_and_one_recipient_gets_each_email(hall: Hall) -> None:
     mailbox = hall.mailbox
-    ann = person(hall)
+    ann = registered(hall.server)
     seen = len(mailbox.messages)
     answer = ann.http.put("/api/me/contact", json={"email": "  Ann.Lee+hall@Example.ORG "})
     assert answer.json()["email"] == "Ann.Lee+hall@example.org"
@@ -116,7 +106,7 @@ def test_an_address_stored_before_the_check_never_reaches_a_second_recipient(
     hall: Hall,
 ) -> None:
     mailbox = hall.mailbox
-    sender, old, good = person(hall), person(hall), person(hall)
+    sender, old, good = registered(hall.server), registered(hall.server), registered(hall.server)
     seen = confirm_address(good, "good@example.org", mailbox, len(mailbox.messages), "en")
     # As an older server let it in: confirmed, wanting e-mail, and two recipients in one.
     with sqlite3.connect(hall.database) as db:
@@ -135,8 +125,8 @@ def test_an_address_stored_before_the_check_never_reaches_a_second_recipient(
 
 def test_a_subject_carries_no_user_text_only_the_body_names_the_sender(hall: Hall) -> None:
     mailbox = hall.mailbox
-    spammer = person(hall, "WIN a prize at evil.example")
-    reader = person(hall)
+    spammer = registered(hall.server, "WIN a prize at evil.example")
+    reader = registered(hall.server)
     seen = confirm_address(reader, "reader@example.org", mailbox, len(mailbox.messages), "ja")
     befriend(spammer, reader.user["name"])
     (request,) = reader.http.get("/api/friends").json()["incoming"]
@@ -155,7 +145,7 @@ def test_a_subject_carries_no_user_text_only_the_body_names_the_sender(hall: Hal
 
 def test_two_quick_confirmation_requests_send_one_email(hall: Hall) -> None:
     mailbox = hall.mailbox
-    carl, other = person(hall), person(hall)
+    carl, other = registered(hall.server), registered(hall.server)
     seen = len(mailbox.messages)
     first = carl.http.put("/api/me/contact", json={"email": "carl@example.org"})
     second = carl.http.put("/api/me/contact", json={"email": "carl.two@example.org"})
@@ -177,7 +167,7 @@ def test_an_unsubscribe_link_expires_with_its_own_page_and_each_email_has_a_fres
     hall: Hall,
 ) -> None:
     mailbox = hall.mailbox
-    bea, friend = person(hall), person(hall)
+    bea, friend = registered(hall.server), registered(hall.server)
     seen = confirm_address(bea, "bea@example.org", mailbox, len(mailbox.messages), "en")
     befriend(friend, bea.user["name"])
     fresh = link_in(body_of(mailbox.wait_for(seen + 1)[seen]), "/unsubscribe").split("=", 1)[1]
@@ -208,7 +198,7 @@ def test_an_admin_reset_mails_a_one_time_link_and_gives_the_admin_no_password(
     hall: Hall,
 ) -> None:
     mailbox = hall.mailbox
-    admin, dana = person(hall), person(hall)
+    admin, dana = registered(hall.server), registered(hall.server)
     make_admin(hall, admin.user["name"])
     elsewhere = Player(hall.server.base, hall.server.ws_base)
     assert elsewhere.http.post("/api/auth/login", json={
@@ -225,8 +215,8 @@ def test_an_admin_reset_mails_a_one_time_link_and_gives_the_admin_no_password(
     # Signed out everywhere; the old password (and the admin's try) no longer log in.
     assert dana.http.get("/api/me").status_code == 401
     assert elsewhere.http.get("/api/me").status_code == 401
-    assert login(hall, dana.user["name"]) == 401
-    assert login(hall, dana.user["name"], "chosen by the admin") == 401
+    assert login(hall.server, dana.user["name"]).status_code == 401
+    assert login(hall.server, dana.user["name"], "chosen by the admin").status_code == 401
     message = mailbox.wait_for(seen + 1)[seen]
     assert message["To"] == "dana@example.org" and mailbox.recipients[seen] == [
         "dana@example.org"]
@@ -244,10 +234,10 @@ def test_an_admin_reset_mails_a_one_time_link_and_gives_the_admin_no_password(
     assert short.status_code == 422 and "8 to 200 characters" in short.text
     done = anonymous.post(link, data={"password": "dana's own secret"})
     assert done.status_code == 200 and "Your password is set" in done.text
-    assert login(hall, dana.user["name"], "dana's own secret") == 200
+    assert login(hall.server, dana.user["name"], "dana's own secret").status_code == 200
     # Once: the link is spent (and a GET of it says so).
     assert anonymous.post(link, data={"password": "someone else's"}).status_code == 400
-    assert login(hall, dana.user["name"], "someone else's") == 401
+    assert login(hall.server, dana.user["name"], "someone else's").status_code == 401
     assert anonymous.get(link).status_code == 400
     newest = admin.http.get("/api/admin/actions", params={"limit": 1}).json()["actions"][0]
     assert newest == {**newest, "action": "reset_password", "target": f"user:{dana.user['id']}",
@@ -260,7 +250,7 @@ def test_an_admin_reset_mails_a_one_time_link_and_gives_the_admin_no_password(
 def test_a_reset_link_is_void_once_a_newer_password_is_set(hall: Hall) -> None:
     """A link is bound to the password the reset made: the user's own change voids it."""
     mailbox = hall.mailbox
-    admin, eli = person(hall), person(hall)
+    admin, eli = registered(hall.server), registered(hall.server)
     make_admin(hall, admin.user["name"])
     seen = confirm_address(eli, "eli@example.org", mailbox, len(mailbox.messages), "ko")
     assert admin.http.post(f"/api/admin/users/{eli.user['id']}/password").json()["mailed"]
@@ -280,6 +270,6 @@ def test_a_reset_link_is_void_once_a_newer_password_is_set(hall: Hall) -> None:
     assert result.exit_code == 0, result.output
     spent = httpx.post(f"{hall.server.base}{link}", data={"password": "too late now"})
     assert spent.status_code == 400 and "이 링크는 더 이상 쓸 수 없습니다" in spent.text
-    assert login(hall, eli.user["name"], "set by the operator") == 200
+    assert login(hall.server, eli.user["name"], "set by the operator").status_code == 200
     admin.close()
     eli.close()

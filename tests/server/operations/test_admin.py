@@ -17,11 +17,10 @@ from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed
 
 from meeplehall.cli import app
+from tests.people import PASSWORD, login, registered
 from tests.server.client import Player, open_table
 from tests.server.conftest import ServerProcess
 from tests.server.play.test_chat import opened, report, say
-
-PASSWORD = "correct horse"
 
 
 @pytest.fixture(scope="module")
@@ -39,17 +38,8 @@ def admin_command(hall: ServerProcess, *args: str, stdin: str | None = None) -> 
     return result.exit_code, result.output
 
 
-def person(hall: ServerProcess, name: str) -> Player:
-    return Player(hall.base, hall.ws_base).register(name, PASSWORD)
-
-
-def login(hall: ServerProcess, name: str, password: str = PASSWORD) -> httpx.Response:
-    with httpx.Client(base_url=hall.base) as client:
-        return client.post("/api/auth/login", json={"name": name, "password": password})
-
-
 def test_admin_role_from_the_command_line_opens_the_admin_api(hall: ServerProcess) -> None:
-    boss, other = person(hall, "Boss"), person(hall, "Other")
+    boss, other = registered(hall, "Boss"), registered(hall, "Other")
     path = f"/api/admin/users/{other.user['id']}"
     refused = boss.http.get(path)
     assert refused.status_code == 403 and refused.json()["code"] == "not_admin"
@@ -67,7 +57,7 @@ def test_admin_role_from_the_command_line_opens_the_admin_api(hall: ServerProces
 
 
 def test_a_ban_ends_the_sessions_and_refuses_logins_until_lifted(hall: ServerProcess) -> None:
-    cheat = person(hall, "Cheat")
+    cheat = registered(hall, "Cheat")
     assert cheat.http.get("/api/me").status_code == 200
     code, output = admin_command(hall, "ban", "cheat", "--reason", "bots in rated games")
     assert code == 0, output
@@ -85,7 +75,7 @@ def test_a_ban_ends_the_sessions_and_refuses_logins_until_lifted(hall: ServerPro
 
 
 def test_a_reset_password_replaces_the_old_one_and_ends_sessions(hall: ServerProcess) -> None:
-    forgetful = person(hall, "Forgetful")
+    forgetful = registered(hall, "Forgetful")
     code, output = admin_command(hall, "reset-password", "forgetful", "--password-stdin",
                                  stdin="a new secret\n")
     assert code == 0, output
@@ -177,7 +167,7 @@ async def _stopped_while_played(hall: ServerProcess, admin: Player) -> None:
 
 
 def test_the_admin_api_stops_a_table_being_played_at_once(hall: ServerProcess) -> None:
-    admin = person(hall, "Referee")
+    admin = registered(hall, "Referee")
     code, output = admin_command(hall, "make-admin", "referee")
     assert code == 0, output
     asyncio.run(_stopped_while_played(hall, admin))
@@ -204,10 +194,10 @@ async def _banned_socket_closes(hall: ServerProcess, admin: Player) -> None:
 def test_the_admin_api_bans_closing_the_users_sockets_and_gives_roles(
     hall: ServerProcess,
 ) -> None:
-    admin = person(hall, "Warden")
+    admin = registered(hall, "Warden")
     assert admin_command(hall, "make-admin", "warden")[0] == 0
     asyncio.run(_banned_socket_closes(hall, admin))
-    other = person(hall, "Deputy")
+    other = registered(hall, "Deputy")
     made = admin.http.post(f"/api/admin/users/{other.user['id']}/admin", json={"admin": True})
     assert made.json()["admin"] is True
     assert admin.http.get("/api/admin/users/999999").json()["code"] == "no_user"
@@ -232,9 +222,9 @@ async def _reset_closes_the_socket(hall: ServerProcess, admin: Player,
 def test_an_admin_reset_without_mail_signs_the_user_out_and_gives_the_admin_no_password(
     hall: ServerProcess,
 ) -> None:
-    admin = person(hall, "Keeper")
+    admin = registered(hall, "Keeper")
     assert admin_command(hall, "make-admin", "keeper")[0] == 0
-    lost = person(hall, "Lost")
+    lost = registered(hall, "Lost")
     elsewhere = Player(hall.base, hall.ws_base)
     assert elsewhere.http.post("/api/auth/login",
                                json={"name": "lost", "password": PASSWORD}).status_code == 200
@@ -274,7 +264,7 @@ def _logged(admin: Player, targets: set[str]) -> list[tuple[str, str, object, di
 def test_admin_actions_are_logged_with_who_made_them_and_only_admins_read_them(
     hall: ServerProcess,
 ) -> None:
-    chief, target = person(hall, "Chief"), person(hall, "Target [red]x")
+    chief, target = registered(hall, "Chief"), registered(hall, "Target [red]x")
     code, output = admin_command(hall, "make-admin", "chief")
     assert code == 0, output
     chief_id, target_id = chief.user["id"], target.user["id"]
@@ -308,8 +298,8 @@ def test_admin_actions_are_logged_with_who_made_them_and_only_admins_read_them(
     # Nobody else reads the log: a visitor, a guest, a user, a banned admin.
     visitor = httpx.Client(base_url=hall.base)
     guest = Player(hall.base, hall.ws_base).guest("curious")
-    plain = person(hall, "Plain")  # (Target's session ended with the ban)
-    fallen = person(hall, "Fallen")
+    plain = registered(hall, "Plain")  # (Target's session ended with the ban)
+    fallen = registered(hall, "Fallen")
     assert admin_command(hall, "make-admin", "fallen")[0] == 0
     assert fallen.http.get("/api/admin/actions").status_code == 200
     assert chief.http.post(f"/api/admin/users/{fallen.user['id']}/ban",
@@ -330,7 +320,7 @@ def test_admin_actions_are_logged_with_who_made_them_and_only_admins_read_them(
 def test_a_user_changes_their_own_password_and_their_other_sessions_end(
     hall: ServerProcess,
 ) -> None:
-    here = person(hall, "Mover")
+    here = registered(hall, "Mover")
     elsewhere = Player(hall.base, hall.ws_base)
     assert elsewhere.http.post("/api/auth/login",
                                json={"name": "mover", "password": PASSWORD}).status_code == 200
@@ -365,7 +355,7 @@ async def _reported(hall: ServerProcess, names: tuple[str, str] = ("Reporter", "
                     text: str = "you play like a potato",
                     note: str = "insults") -> dict[str, object]:
     """Bob insults Alice at their table and Alice reports it; returns the message."""
-    alice, bob = person(hall, names[0]), person(hall, names[1])
+    alice, bob = registered(hall, names[0]), registered(hall, names[1])
     table = alice.create(game="yaxha", players=2, seat=0)
     assert bob.join(table["id"], seat=1).status_code == 200
     mine, theirs = await opened(alice, table["id"]), await opened(bob, table["id"])
@@ -387,7 +377,7 @@ def test_chat_reports_are_listed_newest_first_by_the_command_and_the_admin_api(
     assert code == 0, output
     for words in ("Reporter", "Rude", "abuse", "insults", "potato"):
         assert words in output, output
-    moderator = person(hall, "Moderator")
+    moderator = registered(hall, "Moderator")
     assert moderator.http.get("/api/admin/reports").status_code == 403  # admins only
     assert admin_command(hall, "make-admin", "moderator")[0] == 0
     listed = moderator.http.get("/api/admin/reports", params={"limit": 1}).json()["reports"]

@@ -13,13 +13,10 @@ import pytest
 import sqlalchemy as sa
 from websockets.exceptions import ConnectionClosed
 
+from tests.people import guests
 from tests.server.client import Player, Socket, play_seat
 from tests.server.conftest import ServerProcess
 from tests.server.inprocess import InProcessServer
-
-
-def people(server: ServerProcess | InProcessServer, *names: str) -> list[Player]:
-    return [Player(server.base, server.ws_base).guest(name) for name in names]
 
 
 async def opened(person: Player, table_id: int, **query: Any) -> Socket:
@@ -45,7 +42,7 @@ async def say(socket: Socket, text: Any) -> dict[str, Any]:
 
 
 async def two_players_and_watchers(server: ServerProcess) -> None:
-    alice, bob, carol = people(server, "Alice", "Bob", "Carol")
+    alice, bob, carol = guests(server, "Alice", "Bob", "Carol")
     visitor = Player(server.base, server.ws_base)  # no session at all
     table = alice.create(game="yaxha", players=2, seat=0)
     assert bob.join(table["id"], seat=1).status_code == 200
@@ -86,7 +83,7 @@ def test_chat_reaches_every_socket_of_the_table_and_a_reconnecting_one_gets_it_a
 
 
 async def text_rules(server: ServerProcess) -> None:
-    (alice, bob) = people(server, "Alice", "Bob")
+    (alice, bob) = guests(server, "Alice", "Bob")
     table = alice.create(game="yaxha", players=2, seat=0)
     assert bob.join(table["id"], seat=1).status_code == 200
     mine, theirs = await opened(alice, table["id"]), await opened(bob, table["id"])
@@ -131,7 +128,7 @@ def test_a_message_is_plain_text_of_at_most_500_characters_and_refusals_reach_no
 
 
 async def spectators_switch(server: ServerProcess) -> None:
-    alice, bob, carol = people(server, "Alice", "Bob", "Carol")
+    alice, bob, carol = guests(server, "Alice", "Bob", "Carol")
     table = alice.create(game="yaxha", players=2, seat=0, spectator_chat=False)
     assert table["spectator_chat"] is False
     assert bob.join(table["id"], seat=1).status_code == 200
@@ -163,7 +160,7 @@ def test_the_owner_turns_spectator_chat_off_and_on_and_spectators_are_refused_me
 
 
 async def private_table(server: ServerProcess) -> None:
-    alice, bob, invited, stranger = people(server, "Alice", "Bob", "Invited", "Stranger")
+    alice, bob, invited, stranger = guests(server, "Alice", "Bob", "Invited", "Stranger")
     table = alice.create(game="yaxha", players=2, seat=0, visibility="private")
     token = table["invite_token"]
     assert bob.join(table["id"], seat=1, invite=token).status_code == 200
@@ -227,7 +224,7 @@ async def report(socket: Socket, **fields: Any) -> dict[str, Any]:
 
 
 async def reporting(server: ServerProcess) -> None:
-    alice, bob = people(server, "Alice", "Bob")
+    alice, bob = guests(server, "Alice", "Bob")
     table = alice.create(game="yaxha", players=2, seat=0)
     other = alice.create(game="yaxha", players=2, seat=0)
     assert bob.join(table["id"], seat=1).status_code == 200
@@ -270,7 +267,7 @@ def test_a_report_records_who_reported_which_message_and_why_once(
 
 
 async def replay_chat(server: ServerProcess) -> None:
-    (solo,) = people(server, "Solo")
+    (solo,) = guests(server, "Solo")
     table = solo.create(game="pyramido", players=1, seat=0, mode="none")
     socket = await opened(solo, table["id"])
     await say(socket, "before the start")
@@ -296,7 +293,7 @@ def test_the_replay_shows_each_message_at_the_step_it_was_said(server: ServerPro
 
 
 async def limited_chat(server: InProcessServer) -> None:
-    alice, bob = people(server, "Alice", "Bob")
+    alice, bob = guests(server, "Alice", "Bob")
     table = alice.create(game="yaxha", players=2, seat=0)
     other = bob.create(game="yaxha", players=2, seat=0)
     mine = await opened(alice, table["id"])

@@ -15,6 +15,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from tests.live_server import ServerProcess
+from tests.people import registered
 from tests.server.client import Player
 
 
@@ -25,10 +26,6 @@ def hall(database_factory: Any, server_env: dict[str, str]) -> Iterator[ServerPr
     process.start()
     yield process
     process.stop()
-
-
-def person(server: ServerProcess) -> Player:
-    return Player(server.base, server.ws_base).register(f"f{secrets.token_hex(4)}")
 
 
 async def channel(player: Player) -> Any:
@@ -55,7 +52,7 @@ def befriend(one: Player, other: Player) -> None:
 def test_a_request_to_a_name_nobody_has_is_answered_and_listed_like_one_to_a_real_name(
     hall: ServerProcess,
 ) -> None:
-    alice, bob, carol = person(hall), person(hall), person(hall)
+    alice, bob, carol = registered(hall), registered(hall), registered(hall)
     nobody = f"nobody{secrets.token_hex(4)}"
     real = alice.http.post("/api/friends/requests", json={"name": bob.user["name"]})
     fake = alice.http.post("/api/friends/requests", json={"name": nobody})
@@ -80,7 +77,7 @@ def test_a_request_to_a_name_nobody_has_is_answered_and_listed_like_one_to_a_rea
 def test_friends_see_each_other_online_and_their_open_tables_and_nobody_else_does(
     hall: ServerProcess,
 ) -> None:
-    alice, bob = person(hall), person(hall)
+    alice, bob = registered(hall), registered(hall)
     befriend(alice, bob)
     (friend,) = alice.http.get("/api/friends").json()["friends"]
     assert (friend["id"], friend["online"], friend["tables"]) == (bob.user["id"], False, [])
@@ -112,7 +109,7 @@ def test_friends_see_each_other_online_and_their_open_tables_and_nobody_else_doe
 def test_an_invited_friend_is_notified_with_the_private_link_and_a_stranger_cannot_be(
     hall: ServerProcess,
 ) -> None:
-    alice, bob, stranger = person(hall), person(hall), person(hall)
+    alice, bob, stranger = registered(hall), registered(hall), registered(hall)
     befriend(alice, bob)
     before = alice.http.get("/api/my/tables").json()
     refused = alice.http.post("/api/tables", json={
@@ -159,7 +156,7 @@ def test_an_invited_friend_is_notified_with_the_private_link_and_a_stranger_cann
 
 
 def test_friend_requests_are_rate_limited_whatever_the_names(hall: ServerProcess) -> None:
-    alice = person(hall)
+    alice = registered(hall)
     answers = [
         alice.http.post("/api/friends/requests", json={"name": f"n{index}{secrets.token_hex(3)}"})
         for index in range(31)
@@ -172,7 +169,7 @@ def test_friend_requests_are_rate_limited_whatever_the_names(hall: ServerProcess
 def test_the_channel_counts_tables_waiting_for_my_move_as_they_change(
     hall: ServerProcess,
 ) -> None:
-    alice, bob = person(hall), person(hall)
+    alice, bob = registered(hall), registered(hall)
     table = alice.create(game="yaxha", players=2, mode="turn")
     assert bob.join(table["id"]).status_code == 200
 
@@ -195,7 +192,7 @@ def test_the_channel_counts_tables_waiting_for_my_move_as_they_change(
 def test_without_smtp_the_server_says_email_is_off_and_keeps_no_address(
     hall: ServerProcess,
 ) -> None:
-    erin = person(hall)
+    erin = registered(hall)
     assert erin.http.get("/api/me/contact").json()["mail_enabled"] is False
     refused = erin.http.put("/api/me/contact", json={"email": "erin@example.org"})
     assert (refused.status_code, refused.json()["code"]) == (409, "mail_off")
@@ -206,7 +203,7 @@ def test_across_two_processes_presence_notifications_and_waiting_counts_reach_th
     two_servers: tuple[ServerProcess, ServerProcess],
 ) -> None:
     a, b = two_servers
-    alice, bob = person(a), person(b)  # Alice's requests go to a, Bob's socket to b
+    alice, bob = registered(a), registered(b)  # Alice's requests go to a, Bob's socket to b
     befriend(alice, bob)
 
     async def across() -> tuple[bool, dict[str, Any], dict[str, Any]]:
