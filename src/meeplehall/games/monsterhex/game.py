@@ -8,6 +8,7 @@ from typing import Any
 from meeplehall.core import (
     Event,
     InvalidOption,
+    MarkThresholds,
     OptionSpec,
     Seed,
     TerminalText,
@@ -195,6 +196,7 @@ class MonsterHexGame:
     min_players = 1
     max_players = 4
     options = OPTIONS
+    mark_thresholds = MarkThresholds(0.06, 0.12, 0.24)
 
     def new_state(
         self, players: int, options: Mapping[str, Any] | None = None, seed: int | Seed = 0

@@ -14,6 +14,7 @@ from typing import Any
 from meeplehall.core import (
     Event,
     InvalidOption,
+    MarkThresholds,
     OptionSpec,
     Seed,
     TerminalText,
@@ -69,6 +70,7 @@ class PyramidoGame:
     min_players = 1
     max_players = 4
     options = OPTIONS
+    mark_thresholds = MarkThresholds(0.05, 0.10, 0.20)
 
     def new_state(
         self, players: int, options: Mapping[str, Any] | None = None, seed: int | Seed = 0
