@@ -157,7 +157,7 @@ MUTATIONS: tuple[Mutation, ...] = (
         "points *= count", "points *= min(count, 1)",
         ("tests/games/monsterhex/test_objectives.py",)),
     one("monsterhex_out_of_turn", "a Monster Hex seat may play out of turn",
-        S + "games/monsterhex/match.py",
+        S + "games/monsterhex/state.py",
         "if seat != mover:\n", "if not 0 <= seat < self.cfg.players:\n",
         ("tests/games/monsterhex/",)),
     # -- server: match and seq -----------------------------------------------------------------
@@ -542,8 +542,8 @@ MUTATIONS: tuple[Mutation, ...] = (
         "[(i, True) for hand in state.personal for i in hand]",
         ("tests/games/test_research_encode.py",), "monster"),
     one("monsterhex_objectives_kept_in_order", "a Monster Hex determinization deals the "
-        "rivals' objectives from the pile in its true order", S + "games/monsterhex/state.py",
-        "        hidden.sort()\n        rng.shuffle(hidden)\n", "",
+        "rivals' objectives from the pile in its true order", S + "games/monsterhex/hidden.py",
+        "    hidden.sort()\n    rng.shuffle(hidden)\n", "",
         ("tests/games/test_determinize.py", "tests/games/test_research_encode.py"),
         "monsterhex"),
     # -- the web client's text ----------------------------------------------------------------
