@@ -1,4 +1,5 @@
-"""Where a unit may go: edge matching through need masks, Skirmish relaxations, the fallback.
+"""Where a unit may go: edge matching through need masks, Skirmish relaxations, the fallback,
+and the refusals, which name a hex by its label.
 
 ``need[c]`` holds one bit per (direction, power) that the units around an empty cell show
 towards it, so a unit at a rotation matches when its ``match_mask`` shares a bit with it.
