@@ -84,6 +84,21 @@ MUTATIONS: tuple[Mutation, ...] = (
         "seed = Seed(secrets.randbits(SECRET_BITS))",
         'seed = Seed(secrets.randbits(SECRET_BITS), "splitmix64")',
         (SRV + "play/test_seed_secrecy.py", SRV + "db/test_seed_migration.py")),
+    one("mark_threshold_exclusive", "a loss exactly at a game's blunder threshold is no blunder",
+        S + "core/marks.py",
+        "if loss >= self.blunder:", "if loss > self.blunder:",
+        ("tests/core/test_marks.py",)),
+    one("base_game_one_player_too_many", "a game built on BaseGame lets in one player too many",
+        S + "core/game.py",
+        "check_players(self.title, players, self.min_players, self.max_players)",
+        "check_players(self.title, players, self.min_players, self.max_players + 1)",
+        ("tests/core/test_base_game.py", "tests/games/yaxha/test_options.py")),
+    one("analysis_marks_ignore_the_game", "the analysis marks every game's moves by the same "
+        "thresholds, not those the game declares",
+        S + "ai/analysis.py",
+        "return (get_game(game) if isinstance(game, str) else game).mark_thresholds",
+        "return MarkThresholds(0.05, 0.10, 0.20)",
+        ("tests/ai/test_analysis.py",), "thresholds_its_game"),
     # -- games: Yaxha --------------------------------------------------------------------------
     one("yaxha_choice_open", "Yaxha declares a market choice open before the reveal",
         S + "games/yaxha/game.py",
@@ -132,6 +147,10 @@ MUTATIONS: tuple[Mutation, ...] = (
         "    if not in_frame(z, x, y):\n        return False\n",
         "",
         ("tests/games/yaxha/test_building.py", "tests/games/yaxha/test_bad_input.py")),
+    one("yaxha_two_players_get_neighbour_cards", "a 2-player Yaxha match may be dealt a card "
+        "that compares neighbours", S + "games/yaxha/setup.py",
+        "pool = [i for i in pool if CARDS[i].two_players]", "pool = list(pool)",
+        ("tests/games/yaxha/test_options.py",)),
     # -- games: Pyramido -----------------------------------------------------------------------
     one("pyramido_activate_twice", "a Pyramido area may be activated twice in one stage",
         S + "games/pyramido/state.py",
@@ -145,6 +164,14 @@ MUTATIONS: tuple[Mutation, ...] = (
         S + "games/pyramido/scoring.py",
         "if mythical % 2:\n", "if mythical < 0:\n",
         ("tests/games/pyramido/test_scoring.py",)),
+    one("pyramido_determinize_keeps_pile_order", "a bot's sample of the Pyramido piles is a "
+        "shuffle of their true order (so depends on it)", S + "games/pyramido/hidden.py",
+        "    hidden.sort()\n    rng.shuffle(hidden)\n", "    rng.shuffle(hidden)\n",
+        ("tests/games/test_determinize.py",), "pyramido"),
+    one("pyramido_two_piles_face_up", "a Pyramido match starts with only two piles face up",
+        S + "games/pyramido/setup.py",
+        "FACE_UP = (0, 2, 4)", "FACE_UP = (0, 2)",
+        ("tests/games/pyramido/",)),
     # -- games: Monster Hex --------------------------------------------------------------------
     one("monsterhex_personal_tie", "a personal objective scores though a rival meets it as well",
         S + "games/monsterhex/objectives.py",
@@ -157,8 +184,20 @@ MUTATIONS: tuple[Mutation, ...] = (
         "points *= count", "points *= min(count, 1)",
         ("tests/games/monsterhex/test_objectives.py",)),
     one("monsterhex_out_of_turn", "a Monster Hex seat may play out of turn",
-        S + "games/monsterhex/match.py",
+        S + "games/monsterhex/state.py",
         "if seat != mover:\n", "if not 0 <= seat < self.cfg.players:\n",
+        ("tests/games/monsterhex/",)),
+    one("monsterhex_first_edition_forgotten", "a Monster Hex table stored before the rules "
+        "edition existed is replayed by the corrected rules", S + "games/monsterhex/options.py",
+        'if "rules" not in options and set(options) == _FIRST_EDITION_KEYS:', "if False:",
+        ("tests/games/monsterhex/test_corrections.py", "tests/core/test_legacy_replay.py")),
+    one("monsterhex_two_player_objectives_dealt", "a 2-player Monster Hex match is dealt the "
+        "objectives meant for more players", S + "games/monsterhex/setup.py",
+        "two_players = players <= 2 if cfg.revised", "two_players = players < 2 if cfg.revised",
+        ("tests/games/monsterhex/",)),
+    one("monsterhex_power_below_zero", "black counters take a Monster Hex unit's power below 0",
+        S + "games/monsterhex/position.py",
+        "return value if value > 0 else 0", "return value",
         ("tests/games/monsterhex/",)),
     # -- server: match and seq -----------------------------------------------------------------
     one("negative_seq", "the guard against a negative seq is gone",
@@ -542,8 +581,8 @@ MUTATIONS: tuple[Mutation, ...] = (
         "[(i, True) for hand in state.personal for i in hand]",
         ("tests/games/test_research_encode.py",), "monster"),
     one("monsterhex_objectives_kept_in_order", "a Monster Hex determinization deals the "
-        "rivals' objectives from the pile in its true order", S + "games/monsterhex/state.py",
-        "        hidden.sort()\n        rng.shuffle(hidden)\n", "",
+        "rivals' objectives from the pile in its true order", S + "games/monsterhex/hidden.py",
+        "    hidden.sort()\n    rng.shuffle(hidden)\n", "",
         ("tests/games/test_determinize.py", "tests/games/test_research_encode.py"),
         "monsterhex"),
     # -- the web client's text ----------------------------------------------------------------

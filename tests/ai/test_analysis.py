@@ -22,6 +22,7 @@ from meeplehall.ai.arena import BotSpec, play_game, schedule
 from meeplehall.ai.greedy import value_after
 from meeplehall.ai.keys import action_key, bot_actions
 from meeplehall.ai.mcts import MctsBot, RootStat
+from meeplehall.core import Game, MarkThresholds
 from meeplehall.core.record import MatchRecord
 from meeplehall.core.registry import get_game
 from tests.ai.positions import GAME_IDS, GAMES, random_position
@@ -194,3 +195,26 @@ def test_a_played_take_back_is_judged_and_the_best_still_gets_its_floor(monkeypa
     assert bot.last_iterations == iterations
     best = next(stat for stat in stats if not state.is_take_back(stat.action))
     assert best.visits - bot.prior_visits >= int(iterations * PLAYED_SHARE)
+
+
+def _with_marks(game: Game, marks: MarkThresholds) -> Game:
+    """The same game, declaring other mark thresholds."""
+    return type(f"Marked{type(game).__name__}", (type(game),), {"mark_thresholds": marks})()
+
+
+def test_a_move_is_marked_by_the_thresholds_its_game_declares() -> None:
+    yaxha = get_game("yaxha")
+    state = random_position(yaxha, 2, 5, 0.0)
+    seat = min(state.to_move())
+    played = bot_actions(state, seat)[0]
+    strict = _with_marks(yaxha, MarkThresholds(0.0, 0.0, 0.0))
+    lenient = _with_marks(yaxha, MarkThresholds(2.0, 2.0, 2.0))
+    marks = []
+    for game in (strict, lenient):
+        analysis = analyse_decision(state, seat, played, 0, game, ITERATIONS)
+        assert analysis is not None
+        marks.append(analysis.mark)
+    assert marks == ["blunder", None]
+    # A registered game's name stands for the game.
+    assert analyse_decision(state, seat, played, 0, "yaxha", ITERATIONS) == \
+        analyse_decision(state, seat, played, 0, yaxha, ITERATIONS)

@@ -1,8 +1,9 @@
 """Yaxha's rules as a game that declares none of the protocol's optional members.
 
 ``PlainYaxha`` subclasses ``Game`` and so inherits the defaults: no secret move, no research
-encoding, no terminal sentences. It plays real Yaxha matches, so the tests see what the server,
-the CLI and the research adapters do with a game that offers nothing optional.
+encoding, no terminal sentences, the usual analysis thresholds. It plays real Yaxha matches, so
+the tests see what the server, the CLI and the research adapters do with a game that offers
+nothing optional.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ import pytest
 from meeplehall.core import IllegalAction, Seed, replay
 from meeplehall.core.registry import get_game
 from meeplehall.core.rng import LEGACY
-from meeplehall.games.monsterhex.editions import CURRENT
+from meeplehall.games.monsterhex.options import CURRENT
 
 PINNED = [
     # Yaxha's digests were taken again when its bonus cards' JSON in the views gained their

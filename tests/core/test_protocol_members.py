@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from meeplehall.core import Game, TerminalText
+from meeplehall.core import Game, MarkThresholds, TerminalText
 from meeplehall.core.registry import all_games, get_game, research_factory
 from meeplehall.core.research import ResearchEncoding
 from meeplehall.core.visibility import move_for
@@ -22,6 +22,13 @@ DECLARED = {
     "monsterhex": (True, True, False, False, True, False),
     "pyramido": (True, True, True, False, True, False),
     "yaxha": (True, True, False, True, True, True),
+}
+
+#: The analysis's mark thresholds each game declares (docs/analysis.md says why).
+MARKS = {
+    "monsterhex": MarkThresholds(0.06, 0.12, 0.24),
+    "pyramido": MarkThresholds(0.05, 0.10, 0.20),
+    "yaxha": MarkThresholds(0.06, 0.12, 0.24),
 }
 
 
@@ -39,6 +46,7 @@ def test_each_game_and_its_states_declare_what_they_offer(game: Game) -> None:
         assert isinstance(make(max(2, game.min_players), None), ResearchEncoding)
     assert isinstance(game.terminal_text, TerminalText) == terminal
     assert (game.statistics is not None) == statistics
+    assert game.mark_thresholds == MARKS[game.name]
     state = game.new_state(max(2, game.min_players), None, 3)
     assert (state.decisions_in_turn is not None) == decisions
     assert (state.is_take_back is not None) == take_backs
@@ -50,6 +58,7 @@ def test_a_subclass_of_game_inherits_no_secret_moves_no_sentences_and_no_statist
     assert isinstance(game, Game)
     assert game.terminal_text is None
     assert game.statistics is None
+    assert game.mark_thresholds == MarkThresholds(0.05, 0.10, 0.20)
     state = game.new_state(2)
     action = game.parse_action({"type": "tile", "tile": 1})
     events = state.apply(0, action)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from meeplehall.games.pyramido import OPTIONS
+from meeplehall.games.pyramido.options import OPTIONS
 from tests.web.conftest import (
     Pages,
     play_one,

@@ -10,8 +10,9 @@ The move played and the best move found (the most searched, as level 3 would pla
 quarter of the budget at least as playouts of their own (``PLAYED_SHARE``). For the move played,
 the best move and the runner-up, the search gives a win chance (its mean reward, 0..1) and an
 estimated final margin in points. The loss of a decision is the best move's win chance minus
-the played move's (never below 0), and a loss past a game's thresholds marks the move an
-inaccuracy, a mistake or a blunder (docs/analysis.md).
+the played move's (never below 0), and a loss past the thresholds the game declares
+(``Game.mark_thresholds``) marks the move an inaccuracy, a mistake or a blunder
+(docs/analysis.md).
 """
 
 from __future__ import annotations
@@ -24,49 +25,20 @@ from typing import Any
 
 from meeplehall.ai.keys import action_key, bot_actions
 from meeplehall.ai.mcts import MctsBot, RootStat
-from meeplehall.core import Game, State
+from meeplehall.core import Game, MarkThresholds, State
+from meeplehall.core.marks import MARKS
 from meeplehall.core.record import MatchRecord
+from meeplehall.core.registry import get_game
 from meeplehall.core.replay import LogEntry
 
 #: Iterations per decision when none is given (the server's own default is a setting).
 DEFAULT_ITERATIONS = 200
-
-MARKS = ("inaccuracy", "mistake", "blunder")
 
 #: The share of a decision's budget that the move played and the best move each get at least
 #: as playouts of their own (``MctsBot.evaluate``'s ``floor_share``): with a dozen candidates
 #: sharing the budget, the played move's estimate would otherwise rest on a handful of playouts
 #: and a badly under-estimated move would read as a blunder.
 PLAYED_SHARE = 0.25
-
-
-@dataclass(frozen=True)
-class Thresholds:
-    """Least losses of win chance (0..1) for each mark."""
-
-    inaccuracy: float
-    mistake: float
-    blunder: float
-
-    def mark(self, loss: float) -> str | None:
-        if loss >= self.blunder:
-            return "blunder"
-        if loss >= self.mistake:
-            return "mistake"
-        if loss >= self.inaccuracy:
-            return "inaccuracy"
-        return None
-
-
-#: Per game (docs/analysis.md says why): Pyramido splits a turn into three decisions, each of
-#: which moves the outcome less, so its marks start lower; Monster Hex's and Yaxha's draws make
-#: the estimates noisier, so theirs start higher.
-THRESHOLDS: dict[str, Thresholds] = {
-    "yaxha": Thresholds(0.06, 0.12, 0.24),
-    "pyramido": Thresholds(0.05, 0.10, 0.20),
-    "monsterhex": Thresholds(0.06, 0.12, 0.24),
-}
-DEFAULT_THRESHOLDS = Thresholds(0.05, 0.10, 0.20)
 
 #: Win chances and losses are kept to a hundredth of a percentage point, margins to a
 #: hundredth of a point: a decision is made at the precision it is stored at, so a summary of
@@ -75,8 +47,10 @@ WIN_DIGITS = 4
 MARGIN_DIGITS = 2
 
 
-def thresholds_for(game: str) -> Thresholds:
-    return THRESHOLDS.get(game, DEFAULT_THRESHOLDS)
+def thresholds_of(game: Game | str) -> MarkThresholds:
+    """The game's own mark thresholds (``Game.mark_thresholds``); a name is looked up among
+    the registered games."""
+    return (get_game(game) if isinstance(game, str) else game).mark_thresholds
 
 
 @dataclass(frozen=True)
@@ -143,10 +117,11 @@ def decision_seed(state: State, seat: int, index: int) -> int:
     return int.from_bytes(digest, "big")
 
 
-def analyse_decision(state: State, seat: int, played: Any, index: int, game: str,
+def analyse_decision(state: State, seat: int, played: Any, index: int, game: Game | str,
                      iterations: int = DEFAULT_ITERATIONS) -> DecisionAnalysis | None:
-    """The analysis of ``seat`` playing ``played`` (an Action) in ``state``; None when the seat
-    had a single legal move. ``state`` is left as it was."""
+    """The analysis of ``seat`` playing ``played`` (an Action) in ``state`` of ``game`` (the
+    game or its registered name, whose thresholds mark the move); None when the seat had a
+    single legal move. ``state`` is left as it was."""
     if len(bot_actions(state, seat)) < 2:
         return None
     bot = MctsBot(seed=decision_seed(state, seat, index), seconds=None, iterations=iterations)
@@ -159,7 +134,7 @@ def analyse_decision(state: State, seat: int, played: Any, index: int, game: str
     loss = round(max(0.0, best_estimate.win - played_estimate.win), WIN_DIGITS)
     return DecisionAnalysis(index, seat, played_estimate, best_estimate,
                             None if second is None else _estimate(second), loss,
-                            thresholds_for(game).mark(loss))
+                            thresholds_of(game).mark(loss))
 
 
 def _estimate(stat: RootStat) -> MoveEstimate:
@@ -187,7 +162,7 @@ def analyse_game(game: Game, initial: State, actions: Sequence[LogEntry],
     for index, seat, action, state in decisions_of(game, initial, actions):
         if index < start:
             continue
-        analysis = analyse_decision(state, seat, action, index, game.name, iterations)
+        analysis = analyse_decision(state, seat, action, index, game, iterations)
         if analysis is not None:
             found.append(analysis)
         if on_decision is not None:

@@ -6,6 +6,8 @@ else reaches games through :mod:`meeplehall.core.registry`.
 
 from meeplehall.core.errors import IllegalAction, InvalidOption, UnknownGame
 from meeplehall.core.events import Event
+from meeplehall.core.game import BaseGame
+from meeplehall.core.marks import MarkThresholds
 from meeplehall.core.options import OptionSpec, check_players, validate_options
 from meeplehall.core.protocol import Action, Game, State, TerminalText
 from meeplehall.core.replay import replay, replay_steps
@@ -15,11 +17,13 @@ from meeplehall.core.visibility import events_for
 
 __all__ = [
     "Action",
+    "BaseGame",
     "Blake2bCounter",
     "Event",
     "Game",
     "IllegalAction",
     "InvalidOption",
+    "MarkThresholds",
     "OptionSpec",
     "Result",
     "Rng",

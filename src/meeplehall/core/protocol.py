@@ -7,10 +7,13 @@ seed, action log), so states never need to be stored: they are rebuilt by replay
 Some members are optional capabilities: a game or state that lacks one says so with ``None``
 (``Game.terminal_text``, ``Game.statistics``, ``State.decisions_in_turn``,
 ``State.is_take_back``, ``State.search_heuristic``), and
-``Game.is_secret_move`` answers False for a game without secret moves. Nothing probes for a
-member with ``hasattr``: every game and state has all of them. A class that subclasses
-:class:`Game` or :class:`State` inherits these defaults; one that only matches the protocol's
-shape declares each member itself. A game's research encoding is not a member: it lives in the
+``Game.is_secret_move`` answers False for a game without secret moves, and
+``Game.mark_thresholds`` holds the analysis's usual thresholds for a game that declares none.
+Nothing probes for a member with ``hasattr``: every game and state has all of them. A class that
+subclasses :class:`Game` or :class:`State` inherits these defaults; one that only matches the
+protocol's shape declares each member itself. :class:`meeplehall.core.game.BaseGame` is a
+``Game`` that also builds new matches the usual way, so a game's own class declares only what
+differs. A game's research encoding is not a member: it lives in the
 game's research wing, on top of the game, which ``core.registry.research_encoding`` finds by
 name, so that playing never loads it.
 """
@@ -23,6 +26,7 @@ from random import Random
 from typing import Any, Protocol, runtime_checkable
 
 from meeplehall.core.events import Event
+from meeplehall.core.marks import DEFAULT_MARKS, MarkThresholds
 from meeplehall.core.options import OptionSpec
 from meeplehall.core.result import Result
 from meeplehall.core.rng import Seed
@@ -127,6 +131,10 @@ class Game(Protocol):
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]
+    #: From which loss of win chance the analysis of a finished match marks a move an
+    #: inaccuracy, a mistake or a blunder (docs/analysis.md). The default (5, 10 and 20
+    #: percentage points) holds for a game that declares none.
+    mark_thresholds: MarkThresholds = DEFAULT_MARKS
 
     def new_state(
         self, players: int, options: Mapping[str, Any] | None = None, seed: int | Seed = 0

@@ -7,7 +7,7 @@ from typing import Any
 from meeplehall.games.monsterhex import GAME, MonsterHexState
 from meeplehall.games.monsterhex.actions import Place
 from meeplehall.games.monsterhex.placement import place
-from meeplehall.games.monsterhex.state import _STATE_FIELDS
+from meeplehall.games.monsterhex.position import FIELDS
 from meeplehall.games.monsterhex.turns import round_order
 from tests.rng_draws import next_draws
 
@@ -51,7 +51,7 @@ def rotation_facing(state: MonsterHexState, uid: str, direction: int, power: int
 def fingerprint(state: MonsterHexState) -> str:
     """Everything mutable in a state, for checking that a rejected action changed nothing."""
     parts = []
-    for name in _STATE_FIELDS:
+    for name in FIELDS:
         if name == "cfg":
             continue
         value = getattr(state, name)

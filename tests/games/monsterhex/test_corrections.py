@@ -8,10 +8,9 @@ import pytest
 from meeplehall.core import InvalidOption, validate_options
 from meeplehall.games.monsterhex import GAME
 from meeplehall.games.monsterhex.actions import Target
-from meeplehall.games.monsterhex.config import COUNTER, REWARD
-from meeplehall.games.monsterhex.constants import COUNTER_CELL, EMPTY
-from meeplehall.games.monsterhex.editions import CURRENT, FIRST
 from meeplehall.games.monsterhex.objectives import objective_count, objective_points
+from meeplehall.games.monsterhex.options import CURRENT, FIRST
+from meeplehall.games.monsterhex.position import COUNTER, COUNTER_CELL, EMPTY, REWARD
 
 from .helpers import new, put, rotation_facing, set_turn
 from .test_abilities import place_red, with_ability

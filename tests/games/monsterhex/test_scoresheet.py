@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from meeplehall.games.monsterhex import MonsterHexState
-from meeplehall.games.monsterhex.config import CATEGORIES
+from meeplehall.games.monsterhex.position import CATEGORIES
 from tests.games.monsterhex.helpers import new
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from meeplehall.core import rng_for
 from meeplehall.games.pyramido.actions import Place
 from meeplehall.games.pyramido.components import (
     DEFAULT_DOMINOES,
@@ -14,6 +15,7 @@ from meeplehall.games.pyramido.components import (
 )
 from meeplehall.games.pyramido.match import PyramidoMatch
 from meeplehall.games.pyramido.pyramid import Pyramid
+from meeplehall.games.pyramido.setup import deal
 from meeplehall.games.pyramido.state import PyramidoState
 from tests.rng_draws import next_draws
 
@@ -42,7 +44,7 @@ def domino_set(**overrides: Any) -> DominoSet:
 
 def new_state(players: int, seed: int = 0, dominoes: DominoSet | None = None,
               legend: str = "a_legend") -> PyramidoMatch:
-    return PyramidoMatch(players, dominoes or DEFAULT_DOMINOES, legend, seed)
+    return deal(players, dominoes or DEFAULT_DOMINOES, legend, rng_for(seed))
 
 
 def gems(**counts: int) -> list[int]:

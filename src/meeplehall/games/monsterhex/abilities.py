@@ -5,12 +5,11 @@ from __future__ import annotations
 from meeplehall.core import Event, IllegalAction
 from meeplehall.games.monsterhex.actions import Action, DrawObjective, Pass, Pick, Rotate, Target
 from meeplehall.games.monsterhex.components import Ability
-from meeplehall.games.monsterhex.constants import COUNTER_CELL, EMPTY, PLACE
 from meeplehall.games.monsterhex.placement import recompute_need
-from meeplehall.games.monsterhex.state import MonsterHexState
+from meeplehall.games.monsterhex.position import COUNTER_CELL, EMPTY, PLACE, Position
 
 
-def rush_possible(state: MonsterHexState, seat: int) -> bool:
+def rush_possible(state: Position, seat: int) -> bool:
     """Rush needs a unit in hand, an empty cell, and placements left in the quota."""
     return (
         bool(state.hands[seat])
@@ -19,7 +18,7 @@ def rush_possible(state: MonsterHexState, seat: int) -> bool:
     )
 
 
-def ability_options(state: MonsterHexState) -> list[Action]:
+def ability_options(state: Position) -> list[Action]:
     seat, cell, star, index = state.ctx
     ability = state.cfg.comp.abilities[index].id
     owner = state.owner
@@ -48,7 +47,7 @@ def ability_options(state: MonsterHexState) -> list[Action]:
     return []
 
 
-def crystal_cells(state: MonsterHexState) -> list[int]:
+def crystal_cells(state: Position) -> list[int]:
     """Empty cells a counter gem may go on: one empty neighbour, and not the only empty cell
     left around an unresolved gem (board site or counter gem; a counter cell is not empty)."""
     board = state.cfg.board
@@ -83,13 +82,13 @@ def crystal_cells(state: MonsterHexState) -> list[int]:
     return out
 
 
-def draftable(state: MonsterHexState) -> list[Ability]:
+def draftable(state: Position) -> list[Ability]:
     taken = {state.colour[p] for p in range(state.cfg.players) if state.ability[p] >= 0}
     factions = state.cfg.comp.factions
     return [a for a in state.cfg.comp.abilities if factions.index(a.faction) not in taken]
 
 
-def apply_effect(state: MonsterHexState, seat: int, action: Action) -> list[Event]:
+def apply_effect(state: Position, seat: int, action: Action) -> list[Event]:
     """Carry out a chosen (already validated) ability use, or its refusal."""
     _seat, _cell, star, index = state.ctx
     ability = state.cfg.comp.abilities[index].id
@@ -127,7 +126,7 @@ def apply_effect(state: MonsterHexState, seat: int, action: Action) -> list[Even
     return events
 
 
-def pick_ability(state: MonsterHexState, seat: int, action: Action) -> list[Event]:
+def pick_ability(state: Position, seat: int, action: Action) -> list[Event]:
     """Draft: take the faction of the picked ability; the shared faction gets a free colour."""
     assert isinstance(action, Pick)
     choices = {a.id: a for a in draftable(state)}

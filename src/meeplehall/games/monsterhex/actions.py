@@ -1,4 +1,4 @@
-"""Monster Hex actions and their JSON form (``parse_action`` is the trust boundary)."""
+"""Monster Hex actions, their JSON form (``parse_action`` is the trust boundary) and labels."""
 
 from __future__ import annotations
 
@@ -114,3 +114,21 @@ def parse_action(data: Any) -> Action:
     if kind == "draw_objective":
         return DrawObjective()
     return Pick(short_text(data, "ability"))
+
+
+def describe_action(action: Any) -> str:
+    if isinstance(action, Place):
+        return f"place {action.unit} on ({action.q},{action.r}) rotation {action.rotation}"
+    if isinstance(action, TakeSlot):
+        return "take the high slot" if action.slot == 0 else "take the low slot"
+    if isinstance(action, Pass):
+        return "pass (do not use the ability)"
+    if isinstance(action, Target):
+        return f"use the ability on ({action.q},{action.r})"
+    if isinstance(action, Rotate):
+        return f"turn the unit on ({action.q},{action.r}) to rotation {action.rotation}"
+    if isinstance(action, DrawObjective):
+        return "draw a secret objective"
+    if isinstance(action, Pick):
+        return f"pick the {action.ability} ability"
+    return str(action)

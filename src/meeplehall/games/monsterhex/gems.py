@@ -9,13 +9,21 @@ from __future__ import annotations
 from typing import Any
 
 from meeplehall.core import Event
-from meeplehall.games.monsterhex.config import BIG, CATEGORIES, COLOUR, COUNTER, REWARD, SMALL
-from meeplehall.games.monsterhex.constants import COUNTER_CELL, EMPTY
-from meeplehall.games.monsterhex.state import MonsterHexState
+from meeplehall.games.monsterhex.position import (
+    BIG,
+    CATEGORIES,
+    COLOUR,
+    COUNTER,
+    COUNTER_CELL,
+    EMPTY,
+    REWARD,
+    SMALL,
+    Position,
+)
 
 
 def strength_totals(
-    state: MonsterHexState, cells: tuple[tuple[int, int], ...]
+    state: Position, cells: tuple[tuple[int, int], ...]
 ) -> dict[int, int]:
     """Each owner's effective power facing a gem, from (cell, direction to the gem) pairs."""
     totals: dict[int, int] = {}
@@ -26,7 +34,7 @@ def strength_totals(
     return totals
 
 
-def resolve_big(state: MonsterHexState, s: int, events: list[Event]) -> None:
+def resolve_big(state: Position, s: int, events: list[Event]) -> None:
     """Rank the owners around a full big gem; queue the slot choice or award outright."""
     site = state.cfg.board.sites[s]
     state.resolved[s] = True
@@ -56,7 +64,7 @@ def resolve_big(state: MonsterHexState, s: int, events: list[Event]) -> None:
     reward(state, unique, site.cells, [site.q, site.r], events)
 
 
-def resolve_small(state: MonsterHexState, s: int, events: list[Event]) -> None:
+def resolve_small(state: Position, s: int, events: list[Event]) -> None:
     """Higher facing power wins, then higher rank; a full tie gives nobody the point."""
     site = state.cfg.board.sites[s]
     state.resolved[s] = True
@@ -79,7 +87,7 @@ def resolve_small(state: MonsterHexState, s: int, events: list[Event]) -> None:
         award(state, winner, state.cfg.comp.small_gem_value, SMALL, events, site=[site.q, site.r])
 
 
-def resolve_counter(state: MonsterHexState, c: int, events: list[Event]) -> None:
+def resolve_counter(state: Position, c: int, events: list[Event]) -> None:
     """One prize: sole first place, else sole second place. The cell is freed by the caller."""
     board = state.cfg.board
     cells = tuple(
@@ -112,7 +120,7 @@ def resolve_counter(state: MonsterHexState, c: int, events: list[Event]) -> None
         reward(state, unique, cells, [q, r], events)
 
 
-def reward(state: MonsterHexState, unique: int, cells: tuple[tuple[int, int], ...],
+def reward(state: Position, unique: int, cells: tuple[tuple[int, int], ...],
            site: list[int], events: list[Event]) -> None:
     """Reward: the gem's unique first place gets 2 per own red S beside it, 1 per red B or C."""
     if unique < 0 or unique >= state.cfg.players or state.ability_id(unique) != "reward":
@@ -126,13 +134,13 @@ def reward(state: MonsterHexState, unique: int, cells: tuple[tuple[int, int], ..
         award(state, unique, bonus, REWARD, events, site=site)
 
 
-def free_counter_cell(state: MonsterHexState, c: int) -> None:
+def free_counter_cell(state: Position, c: int) -> None:
     """The counters leave a resolved counter gem: its cell is an ordinary empty cell again."""
     state.crystal[c] = 0
     state.owner[c] = EMPTY
 
 
-def award(state: MonsterHexState, owner: int, points: int, category: int, events: list[Event],
+def award(state: Position, owner: int, points: int, category: int, events: list[Event],
            **detail: Any) -> None:
     """Points to a player; the shared faction's prizes are discarded."""
     if owner >= state.cfg.players:
@@ -150,7 +158,7 @@ def award(state: MonsterHexState, owner: int, points: int, category: int, events
 
 
 def award_slot(
-    state: MonsterHexState, s: int, slot: int, owner: int, events: list[Event]
+    state: Position, s: int, slot: int, owner: int, events: list[Event]
 ) -> None:
     """One slot of a big gem, with the colour bonus when its colour is the owner's."""
     site = state.cfg.board.sites[s]
@@ -164,7 +172,7 @@ def award_slot(
               site=[site.q, site.r], slot=slot)
 
 
-def take(state: MonsterHexState, slot: int, events: list[Event]) -> None:
+def take(state: Position, slot: int, events: list[Event]) -> None:
     """The pending chooser takes ``slot``; a sole second place gets the other one."""
     s, chooser, second = state.pending.pop(0)
     award_slot(state, s, slot, chooser, events)
@@ -172,7 +180,7 @@ def take(state: MonsterHexState, slot: int, events: list[Event]) -> None:
         award_slot(state, s, 1 - slot, second, events)
 
 
-def check_gems(state: MonsterHexState, events: list[Event]) -> None:
+def check_gems(state: Position, events: list[Event]) -> None:
     """Resolve every gem the turn's placements completed: board sites first, by site id,
     then counter gems, all decided on the board as the placements left it."""
     cells = state.last_cells
@@ -208,11 +216,11 @@ def check_gems(state: MonsterHexState, events: list[Event]) -> None:
         free_counter_cell(state, c)
 
 
-def _has_empty_neighbour(state: MonsterHexState, c: int) -> bool:
+def _has_empty_neighbour(state: Position, c: int) -> bool:
     return any(n >= 0 and state.owner[n] == EMPTY for n in state.cfg.board.neighbours[c])
 
 
-def _first_edition_counters(state: MonsterHexState, counters: set[int],
+def _first_edition_counters(state: Position, counters: set[int],
                             events: list[Event]) -> None:
     """The first edition, kept for tables begun under it: by cell index, each cell freed at
     once, so a later counter gem beside it waits for that cell to be filled again."""

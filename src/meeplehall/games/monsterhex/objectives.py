@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from meeplehall.games.monsterhex.state import MonsterHexState
+from meeplehall.games.monsterhex.position import Position
 
 #: One place a card counts: the cells of the seat's units it rests on (none for a shape or an
 #: absence).
@@ -32,12 +32,12 @@ NO_CELLS: Cells = ()
 class Card:
     """How one objective card reads the board: its places for a seat, and its count from them."""
 
-    places: Callable[[MonsterHexState, int], list[Cells]]
+    places: Callable[[Position, int], list[Cells]]
     #: The count from the places: how many there are, unless the card says otherwise.
     count: Callable[[list[Cells]], int] = len
 
 
-def _groups(state: MonsterHexState, seat: int, keep: Callable[[int], bool]) -> list[list[int]]:
+def _groups(state: Position, seat: int, keep: Callable[[int], bool]) -> list[list[int]]:
     """Connected groups of ``seat``'s units whose cells pass ``keep``."""
     cells = {c for c, o in enumerate(state.owner) if o == seat and keep(c)}
     groups = []
@@ -56,7 +56,7 @@ def _groups(state: MonsterHexState, seat: int, keep: Callable[[int], bool]) -> l
     return groups
 
 
-def _own_pairs(state: MonsterHexState, seat: int) -> list[tuple[int, int, int]]:
+def _own_pairs(state: Position, seat: int) -> list[tuple[int, int, int]]:
     """Adjacent pairs (a, b, direction a->b) of ``seat``'s units, each pair once."""
     pairs = []
     for a, o in enumerate(state.owner):
@@ -69,11 +69,11 @@ def _own_pairs(state: MonsterHexState, seat: int) -> list[tuple[int, int, int]]:
     return pairs
 
 
-def _rank_is(state: MonsterHexState, rank: str) -> Callable[[int], bool]:
+def _rank_is(state: Position, rank: str) -> Callable[[int], bool]:
     return lambda cell: _rank(state, cell) == rank
 
 
-def _rank(state: MonsterHexState, cell: int) -> str:
+def _rank(state: Position, cell: int) -> str:
     return state.cfg.comp.units[state.unit[cell]].rank
 
 
@@ -88,7 +88,7 @@ def _variants(shape: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int]
     return tuple(out)
 
 
-def formation_places(state: MonsterHexState, seat: int, formation: str) -> int:
+def formation_places(state: Position, seat: int, formation: str) -> int:
     """The most disjoint occurrences of a formation among ``seat``'s units, each holding
     at least one unit of the formation's rank."""
     form = state.cfg.comp.formations[formation]
@@ -128,7 +128,7 @@ def _own_in(facing: tuple[tuple[int, int, int, int], ...], seat: int) -> Cells:
     return tuple(f[0] for f in facing if f[1] == seat)
 
 
-def _contests(state: MonsterHexState) -> list[tuple[Any, ...]]:
+def _contests(state: Position) -> list[tuple[Any, ...]]:
     """The big-gem contests: board big gems, and counter gems (big-gem cells since the
     corrections; the first edition recorded no counter gem, so the list holds only board
     gems there)."""
@@ -138,12 +138,12 @@ def _contests(state: MonsterHexState) -> list[tuple[Any, ...]]:
 # -- the cards, one definition each ----------------------------------------------------------
 
 
-def _o01(state: MonsterHexState, seat: int) -> list[Cells]:
+def _o01(state: Position, seat: int) -> list[Cells]:
     """Big-gem contests entered: each with the seat's units in it."""
     return [own for rec in _contests(state) if (own := _own_in(rec[2], seat))]
 
 
-def _o02(state: MonsterHexState, seat: int) -> list[Cells]:
+def _o02(state: Position, seat: int) -> list[Cells]:
     """Small gems entered: each with the seat's units beside it."""
     sites = state.cfg.board.sites
     return [
@@ -152,7 +152,7 @@ def _o02(state: MonsterHexState, seat: int) -> list[Cells]:
     ]
 
 
-def _largest_group(state: MonsterHexState, seat: int) -> list[Cells]:
+def _largest_group(state: Position, seat: int) -> list[Cells]:
     """O03: the largest group (the first found among equals), whose size less one is X."""
     largest: list[int] = []
     for group in _groups(state, seat, lambda c: True):
@@ -164,7 +164,7 @@ def _size_less_one(places: list[Cells]) -> int:
     return len(places[0]) - 1 if places else 0
 
 
-def _o04(state: MonsterHexState, seat: int) -> list[Cells]:
+def _o04(state: Position, seat: int) -> list[Cells]:
     """Inland B and C units."""
     return [
         (c,) for c in state.cfg.board.inland
@@ -172,12 +172,12 @@ def _o04(state: MonsterHexState, seat: int) -> list[Cells]:
     ]
 
 
-def _o05(state: MonsterHexState, seat: int) -> list[Cells]:
+def _o05(state: Position, seat: int) -> list[Cells]:
     """Groups of two units or more."""
     return [tuple(g) for g in _groups(state, seat, lambda c: True) if len(g) >= 2]
 
 
-def _o06(state: MonsterHexState, seat: int) -> list[Cells]:
+def _o06(state: Position, seat: int) -> list[Cells]:
     """S units around the 6-point gem, on its far side from the centre."""
     board = state.cfg.board
     comp = state.cfg.comp
@@ -192,21 +192,21 @@ def _o06(state: MonsterHexState, seat: int) -> list[Cells]:
     return []
 
 
-def _o07(state: MonsterHexState, seat: int) -> list[Cells]:
+def _o07(state: Position, seat: int) -> list[Cells]:
     """Units on the outer ring."""
     return [(c,) for c in state.cfg.board.outer if state.owner[c] == seat]
 
 
-def _formation(formation: str) -> Callable[[MonsterHexState, int], list[Cells]]:
+def _formation(formation: str) -> Callable[[Position, int], list[Cells]]:
     """O08, O12, O17: disjoint occurrences of a formation (a shape: no cells to point at)."""
 
-    def places(state: MonsterHexState, seat: int) -> list[Cells]:
+    def places(state: Position, seat: int) -> list[Cells]:
         return [NO_CELLS] * formation_places(state, seat, formation)
 
     return places
 
 
-def _o09(state: MonsterHexState, seat: int) -> list[Cells]:
+def _o09(state: Position, seat: int) -> list[Cells]:
     """Absent from the board gem whose 3-point slot has the seat's colour."""
     if state.colour[seat] < 0:
         return []
@@ -221,7 +221,7 @@ def _o09(state: MonsterHexState, seat: int) -> list[Cells]:
     return []
 
 
-def _o10(state: MonsterHexState, seat: int) -> list[Cells]:
+def _o10(state: Position, seat: int) -> list[Cells]:
     """Units with no own unit beside them."""
     neighbours = state.cfg.board.neighbours
     return [
@@ -230,7 +230,7 @@ def _o10(state: MonsterHexState, seat: int) -> list[Cells]:
     ]
 
 
-def _o11(state: MonsterHexState, seat: int) -> list[Cells]:
+def _o11(state: Position, seat: int) -> list[Cells]:
     """Big-gem contests won with C units only: each with those units."""
     units = state.cfg.comp.units
     return [
@@ -239,7 +239,7 @@ def _o11(state: MonsterHexState, seat: int) -> list[Cells]:
     ]
 
 
-def _o13(state: MonsterHexState, seat: int) -> list[Cells]:
+def _o13(state: Position, seat: int) -> list[Cells]:
     """No two of the seat's S or A units side by side."""
     return _met(not any(
         _rank(state, a) in ("S", "A") and _rank(state, b) in ("S", "A")
@@ -247,7 +247,7 @@ def _o13(state: MonsterHexState, seat: int) -> list[Cells]:
     ))
 
 
-def _o14(state: MonsterHexState, seat: int) -> list[Cells]:
+def _o14(state: Position, seat: int) -> list[Cells]:
     """Pairs of B units side by side showing each other different powers."""
     return [
         (a, b) for a, b, d in _own_pairs(state, seat)
@@ -256,7 +256,7 @@ def _o14(state: MonsterHexState, seat: int) -> list[Cells]:
     ]
 
 
-def _o15(state: MonsterHexState, seat: int) -> list[Cells]:
+def _o15(state: Position, seat: int) -> list[Cells]:
     """The centre gem entered with exactly one unit: that unit."""
     centre = state.cfg.board.centre_site
     return [
@@ -265,10 +265,10 @@ def _o15(state: MonsterHexState, seat: int) -> list[Cells]:
     ]
 
 
-def _showing(power: int) -> Callable[[MonsterHexState, int], list[Cells]]:
+def _showing(power: int) -> Callable[[Position, int], list[Cells]]:
     """O16, O20: units that showed ``power`` to a big-gem contest (each unit once)."""
 
-    def places(state: MonsterHexState, seat: int) -> list[Cells]:
+    def places(state: Position, seat: int) -> list[Cells]:
         cells = {
             f[0] for rec in _contests(state) for f in rec[2] if f[1] == seat and f[2] == power
         }
@@ -277,7 +277,7 @@ def _showing(power: int) -> Callable[[MonsterHexState, int], list[Cells]]:
     return places
 
 
-def _o18(state: MonsterHexState, seat: int) -> list[Cells]:
+def _o18(state: Position, seat: int) -> list[Cells]:
     """Pairs of units side by side both showing 5 to each other."""
     return [
         (a, b) for a, b, d in _own_pairs(state, seat)
@@ -285,7 +285,7 @@ def _o18(state: MonsterHexState, seat: int) -> list[Cells]:
     ]
 
 
-def _o19(state: MonsterHexState, seat: int) -> list[Cells]:
+def _o19(state: Position, seat: int) -> list[Cells]:
     """Groups of three units or more of one rank."""
     return [
         tuple(g) for rank in ("S", "A", "B", "C")
@@ -318,13 +318,13 @@ CARDS: dict[str, Card] = {
 }
 
 
-def objective_count(state: MonsterHexState, seat: int, oid: str) -> int:
+def objective_count(state: Position, seat: int, oid: str) -> int:
     """The card's count for ``seat``: a tally ("most"), places ("achieve") or X ("variable")."""
     card = CARDS[oid]
     return card.count(card.places(state, seat))
 
 
-def objective_cells(state: MonsterHexState, seat: int, oid: str) -> list[int]:
+def objective_cells(state: Position, seat: int, oid: str) -> list[int]:
     """The board cells of ``seat``'s units that card ``oid`` counts, sorted."""
     owner = state.owner
     return sorted(
@@ -332,7 +332,7 @@ def objective_cells(state: MonsterHexState, seat: int, oid: str) -> list[int]:
     )
 
 
-def objective_points(state: MonsterHexState, seat: int, index: int, personal: bool) -> int:
+def objective_points(state: Position, seat: int, index: int, personal: bool) -> int:
     """Points ``seat`` scores for objective ``index`` as a common or a personal card.
 
     A common card scores for everyone who meets it (every leader of a "most" card). A personal
@@ -362,7 +362,7 @@ def objective_points(state: MonsterHexState, seat: int, index: int, personal: bo
     return points if count >= best_other else 0
 
 
-def score_objectives(state: MonsterHexState) -> list[tuple[int, int, str, int]]:
+def score_objectives(state: Position) -> list[tuple[int, int, str, int]]:
     """(seat, points, card id, count) for every card that scores at the end."""
     out = []
     objectives = state.cfg.comp.objectives

@@ -1,4 +1,5 @@
-"""Where a unit may go: edge matching through need masks, Skirmish relaxations, the fallback.
+"""Where a unit may go: edge matching through need masks, Skirmish relaxations, the fallback,
+and the refusals, which name a hex by its label.
 
 ``need[c]`` holds one bit per (direction, power) that the units around an empty cell show
 towards it, so a unit at a rotation matches when its ``match_mask`` shares a bit with it.
@@ -6,20 +7,21 @@ towards it, so a unit at a rotation matches when its ``match_mask`` shares a bit
 
 from __future__ import annotations
 
+from functools import cache
+
 from meeplehall.core import Event, IllegalAction
 from meeplehall.games.monsterhex.actions import Place
-from meeplehall.games.monsterhex.constants import COUNTER_CELL, EMPTY
-from meeplehall.games.monsterhex.labels import hex_label
-from meeplehall.games.monsterhex.state import MonsterHexState
+from meeplehall.games.monsterhex.components import Board
+from meeplehall.games.monsterhex.position import COUNTER_CELL, EMPTY, Position
 
 
-def skirmish_relaxation(state: MonsterHexState, seat: int) -> int:
+def skirmish_relaxation(state: Position, seat: int) -> int:
     """1 when the seat has Skirmish: its red B/C ignore matching (they must still touch a
     unit) and its S may go on any empty cell; 0 otherwise."""
     return 1 if state.ability_id(seat) == "skirmish" else 0
 
 
-def placements(state: MonsterHexState, hand: list[int], relax: int) -> list[Place]:
+def placements(state: Position, hand: list[int], relax: int) -> list[Place]:
     """Every legal placement from ``hand``, with the fallback when nothing is legal."""
     cfg = state.cfg
     table = cfg.place_table
@@ -68,7 +70,7 @@ def placements(state: MonsterHexState, hand: list[int], relax: int) -> list[Plac
 
 
 def placement_refusal(
-    state: MonsterHexState, hand: list[int], relax: int, action: Place
+    state: Position, hand: list[int], relax: int, action: Place
 ) -> IllegalAction | None:
     """Why ``action`` is not legal now (None when it is), with the rule it breaks."""
     cfg = state.cfg
@@ -110,7 +112,7 @@ def placement_refusal(
     )
 
 
-def quick_legal(state: MonsterHexState, hand: list[int], relax: int, action: Place) -> bool:
+def quick_legal(state: Position, hand: list[int], relax: int, action: Place) -> bool:
     """The common case without listing every placement: a normal matching placement."""
     if state.units_on_board == 0 or relax:
         return False
@@ -125,7 +127,7 @@ def quick_legal(state: MonsterHexState, hand: list[int], relax: int, action: Pla
 
 
 def place(
-    state: MonsterHexState, seat: int, owner: int, hand: list[int], action: Place
+    state: Position, seat: int, owner: int, hand: list[int], action: Place
 ) -> list[Event]:
     """Put the unit on the board for ``owner`` and update the neighbours' needs."""
     cfg = state.cfg
@@ -154,10 +156,30 @@ def place(
     }]
 
 
-def recompute_need(state: MonsterHexState, cell: int) -> None:
+def recompute_need(state: Position, cell: int) -> None:
     mask = 0
     facing = state.cfg.comp.facing
     for d, n in enumerate(state.cfg.board.neighbours[cell]):
         if n >= 0 and state.owner[n] >= 0:
             mask |= 1 << (d * 8 + facing[state.unit[n]][state.rot[n]][(d + 3) % 6])
     state.need[cell] = mask
+
+
+# The short names of the board's hexes ("C4": a row letter from the top, then the hex's number in
+# its row from the left, gems counted), as the web board draws them, so that a refusal names a
+# cell the way the player sees it, never by its coordinates.
+
+
+@cache
+def _names(hexes: tuple[tuple[int, int], ...]) -> dict[tuple[int, int], str]:
+    names = {}
+    for row, r in enumerate(sorted({r for _q, r in hexes})):
+        for number, q in enumerate(sorted(q for q, rr in hexes if rr == r), start=1):
+            names[(q, r)] = f"{chr(65 + row)}{number}"
+    return names
+
+
+def hex_label(board: Board, q: int, r: int) -> str:
+    """The label of the hex at (q, r), or "" off the board."""
+    hexes = (*board.cells, *((site.q, site.r) for site in board.sites))
+    return _names(hexes).get((q, r), "")

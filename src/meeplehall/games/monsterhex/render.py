@@ -1,4 +1,4 @@
-"""Terminal presentation: action labels and a text drawing of the hex board.
+"""Terminal presentation: a text drawing of the hex board, and the log's and result's sentences.
 
 Every cell is drawn on two lines. A unit shows its owner (P1..P4, seats counted from 1 as in the
 web client, or SH for the shared faction), its id and rotation, then its six facing powers in
@@ -13,36 +13,10 @@ from typing import Any
 
 from rich.markup import escape
 
-from meeplehall.games.monsterhex.actions import (
-    DrawObjective,
-    Pass,
-    Pick,
-    Place,
-    Rotate,
-    TakeSlot,
-    Target,
-)
+from meeplehall.games.monsterhex.actions import Place, describe_action
 
 WIDTH = 9
 STYLE = {"red": "red", "blue": "blue", "yellow": "yellow", "green": "green"}
-
-
-def describe_action(action: Any) -> str:
-    if isinstance(action, Place):
-        return f"place {action.unit} on ({action.q},{action.r}) rotation {action.rotation}"
-    if isinstance(action, TakeSlot):
-        return "take the high slot" if action.slot == 0 else "take the low slot"
-    if isinstance(action, Pass):
-        return "pass (do not use the ability)"
-    if isinstance(action, Target):
-        return f"use the ability on ({action.q},{action.r})"
-    if isinstance(action, Rotate):
-        return f"turn the unit on ({action.q},{action.r}) to rotation {action.rotation}"
-    if isinstance(action, DrawObjective):
-        return "draw a secret objective"
-    if isinstance(action, Pick):
-        return f"pick the {action.ability} ability"
-    return str(action)
 
 
 def _colour_letter(colour: str | None) -> str:

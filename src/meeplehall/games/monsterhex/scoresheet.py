@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeplehall.games.monsterhex.config import (
+from meeplehall.games.monsterhex.objectives import (
+    objective_cells,
+    objective_count,
+    objective_points,
+)
+from meeplehall.games.monsterhex.position import (
     BIG,
     CATEGORIES,
     COLOUR,
@@ -18,18 +23,13 @@ from meeplehall.games.monsterhex.config import (
     OBJECTIVES,
     REWARD,
     SMALL,
+    Position,
 )
-from meeplehall.games.monsterhex.objectives import (
-    objective_cells,
-    objective_count,
-    objective_points,
-)
-from meeplehall.games.monsterhex.state import MonsterHexState
 
 _KINDS = {SMALL: "small", COUNTER: "counter", REWARD: "reward"}
 
 
-def _around(state: MonsterHexState, q: int, r: int) -> list[int]:
+def _around(state: Position, q: int, r: int) -> list[int]:
     """The cells around the gem at (q, r): a board site's cells, else a counter gem's
     neighbours."""
     board = state.cfg.board
@@ -40,12 +40,12 @@ def _around(state: MonsterHexState, q: int, r: int) -> list[int]:
     return [n for n in board.neighbours[cell] if n >= 0]
 
 
-def _own_cells(state: MonsterHexState, seat: int, q: int, r: int) -> list[list[int]]:
+def _own_cells(state: Position, seat: int, q: int, r: int) -> list[list[int]]:
     cells = state.cfg.board.cells
     return [list(cells[c]) for c in _around(state, q, r) if state.owner[c] == seat]
 
 
-def gem_lines(state: MonsterHexState, seat: int) -> list[dict[str, Any]]:
+def gem_lines(state: Position, seat: int) -> list[dict[str, Any]]:
     """What ``seat`` won at the gems, in the order it was won: one line per big-gem slot (with
     its colour bonus), small gem, counter gem and Reward bonus."""
     cfg = state.cfg
@@ -76,7 +76,7 @@ def gem_lines(state: MonsterHexState, seat: int) -> list[dict[str, Any]]:
     return lines
 
 
-def card_lines(state: MonsterHexState, seat: int) -> list[dict[str, Any]]:
+def card_lines(state: Position, seat: int) -> list[dict[str, Any]]:
     """The objective cards ``seat`` knows it plays for (the common ones and its own personal
     ones), each with the points it brings on the board as it stands."""
     objectives = state.cfg.comp.objectives
@@ -91,7 +91,7 @@ def card_lines(state: MonsterHexState, seat: int) -> list[dict[str, Any]]:
     ]
 
 
-def detailed_breakdown(state: MonsterHexState, seat: int) -> dict[str, Any]:
+def detailed_breakdown(state: Position, seat: int) -> dict[str, Any]:
     """The breakdown by category plus its gem and card lines."""
     out: dict[str, Any] = {label: state.breakdown[seat][i] for i, label in enumerate(CATEGORIES)}
     out["gems"] = gem_lines(state, seat)
@@ -99,7 +99,7 @@ def detailed_breakdown(state: MonsterHexState, seat: int) -> dict[str, Any]:
     return out
 
 
-def score_now(state: MonsterHexState, seat: int) -> dict[str, Any]:
+def score_now(state: Position, seat: int) -> dict[str, Any]:
     """``seat``'s score if the game ended now: the points won so far plus what the objective
     cards it can see would bring (never another seat's personal card)."""
     breakdown = detailed_breakdown(state, seat)

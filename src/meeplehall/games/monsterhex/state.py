@@ -1,119 +1,211 @@
-"""The Monster Hex state: what a match holds and who is to move.
+"""The Monster Hex state: a position with the protocol's moves.
 
-This is the data every rules module reads and changes. Cells are indices into the board's cell
-table; a cell holds a unit when ``owner[c] >= 0`` (see :mod:`constants` for the other markers).
-The rules live in one module each above this one (:mod:`placement`, :mod:`abilities`,
-:mod:`gems`, :mod:`turns`, :mod:`objectives`, ...), taking the state as argument; the class the
-game hands out, :class:`~meeplehall.games.monsterhex.match.MonsterHexMatch`, adds the protocol's
-moves on top of them (how an action flows, the result, views and the bots' evaluation).
+How an action flows: :meth:`MonsterHexState.apply` checks it against the step the match waits for
+(a draft pick, a placement, an ability's use, a Rush, a slot choice) and hands it to the rules
+modules (:mod:`placement`, :mod:`abilities`, :mod:`gems`, :mod:`turns`), which change the
+position; :meth:`MonsterHexState.result` reads the score sheet (:mod:`scoresheet`). The data
+itself is :class:`~meeplehall.games.monsterhex.position.Position`, below every rules module; the
+views, the determinization and the bots' evaluation read a state, so they sit above it, and
+:class:`~meeplehall.games.monsterhex.match.MonsterHexMatch` (what the game hands out) adds them.
+A new match is dealt by :mod:`setup`.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any, Self
 
-from meeplehall.core import Rng, SplitMix64
-from meeplehall.games.monsterhex.config import OWN, Config
-from meeplehall.games.monsterhex.constants import ABILITY, DRAFT, OVER, PLACE, RUSH, SLOT
-
-_STATE_FIELDS = (
-    "cfg", "owner", "unit", "rot", "white", "black", "need", "crystal", "placed_by", "filled",
-    "resolved", "taken", "records", "hands", "decks", "shared_hands", "shared_decks", "colour",
-    "ability", "scores", "breakdown", "common", "personal", "pile", "placed_own", "round",
-    "first", "order", "step", "phase", "pending", "ctx", "rng", "draft_order", "site_tile",
-    "units_on_board", "holds_seven", "last_cells", "rush_waiting", "awards",
+from meeplehall.core import Event, IllegalAction, Result
+from meeplehall.games.monsterhex.abilities import (
+    ability_options,
+    apply_effect,
+    draftable,
+    pick_ability,
+    rush_possible,
 )
+from meeplehall.games.monsterhex.actions import Action, Pass, Pick, Place, TakeSlot
+from meeplehall.games.monsterhex.gems import check_gems, take
+from meeplehall.games.monsterhex.placement import (
+    place,
+    placement_refusal,
+    placements,
+    quick_legal,
+    skirmish_relaxation,
+)
+from meeplehall.games.monsterhex.position import ABILITY, OVER, OWN, PLACE, RUSH, SLOT, Position
+from meeplehall.games.monsterhex.scoresheet import detailed_breakdown
+from meeplehall.games.monsterhex.turns import end_turn
 
 
-class MonsterHexState:
-    """One match's data. Mutated only by the match's ``apply`` (through the rules modules);
-    :meth:`clone` copies the mutable parts."""
+class MonsterHexState(Position):
+    """One match's data and moves. Mutated only by :meth:`apply`; :meth:`clone` copies the
+    mutable parts."""
 
-    __slots__ = _STATE_FIELDS
-
-    cfg: Config
-    owner: list[int]
-    unit: list[int]
-    rot: list[int]
-    white: list[int]
-    black: list[int]
-    need: list[int]
-    crystal: list[int]
-    placed_by: list[int]
-    filled: list[int]
-    resolved: list[bool]
-    #: big-gem slots handed out: (site * 2 + slot, owner)
-    taken: list[tuple[int, int]]
-    records: list[tuple[Any, ...]]
-    hands: list[list[int]]
-    decks: list[list[int]]
-    shared_hands: list[list[int]]
-    shared_decks: list[list[int]]
-    colour: list[int]
-    ability: list[int]
-    scores: list[int]
-    breakdown: list[list[int]]
-    common: tuple[int, ...]
-    personal: list[list[int]]
-    pile: list[int]
-    placed_own: list[int]
-    round: int
-    first: int
-    order: list[tuple[int, int]]
-    step: int
-    phase: str
-    pending: list[tuple[int, int, int]]
-    ctx: tuple[int, int, int, int]
-    rng: Rng
-    draft_order: list[int]
-    site_tile: tuple[str, ...]
-    units_on_board: int
-    holds_seven: list[bool]
-    last_cells: list[int]
-    #: a Rush was triggered: offer the second placement once the first one's gems are done
-    rush_waiting: bool
-    #: every point won at a gem, in order: (owner, points, category, site (q, r), slot or -1)
-    awards: tuple[tuple[int, int, int, tuple[int, int], int], ...]
-
-    # ------------------------------------------------------------------ basic queries
+    __slots__ = ()
 
     def to_move(self) -> frozenset[int]:
         if self.phase == OVER:
             return frozenset()
-        return frozenset((self._mover(),))
-
-    def _mover(self) -> int:
-        if self.phase == DRAFT:
-            return self.draft_order[0]
-        if self.phase == SLOT:
-            return self.pending[0][1]
-        if self.phase in (ABILITY, RUSH):
-            return self.ctx[0]
-        return self.order[self.step][0]
+        return frozenset((self.mover(),))
 
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def turn_kind(self) -> int:
-        """OWN or SHARED: which hand the seat to move places from."""
-        return self.order[self.step][1] if self.phase == PLACE else OWN
+    # ------------------------------------------------------------------ legal actions
 
-    def ability_id(self, seat: int) -> str:
-        index = self.ability[seat]
-        return self.cfg.comp.abilities[index].id if index >= 0 else ""
+    def legal_actions(self, seat: int) -> list[Any]:
+        if self.phase == OVER or seat != self.mover():
+            return []
+        if self.phase == PLACE:
+            kind = self.order[self.step][1]
+            hand = self.hands[seat] if kind == OWN else self.shared_hands[seat]
+            relax = skirmish_relaxation(self, seat) if kind == OWN else 0
+            return list(placements(self, hand, relax))
+        if self.phase == RUSH:
+            return [Pass(), *placements(self, self.hands[seat], 0)]
+        if self.phase == SLOT:
+            return [TakeSlot(0), TakeSlot(1)]
+        if self.phase == ABILITY:
+            return [Pass(), *ability_options(self)]
+        return [Pick(a.id) for a in draftable(self)]
 
-    def cell_of(self, q: int, r: int) -> int:
-        return self.cfg.board.index.get((q, r), -1)
+    # ------------------------------------------------------------------ apply
 
-    def power(self, cell: int, direction: int) -> int:
-        """Printed power the unit on ``cell`` shows towards ``direction``."""
-        return self.cfg.comp.facing[self.unit[cell]][self.rot[cell]][direction]
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        if self.phase == OVER:
+            raise IllegalAction("the game is over", rule="game_over")
+        mover = self.mover()
+        if seat != mover:
+            raise IllegalAction(f"it is seat {mover}'s turn, not seat {seat}'s",
+                                rule="not_your_turn", params={"n": mover + 1})
+        if self.phase == PLACE:
+            return self._apply_place(seat, action)
+        if self.phase == RUSH:
+            return self._apply_rush(seat, action)
+        if self.phase == SLOT:
+            return self._apply_slot(seat, action)
+        if self.phase == ABILITY:
+            return self._apply_ability(seat, action)
+        return self._apply_pick(seat, action)
 
-    def effective_power(self, cell: int, direction: int) -> int:
-        """Power at a gem resolution: printed, plus white counters, minus black ones, floor 0."""
-        value = self.power(cell, direction) + self.white[cell] - self.black[cell]
-        return value if value > 0 else 0
+    def _expect(self, action: Action, kinds: tuple[type, ...], what: str, rule: str) -> None:
+        if not isinstance(action, kinds):
+            raise IllegalAction(f"now is the time to {what}, not to {type(action).__name__}",
+                                rule=rule)
+
+    def _apply_place(self, seat: int, action: Action) -> list[Event]:
+        self._expect(action, (Place,), "place a unit", rule="expect_place")
+        assert isinstance(action, Place)
+        kind = self.order[self.step][1]
+        hand = self.hands[seat] if kind == OWN else self.shared_hands[seat]
+        relax = skirmish_relaxation(self, seat) if kind == OWN else 0
+        if not quick_legal(self, hand, relax, action):
+            refusal = placement_refusal(self, hand, relax, action)
+            if refusal is not None:
+                raise refusal
+        owner = seat if kind == OWN else self.cfg.neutral
+        events = place(self, seat, owner, hand, action)
+        cell = self.last_cells[-1]
+        unit = self.cfg.comp.units[self.unit[cell]]
+        if kind == OWN and unit.red_letter and self.ability[seat] >= 0:
+            star = 1 if unit.rank == "S" else 0
+            ability = self.ability_id(seat)
+            if ability == "rush":
+                # Gems completed by the first unit resolve (slot choices included) before
+                # the second placement is offered.
+                self.ctx = (seat, cell, star, self.ability[seat])
+                self.rush_waiting = True
+            elif ability not in ("reward", "skirmish"):
+                self.phase = ABILITY
+                self.ctx = (seat, cell, star, self.ability[seat])
+                if ability_options(self):
+                    events.append({"type": "ability_ready", "seat": seat, "ability": ability})
+                    return events
+                self.phase = PLACE
+        self._after_placements(events)
+        return events
+
+    def _apply_rush(self, seat: int, action: Action) -> list[Event]:
+        self._expect(action, (Place, Pass), "place a second unit (Rush) or pass",
+                     rule="expect_rush")
+        if isinstance(action, Pass):
+            events: list[Event] = [{"type": "ability_declined", "seat": seat, "ability": "rush"}]
+        else:
+            assert isinstance(action, Place)
+            hand = self.hands[seat]
+            if not quick_legal(self, hand, 0, action):
+                refusal = placement_refusal(self, hand, 0, action)
+                if refusal is not None:
+                    raise refusal
+            events = [{"type": "ability_used", "seat": seat, "ability": "rush"}]
+            events += place(self, seat, seat, hand, action)
+        self.phase = PLACE
+        self._after_placements(events)
+        return events
+
+    def _apply_ability(self, seat: int, action: Action) -> list[Event]:
+        options = ability_options(self)
+        if action not in options and not isinstance(action, Pass):
+            ability = self.ability_id(seat)
+            raise IllegalAction(
+                f"{type(action).__name__} is not a use of your {ability} ability here "
+                f"(choose one of its targets, or pass)",
+                rule="not_an_ability_use",
+            )
+        events = apply_effect(self, seat, action)
+        self.phase = PLACE
+        self._after_placements(events)
+        return events
+
+    def _apply_pick(self, seat: int, action: Action) -> list[Event]:
+        self._expect(action, (Pick,), "pick an ability", rule="expect_pick")
+        assert isinstance(action, Pick)
+        return pick_ability(self, seat, action)
+
+    # ------------------------------------------------------------------ gems
+
+    def _after_placements(self, events: list[Event]) -> None:
+        """Gem check for the turn's placements, then slot decisions, then the next turn."""
+        check_gems(self, events)
+        self._continue(events)
+
+    def _continue(self, events: list[Event]) -> None:
+        neutral = self.cfg.neutral
+        while self.pending and self.pending[0][1] == neutral:
+            # The shared faction takes the high slot (rule for a neutral first place).
+            take(self, 0, events)
+        if self.pending:
+            self.phase = SLOT
+            return
+        if self.rush_waiting:
+            self.rush_waiting = False
+            seat = self.ctx[0]
+            if rush_possible(self, seat):
+                self.phase = RUSH
+                events.append({"type": "ability_ready", "seat": seat, "ability": "rush"})
+                return
+        self.phase = PLACE
+        end_turn(self, events)
+
+    def _apply_slot(self, seat: int, action: Action) -> list[Event]:
+        self._expect(action, (TakeSlot,), "take one slot of the gem you won", rule="expect_slot")
+        assert isinstance(action, TakeSlot)
+        events: list[Event] = []
+        take(self, action.slot, events)
+        self._continue(events)
+        return events
+
+    # ------------------------------------------------------------------ result
+
+    def result(self) -> Result:
+        cfg = self.cfg
+        breakdown = [detailed_breakdown(self, p) for p in range(cfg.players)]
+        if cfg.mode == "solo":
+            won = self.scores[0] >= cfg.solo_target
+            breakdown[0]["target"] = cfg.solo_target
+            return Result((self.scores[0],), (1,), frozenset({0}) if won else frozenset(),
+                          tuple(breakdown))
+        tiebreak = [[1 if self.holds_seven[p] else 0] for p in range(cfg.players)]
+        return Result.ranked(self.scores, breakdown, tiebreak)
 
     # ------------------------------------------------------------------ copies
 
@@ -161,52 +253,6 @@ class MonsterHexState:
         new.awards = self.awards  # a tuple, replaced (never changed) when points are won
         return new
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """Redeal what ``seat`` cannot see: others' hands and decks, every deck's order,
-        others' personal objectives and the objective pile."""
-        # Every pool is sorted before it is shuffled, and the state's own generator reseeded, so
-        # the copy depends on what the seat knows and on rng alone, never on the true order (a
-        # bot then decides the same whatever the hidden cards are).
-        new = self.clone()
-        # A bot's own sample: the fast generator will do, nothing here is secret.
-        new.rng = SplitMix64(rng.getrandbits(64))
-        for p in range(self.cfg.players):
-            if p == seat:
-                new.decks[p].sort()
-                rng.shuffle(new.decks[p])
-                continue
-            pool = sorted(new.hands[p] + new.decks[p])
-            rng.shuffle(pool)
-            size = len(new.hands[p])
-            new.hands[p], new.decks[p] = pool[:size], pool[size:]
-        if self.cfg.neutral >= 0:
-            # Shared units: the seat sees only its own shared hand.
-            pool = []
-            for p in range(self.cfg.players):
-                if p != seat:
-                    pool += new.shared_hands[p]
-                pool += new.shared_decks[p]
-            pool.sort()
-            rng.shuffle(pool)
-            for p in range(self.cfg.players):
-                if p != seat:
-                    size = len(new.shared_hands[p])
-                    new.shared_hands[p], pool = pool[:size], pool[size:]
-            for p in range(self.cfg.players):
-                size = len(new.shared_decks[p])
-                new.shared_decks[p], pool = pool[:size], pool[size:]
-        hidden = new.pile[:]
-        for p in range(self.cfg.players):
-            if p != seat:
-                hidden += new.personal[p]
-        hidden.sort()
-        rng.shuffle(hidden)
-        for p in range(self.cfg.players):
-            if p != seat:
-                size = len(new.personal[p])
-                new.personal[p], hidden = hidden[:size], hidden[size:]
-        new.pile = hidden
-        return new
     #: Every decision gets a bot's whole budget, and no move is ever taken back (the optional
     #: members of ``State``).
     decisions_in_turn = None

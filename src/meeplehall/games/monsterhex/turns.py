@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from meeplehall.core import Event
-from meeplehall.games.monsterhex.config import OBJECTIVES, OWN, SHARED, Config
-from meeplehall.games.monsterhex.constants import OVER
 from meeplehall.games.monsterhex.gems import award
 from meeplehall.games.monsterhex.objectives import score_objectives
-from meeplehall.games.monsterhex.state import MonsterHexState
+from meeplehall.games.monsterhex.position import OBJECTIVES, OVER, OWN, SHARED, Config, Position
 
 
 def round_order(cfg: Config, first: int) -> list[tuple[int, int]]:
@@ -19,7 +17,7 @@ def round_order(cfg: Config, first: int) -> list[tuple[int, int]]:
     return [((first + i) % cfg.players, OWN) for i in range(cfg.players)]
 
 
-def end_turn(state: MonsterHexState, events: list[Event]) -> None:
+def end_turn(state: Position, events: list[Event]) -> None:
     """Refill (base game), end the game on a full board, else find the next seat to place."""
     cfg = state.cfg
     mover = state.order[state.step][0]
@@ -43,7 +41,7 @@ def end_turn(state: MonsterHexState, events: list[Event]) -> None:
         events.append({"type": "turn_skipped", "seat": seat})
 
 
-def end_round(state: MonsterHexState, events: list[Event]) -> None:
+def end_round(state: Position, events: list[Event]) -> None:
     """Round-end draws of the shared and solo modes, then the next round's order."""
     cfg = state.cfg
     if cfg.mode == "shared":
@@ -70,7 +68,7 @@ def end_round(state: MonsterHexState, events: list[Event]) -> None:
 
 
 def draw(
-    state: MonsterHexState, seat: int, hands: list[list[int]], decks: list[list[int]],
+    state: Position, seat: int, hands: list[list[int]], decks: list[list[int]],
     size: int, events: list[Event],
 ) -> None:
     """Draw from a deck until the hand holds ``size`` units (an empty deck just stops)."""
@@ -87,7 +85,7 @@ def draw(
         events.append({"type": "drew", "seat": seat, "shared": shared, "count": len(drawn)})
 
 
-def finish(state: MonsterHexState, events: list[Event]) -> None:
+def finish(state: Position, events: list[Event]) -> None:
     """Final scoring: objective cards (option or Scheme draws), then the game is over."""
     state.phase = OVER
     if state.common or any(state.personal):

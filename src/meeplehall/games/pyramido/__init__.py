@@ -3,111 +3,37 @@
 ``GAME`` is the registered game object. ``top_view`` and ``areas`` are stable entry points for
 external checks of the geometry and scoring: they take placements
 ``(domino_id, stage, i, j, rotation)`` in the rules' block coordinates and use the same code as
-the engine's stage scoring.
+the engine's stage scoring. The rules are in docs/rules/pyramido.md; the actions' JSON, the view
+and the bots' budget are described in ``README.md`` beside this file.
+
+Modules, from the bottom up: ``components`` (colours, gem kinds, the domino file
+``dominoes.json`` and its loader), ``geometry`` (legal placements per stage as bitmask
+operations), ``pyramid`` (one player's pyramid), ``topview`` (the top view and its areas),
+``exploration`` (piles, gem areas, bag, discard), ``scoring`` (activations, start player, final
+ranking), ``legend`` (the Legendary Explorer) and ``phases``, the rules; ``actions`` (the action
+types, parsing and labels); ``state`` (``PyramidoState``: the match's data and moves: the turn
+sequence, stage scoring, solo); ``views`` with ``score_now`` (per-seat JSON), ``hidden``
+(determinization) and ``heuristic`` (the bots' evaluation), which read a state; ``match``
+(``PyramidoMatch``: the state with its view, determinization and evaluation, what the game hands
+out); ``options`` (the table options), ``setup`` (a new match's deal), ``game``
+(``PyramidoGame`` and ``GAME``); ``render`` (the terminal) and ``statistics``. On top, imported
+by none of them, the research wing ``research`` (``layout`` and ``encode``).
+
+Rulings where the rules leave a choice to the engine:
+- An area without a visible icon cannot be activated (it would score nothing; spending gems on
+  it is refused rather than offered).
+- Stage scoring is one simultaneous step; each activation is applied (and shown) at once.
+- The points the rules leave open are settled as the player-facing rules say (5-gem limit after
+  the mythical bonus, limit applied after stage 4, ties for lowest stage score, the Explorer's
+  one-gem-per-colour reading, its leftmost reveal and largest-pile split, piles of
+  18/18/18/18/17 in solo with the short pile last).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
-
-from meeplehall.core import (
-    Event,
-    InvalidOption,
-    OptionSpec,
-    Seed,
-    TerminalText,
-    check_players,
-    validate_options,
-)
-from meeplehall.games.pyramido.actions import Action, parse_action
-from meeplehall.games.pyramido.components import DominoFileError, load_dominoes
-from meeplehall.games.pyramido.legend import A_LEGEND, THE_LEGEND
+from meeplehall.games.pyramido.game import GAME, PyramidoGame
 from meeplehall.games.pyramido.match import PyramidoMatch
-from meeplehall.games.pyramido.render import describe_action, render_text
 from meeplehall.games.pyramido.state import PyramidoState
 from meeplehall.games.pyramido.topview import areas, top_view
-
-
-def _check_domino_file(value: Any) -> str:
-    if not isinstance(value, str):
-        raise InvalidOption(f"option 'dominoes' must be a name, not {value!r}")
-    try:
-        load_dominoes(value or None)
-    except DominoFileError as error:
-        raise InvalidOption(f"option 'dominoes': {error}") from None
-    return value
-
-
-OPTIONS = (
-    OptionSpec(
-        key="legend",
-        kind="choice",
-        default=A_LEGEND,
-        label="Legendary Explorer (solo)",
-        help="Solo difficulty: become a Legend, or become THE Legend (with 7 or more mythical"
-        " gems at a stage start the Explorer draws one more gem).",
-        choices=(A_LEGEND, THE_LEGEND),
-        players=(1,),
-    ),
-    OptionSpec(
-        key="dominoes",
-        kind="str",
-        default="",
-        label="Domino set",
-        help="Leave empty to play with the usual dominoes, or name another set of dominoes the "
-        "server offers.",
-        check=_check_domino_file,
-        advanced=True,
-    ),
-)
-
-
-class PyramidoGame:
-    name = "pyramido"
-    title = "Pyramido: Forgotten Treasures"
-    min_players = 1
-    max_players = 4
-    options = OPTIONS
-
-    def new_state(
-        self, players: int, options: Mapping[str, Any] | None = None, seed: int | Seed = 0
-    ) -> PyramidoMatch:
-        chosen = validate_options(self.options, options)
-        check_players("Pyramido", players, self.min_players, self.max_players)
-        dominoes = load_dominoes(chosen["dominoes"] or None)
-        return PyramidoMatch(players, dominoes, chosen["legend"], seed)
-
-    def parse_action(self, data: Any) -> Action:
-        return parse_action(data)
-
-    def describe_action(self, action: Any) -> str:
-        return describe_action(action)
-
-    def render_text(self, view: Mapping[str, Any]) -> str:
-        return render_text(view)
-
-    @property
-    def statistics(self) -> Callable[[Mapping[str, Any]], dict[str, int]]:
-        from meeplehall.games.pyramido.statistics import statistics
-
-        return statistics
-
-    @property
-    def terminal_text(self) -> TerminalText:
-        from meeplehall.games.pyramido import render
-
-        return TerminalText(
-            action_text=render.action_text, event_text=render.event_text,
-            breakdown_rows=render.breakdown_rows, opponent_column=render.opponent_column,
-            solo_sentence=render.solo_sentence,
-        )
-
-    def is_secret_move(self, action: Any, events: Sequence[Event]) -> bool:
-        """No move is secret: every seat sees every move."""
-        return False
-
-
-GAME = PyramidoGame()
 
 __all__ = ["GAME", "PyramidoGame", "PyramidoMatch", "PyramidoState", "areas", "top_view"]

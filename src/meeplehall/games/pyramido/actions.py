@@ -1,4 +1,4 @@
-"""The actions a seat plays, their JSON form, and parsing (the trust boundary).
+"""The actions a seat plays, their JSON form, parsing (the trust boundary) and their labels.
 
 Spaces and piles are numbered 1..5 from left to right, as in the rules. Gems are named by kind:
 a colour, or "mythical".
@@ -154,3 +154,38 @@ def parse_action(data: Any) -> Action:
     gem = _gem(data["gem"], allow_none=False)
     assert gem is not None
     return Discard(gem)
+
+
+SIDES = ("B to the right", "B below", "B to the left", "B above")
+
+
+def a(word: str) -> str:
+    """The word with its article: "an orange", "a blue"."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
+def describe_action(action: Any) -> str:
+    if isinstance(action, Take):
+        gem = f"{a(action.gem)} gem" if action.gem else "no gem (the area is empty)"
+        return f"take space {action.space}'s domino and {gem}"
+    if isinstance(action, Split):
+        return f"move the bottom half of pile {action.pile} to the empty space"
+    if isinstance(action, Reveal):
+        return f"reveal pile {action.pile}"
+    if isinstance(action, Place):
+        return f"place block A at ({action.i}, {action.j}), {SIDES[action.rotation]}"
+    if isinstance(action, Activate):
+        paid = []
+        if action.coloured:
+            paid.append(f"{action.coloured} coloured")
+        if action.mythical:
+            paid.append(f"{action.mythical} mythical")
+        return (
+            f"activate area {action.area} with {action.units} unit(s) "
+            f"({' + '.join(paid)}) for {'double' if action.units == 3 else 'its'} value"
+        )
+    if isinstance(action, Finish):
+        return "finish activating areas"
+    if isinstance(action, Discard):
+        return f"discard {a(action.gem)} gem"
+    return str(action)

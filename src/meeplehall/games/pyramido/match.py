@@ -1,16 +1,18 @@
-"""The Pyramido match: the state with the protocol's view and the bots' evaluation.
+"""The Pyramido match: the state with the protocol's view, determinization and evaluation.
 
-:class:`PyramidoMatch` is what the game hands out. Its data, moves, result and secrets are those
-of :class:`~meeplehall.games.pyramido.state.PyramidoState`, the bottom of the match; the views
-(:mod:`views`) and the evaluation (:mod:`evaluation`) read a state, so they sit above it and the
-methods that call them live here, above them all.
+:class:`PyramidoMatch` is what the game hands out. Its data, moves and result are those of
+:class:`~meeplehall.games.pyramido.state.PyramidoState`, the bottom of the match; the views
+(:mod:`views`), the determinization (:mod:`hidden`) and the evaluation (:mod:`heuristic`) read a
+state, so they sit above it and the methods that call them live here, above them all.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from random import Random
+from typing import Any, Self
 
-from meeplehall.games.pyramido.evaluation import heuristic
+from meeplehall.games.pyramido.heuristic import evaluate
+from meeplehall.games.pyramido.hidden import determinize
 from meeplehall.games.pyramido.state import PyramidoState
 from meeplehall.games.pyramido.views import build_view
 
@@ -20,11 +22,14 @@ class PyramidoMatch(PyramidoState):
 
     __slots__ = ()
 
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return build_view(self, seat)
+
+    def determinize(self, seat: int, rng: Random) -> Self:
+        return determinize(self, seat, rng)
+
     def heuristic(self, seat: int) -> float:
-        return heuristic(self, seat)
+        return evaluate(self, seat)
 
     #: A search judges its leaves by the heuristic itself (``State.search_heuristic``).
     search_heuristic = None
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return build_view(self, seat)

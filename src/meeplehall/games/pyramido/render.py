@@ -21,6 +21,7 @@ from meeplehall.games.pyramido.actions import (
     Reveal,
     Split,
     Take,
+    a,
 )
 from meeplehall.games.pyramido.components import COLOUR_LETTERS, COLOURS, GEM_KINDS, GEM_LETTERS
 
@@ -33,41 +34,6 @@ STYLES = {
     "mythical": "white",
 }
 LETTERS = dict(zip(GEM_KINDS, GEM_LETTERS, strict=True))
-SIDES = ("B to the right", "B below", "B to the left", "B above")
-
-
-def a(word: str) -> str:
-    """The word with its article: "an orange", "a blue"."""
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
-
-
-def describe_action(action: Action) -> str:
-    if isinstance(action, Take):
-        gem = f"{a(action.gem)} gem" if action.gem else "no gem (the area is empty)"
-        return f"take space {action.space}'s domino and {gem}"
-    if isinstance(action, Split):
-        return f"move the bottom half of pile {action.pile} to the empty space"
-    if isinstance(action, Reveal):
-        return f"reveal pile {action.pile}"
-    if isinstance(action, Place):
-        return f"place block A at ({action.i}, {action.j}), {SIDES[action.rotation]}"
-    if isinstance(action, Activate):
-        paid = []
-        if action.coloured:
-            paid.append(f"{action.coloured} coloured")
-        if action.mythical:
-            paid.append(f"{action.mythical} mythical")
-        return (
-            f"activate area {action.area} with {action.units} unit(s) "
-            f"({' + '.join(paid)}) for {'double' if action.units == 3 else 'its'} value"
-        )
-    if isinstance(action, Finish):
-        return "finish activating areas"
-    if isinstance(action, Discard):
-        return f"discard {a(action.gem)} gem"
-    return str(action)
-
-
 _TAG_LIKE = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
 
 

@@ -1,8 +1,9 @@
-"""A Pyramido match in progress: the turn sequence, stage scoring, solo and secrets.
+"""A Pyramido match in progress: the turn sequence, stage scoring and solo.
 
-The bottom of the game's match: the views (:mod:`views`, with :mod:`score_now`) and the bots'
-evaluation (:mod:`evaluation`) read a state, so they sit above it, and
-:class:`~meeplehall.games.pyramido.match.PyramidoMatch` (what the game hands out) adds them.
+The bottom of the game's match: the views (:mod:`views`, with :mod:`score_now`), the
+determinization (:mod:`hidden`) and the bots' evaluation (:mod:`heuristic`) read a state, so they
+sit above it, and :class:`~meeplehall.games.pyramido.match.PyramidoMatch` (what the game hands
+out) adds them. A new match is dealt by :mod:`setup`.
 
 Phases of a turn (rules 3): TAKE (space + gem) -> SPLIT (only when the pile emptied) -> the
 refill happens by itself -> REVEAL -> PLACE. A seat with no legal placement loses its turn
@@ -13,10 +14,9 @@ to decide (no area can be activated, one kind of gem left to discard) happen by 
 
 from __future__ import annotations
 
-from random import Random
-from typing import Self
+from typing import Any, Self
 
-from meeplehall.core import Event, IllegalAction, Result, Seed, SplitMix64, rng_for
+from meeplehall.core import Event, IllegalAction, Result
 from meeplehall.core.untrusted import MALFORMED
 from meeplehall.games.pyramido.actions import (
     Action,
@@ -31,9 +31,7 @@ from meeplehall.games.pyramido.actions import (
 from meeplehall.games.pyramido.components import (
     COLOURS,
     GEM_KINDS,
-    GEMS_PER_COLOUR,
     MYTHICAL,
-    MYTHICAL_GEMS,
     DominoSet,
 )
 from meeplehall.games.pyramido.exploration import SPACES, Exploration, gem_names
@@ -135,43 +133,26 @@ class PyramidoState:
         "turn",
     )
 
-    def __init__(
-        self, players: int, dominoes: DominoSet, legend: str, seed: int | Seed
-    ) -> None:
-        rng = rng_for(seed)
-        order = dominoes.ids
-        rng.shuffle(order)
-        self.dominoes = dominoes
-        self.players = players
-        self.legend = legend
-        self.explorer: Explorer | None = None
-        if players == 1:
-            # The Explorer's first domino comes off before the piles are formed (7.1).
-            self.explorer = Explorer(order.pop())
-        piles = [order[p * 18 : (p + 1) * 18] for p in range(SPACES)]
-        bag = [GEMS_PER_COLOUR] * len(COLOURS) + [MYTHICAL_GEMS]
-        self.area = Exploration(piles, bag, rng)
-        self.pyramids = [Pyramid() for _ in range(players)]
-        self.gems = [[0] * len(GEM_KINDS) for _ in range(players)]
-        self.stage_scores: list[list[int]] = [[] for _ in range(players)]
-        self.stage = 1
-        self.turn = 0
-        self.start = 0 if players == 1 else rng.below(players)
-        self.active = self.start
-        self.phase = TAKE
-        self.held = 0  # the domino taken this turn, not yet placed
-        self.emptied = -1  # the space whose pile emptied, awaiting a split
-        self.status = [DONE] * players
-        self.areas: list[list[Area]] = [[] for _ in range(players)]
-        self.activated = [0] * players
-        self.stage_points = [0] * players
-        self._to_move = _EMPTY
-        events: list[Event] = []
-        for space in range(SPACES):
-            self.area.refill(space, events)
-        for pile in (0, 2, 4):
-            self.area.face_up[pile] = True
-        self._start_stage(events)
+    dominoes: DominoSet
+    players: int
+    legend: str
+    explorer: Explorer | None
+    area: Exploration
+    pyramids: list[Pyramid]
+    gems: list[list[int]]
+    stage_scores: list[list[int]]
+    stage: int
+    turn: int
+    start: int
+    active: int
+    phase: str
+    held: int  # the domino taken this turn, not yet placed
+    emptied: int  # the space whose pile emptied, awaiting a split
+    status: list[int]
+    areas: list[list[Area]]
+    activated: list[int]
+    stage_points: list[int]
+    _to_move: frozenset[int]
 
     # -- protocol ---------------------------------------------------------------------------
 
@@ -181,7 +162,7 @@ class PyramidoState:
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> list[Any]:
         if seat not in self._to_move:
             return []
         phase = self.phase
@@ -217,7 +198,7 @@ class PyramidoState:
         legal.append(FINISH)
         return legal
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: int, action: Any) -> list[Event]:
         if self.phase == OVER:
             raise IllegalAction("the game is over", rule="game_over")
         if seat not in self._to_move:
@@ -229,11 +210,11 @@ class PyramidoState:
         events: list[Event] = []
         if self.phase == SCORE:
             if kind is Activate:
-                self._activate(seat, action, events)  # type: ignore[arg-type]
+                self._activate(seat, action, events)
             elif kind is Finish:
                 self._finish(seat, events)
             elif kind is Discard:
-                self._discard(seat, action, events)  # type: ignore[arg-type]
+                self._discard(seat, action, events)
             else:
                 raise IllegalAction("it is stage scoring: activate areas, finish, or discard",
                                     rule="stage_scoring_now")
@@ -243,13 +224,13 @@ class PyramidoState:
             raise IllegalAction(f"now seat {seat} must {self.phase}, not {_verb(action)}",
                                 rule="wrong_step", params={"step": self.phase})
         if kind is Take:
-            self._take(seat, action, events)  # type: ignore[arg-type]
+            self._take(seat, action, events)
         elif kind is Split:
-            self._split(seat, action, events)  # type: ignore[arg-type]
+            self._split(seat, action, events)
         elif kind is Reveal:
-            self._reveal(seat, action, events)  # type: ignore[arg-type]
+            self._reveal(seat, action, events)
         else:
-            self._place(seat, action, events)  # type: ignore[arg-type]
+            self._place(seat, action, events)
         return events
 
     # -- a turn -----------------------------------------------------------------------------
@@ -367,7 +348,8 @@ class PyramidoState:
             return
         self._begin_scoring(events)
 
-    def _start_stage(self, events: list[Event]) -> None:
+    def start_stage(self, events: list[Event]) -> None:
+        """Begin the stage: its start, the Explorer's draw in solo, the first turn."""
         self.turn = 0
         events.append({"type": "stage_started", "stage": self.stage, "start_player": self.start})
         if self.explorer is not None:
@@ -493,7 +475,7 @@ class PyramidoState:
         if self.explorer is None:
             self.start = next_start_player(scores, self.start)
         self.stage += 1
-        self._start_stage(events)
+        self.start_stage(events)
 
     # -- outcome ----------------------------------------------------------------------------
 
@@ -509,7 +491,7 @@ class PyramidoState:
             )
         return final_result(self.totals(), held, self.stage_scores)
 
-    # -- copies and secrets -----------------------------------------------------------------
+    # -- copies -----------------------------------------------------------------------------
 
     def clone(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
@@ -533,41 +515,6 @@ class PyramidoState:
         twin.start = self.start
         twin.status = self.status[:]
         twin.turn = self.turn
-        return twin
-
-    def determinize(self, seat: int, rng: Random) -> Self:
-        """Reshuffle what no seat can see: every pile below a face-up top, keeping each
-        face-down top's back (its colours and icon counts), and the bag's future draws."""
-        twin = self.clone()
-        area = twin.area
-        dominoes = self.dominoes
-        hidden: list[int] = []
-        for pile, cards in enumerate(area.piles):
-            hidden.extend(cards[:-1] if area.face_up[pile] else cards)
-        # Sorted first: the result must depend on what the seat knows and on rng alone, never
-        # on the true order of the piles (a bot then decides the same either way).
-        hidden.sort()
-        rng.shuffle(hidden)
-        new_tops: dict[int, int] = {}
-        for pile, cards in enumerate(area.piles):
-            if cards and not area.face_up[pile]:
-                backs = dominoes.backs
-                back = backs[cards[-1]]
-                matching = [d for d in hidden if backs[d] == back]
-                pick = rng.choice(matching)
-                hidden.remove(pick)
-                new_tops[pile] = pick
-        for pile, cards in enumerate(area.piles):
-            below = len(cards) - 1 if cards else 0
-            if cards and not area.face_up[pile]:
-                area.piles[pile] = [*hidden[:below], new_tops[pile]]
-            elif cards:
-                area.piles[pile] = [*hidden[:below], cards[-1]]
-            else:
-                continue
-            del hidden[:below]
-        # A bot's own sample: the fast generator will do, nothing here is secret.
-        area.rng = SplitMix64(rng.getrandbits(64))
         return twin
 
     # -- a bot's budget ---------------------------------------------------------------------

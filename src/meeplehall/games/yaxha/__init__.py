@@ -3,12 +3,15 @@
 ``GAME`` is the registered Game object; ``score`` is the stable scoring entry point
 (see :func:`meeplehall.games.yaxha.scoring.score`). The rules are in docs/rules/yaxha.md.
 
-Modules: ``components`` (data file and loader), ``geometry`` (bit layout, tables), ``placement``
-(legal cells and refusal reasons), ``state`` (the state machine), ``scoring`` (visibility,
-groups, bonus cards), ``views`` (per-seat JSON), ``hidden`` (determinization), ``heuristic``
-(bot evaluation), ``match`` (the state with its views, determinization and evaluation: what the
-game hands out), ``actions``, ``options``, ``render``, ``game``; on top, imported by none of
-them, the research wing ``research`` (``layout``, ``encode`` and the numba ``kernel``).
+Modules, from the bottom up: ``components`` (the data file and its loader), ``geometry`` (bit
+layout, tables), ``placement`` (legal cells and refusal reasons) and ``scoring`` (visibility,
+groups, bonus cards), the rules, which work on masks and counts; ``actions`` (the action types,
+parsing and labels); ``state`` (``YaxhaState``: the match's data and moves); ``views`` (per-seat
+JSON), ``hidden`` (determinization) and ``heuristic`` (the bots' evaluation), which read a
+state; ``match`` (``YaxhaMatch``: the state with its views, determinization and evaluation, what
+the game hands out); ``options`` (the table options), ``setup`` (a new match's deal), ``game``
+(``YaxhaGame`` and ``GAME``); ``render`` (the terminal) and ``statistics``. On top, imported by
+none of them, the research wing ``research`` (``layout``, ``encode`` and the numba ``kernel``).
 
 Rulings where the rules leave a choice to the engine:
 - Market choice: ``to_move()`` lists the seats that have not chosen yet; a seat that has chosen

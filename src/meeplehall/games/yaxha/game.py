@@ -1,52 +1,30 @@
-"""The Yaxha Game object: identity, options, new matches, action parsing and text rendering."""
+"""The Yaxha Game object: identity, options, action parsing, text rendering, capabilities."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from meeplehall.core import (
-    Event,
-    OptionSpec,
-    Seed,
-    TerminalText,
-    check_players,
-    rng_for,
-    validate_options,
-)
-from meeplehall.games.yaxha.actions import (
-    ChooseTile,
-    Place,
-    Undo,
-    YaxhaAction,
-    describe_action,
-    parse_action,
-)
+from meeplehall.core import BaseGame, Event, MarkThresholds, OptionSpec, TerminalText
+from meeplehall.games.yaxha.actions import ChooseTile, Place, Undo, describe_action, parse_action
 from meeplehall.games.yaxha.match import YaxhaMatch
-from meeplehall.games.yaxha.options import OPTIONS, deal_bonus_cards
+from meeplehall.games.yaxha.options import OPTIONS
+from meeplehall.games.yaxha.setup import new_match
 
 
-class YaxhaGame:
+class YaxhaGame(BaseGame[YaxhaMatch]):
     name = "yaxha"
     title = "Yaxha"
     min_players = 2
     max_players = 4
     options: tuple[OptionSpec, ...] = OPTIONS
+    #: The bag makes the estimates of one decision noisy, so the marks start higher than the
+    #: usual 5, 10 and 20 points.
+    mark_thresholds = MarkThresholds(0.06, 0.12, 0.24)
 
-    def new_state(
-        self, players: int, options: Mapping[str, Any] | None = None, seed: int | Seed = 0
-    ) -> YaxhaMatch:
-        check_players("Yaxha", players, self.min_players, self.max_players)
-        chosen = validate_options(self.options, options)
-        rng = rng_for(seed)
-        cards = deal_bonus_cards(chosen["bonus_cards"], players, rng)
-        return YaxhaMatch.new(players, chosen, cards, rng)
-
-    def parse_action(self, data: Any) -> YaxhaAction:
-        return parse_action(data)
-
-    def describe_action(self, action: Any) -> str:
-        return describe_action(action)
+    new_match = staticmethod(new_match)
+    parse_action = staticmethod(parse_action)
+    describe_action = staticmethod(describe_action)
 
     def render_text(self, view: Mapping[str, Any]) -> str:
         from meeplehall.games.yaxha.render import render_text

@@ -1,10 +1,10 @@
-"""Yaxha's table options and how the bonus cards are dealt from them."""
+"""Yaxha's table options and their checks (the deal from them is in :mod:`setup`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from meeplehall.core import InvalidOption, OptionSpec, Rng
+from meeplehall.core import InvalidOption, OptionSpec
 from meeplehall.games.yaxha.components import CARDS
 from meeplehall.games.yaxha.scoring import SECOND_LARGEST_MODES
 
@@ -81,23 +81,3 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
 )
 
-
-def deal_bonus_cards(mode: Any, players: int, rng: Rng) -> tuple[int, ...]:
-    """The 3 cards of a match, drawn with the match's rng (or the explicit list, checked)."""
-    if isinstance(mode, list):
-        if players == 2:
-            excluded = [i for i in mode if not CARDS[i].two_players]
-            if excluded:
-                raise InvalidOption(
-                    f"bonus card {excluded[0]} compares neighbours and is not used with 2 players"
-                )
-        return tuple(mode)
-    if mode == "beginner":
-        pool = [card.id for card in CARDS if card.beginner]
-    elif mode == "bga_snapshot":
-        pool = list(SNAPSHOT_POOL)
-    else:
-        pool = [card.id for card in CARDS]
-    if players == 2:
-        pool = [i for i in pool if CARDS[i].two_players]
-    return tuple(sorted(rng.sample(pool, CARDS_IN_PLAY)))

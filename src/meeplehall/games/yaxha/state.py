@@ -17,13 +17,12 @@ from __future__ import annotations
 import itertools
 from typing import Any, Self
 
-from meeplehall.core import Event, IllegalAction, Result, Rng
+from meeplehall.core import Event, IllegalAction, Result
 from meeplehall.core.untrusted import MALFORMED
 from meeplehall.games.yaxha.actions import CONFIRM, UNDO, ChooseTile, Confirm, Place, Undo
 from meeplehall.games.yaxha.components import (
     COLOUR_INDEX,
     COLOUR_NAMES,
-    COMPONENTS,
     CUBES_PER_TILE,
     NUM_COLOURS,
     ROUNDS,
@@ -133,38 +132,6 @@ class YaxhaState:
     discarded: list[tuple[int, ...]]  # per seat, counts per colour, completed rounds
     discarding: list[tuple[int, ...]]  # per seat, this round's discards (secret until all confirm)
     waiting: frozenset[int]
-
-    @classmethod
-    def new(
-        cls, players: int, options: dict[str, Any], cards: tuple[int, ...], rng: Rng
-    ) -> Self:
-        state = cls.__new__(cls)
-        n = state.n = players
-        state.options = options
-        state.cards = cards
-        order = list(range(1, n + 1))
-        rng.shuffle(order)
-        state.initiative = order
-        bag = [c.index for c in COMPONENTS.colours for _ in range(c.cubes)]
-        rng.shuffle(bag)
-        state.bag, state.bag_pos = bag, 0
-        state.round = 1
-        state.pyramid = [EMPTY_PYRAMID] * n
-        state.occupied = [0] * n
-        state.hand = [EMPTY_HAND] * n
-        state.collected = [()] * n
-        state.undo = [()] * n
-        state.memo = [None] * n
-        state.placed = [0] * n
-        state.confirmed = [False] * n
-        state.confirmed_pyramid = [EMPTY_PYRAMID] * n
-        state.discarded = [EMPTY_HAND] * n
-        state.discarding = [EMPTY_HAND] * n
-        state.pending = []
-        state.tie_groups = []
-        state.market = []
-        state._start_round()
-        return state
 
     # --- protocol ------------------------------------------------------------------------------
 
@@ -303,7 +270,9 @@ class YaxhaState:
 
     # --- rounds --------------------------------------------------------------------------------
 
-    def _start_round(self) -> Event:
+    def start_round(self) -> Event:
+        """Lay out the round's market from the bag and open the secret choice (the setup
+        starts the first round, the end of a round the next)."""
         n = self.n
         market: list[tuple[int, ...]] = []
         pos, bag = self.bag_pos, self.bag
@@ -566,5 +535,5 @@ class YaxhaState:
             events.append({"type": "game_over"})
             return events
         self.round += 1
-        events.append(self._start_round())
+        events.append(self.start_round())
         return events

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeplehall.core.research import ResearchEncoding
-from meeplehall.games.monsterhex.game import new_state
+from meeplehall.games.monsterhex.game import GAME
 from meeplehall.games.monsterhex.research.encode import encode
 from meeplehall.games.monsterhex.research.layout import actions, observe, sections
 
@@ -23,7 +23,7 @@ from meeplehall.games.monsterhex.research.layout import actions, observe, sectio
 def encoding(players: int, options: Mapping[str, Any] | None = None) -> ResearchEncoding:
     """The action indexing and observation layout for ``players`` and ``options``; a bad player
     count or option is refused (InvalidOption) first."""
-    cfg = new_state(players, options, 0).cfg  # validates the options, and names the board
+    cfg = GAME.new_state(players, options, 0).cfg  # validates the options, and names the board
     comp, board = cfg.comp, cfg.board
     owners = cfg.owners
     return ResearchEncoding(

@@ -18,9 +18,8 @@ from functools import lru_cache
 from meeplehall.core.research import float32_bytes
 from meeplehall.games.monsterhex.abilities import draftable
 from meeplehall.games.monsterhex.components import RANKS
-from meeplehall.games.monsterhex.config import Config
-from meeplehall.games.monsterhex.constants import ABILITY, DRAFT, OVER, PLACE, RUSH
 from meeplehall.games.monsterhex.objectives import objective_points
+from meeplehall.games.monsterhex.position import ABILITY, DRAFT, OVER, PLACE, RUSH, Config
 from meeplehall.games.monsterhex.research.layout import PHASES, RANK_ORDER, SEAT_FIELDS
 from meeplehall.games.monsterhex.state import MonsterHexState
 

@@ -19,8 +19,7 @@ from meeplehall.core.research import (
     one_hot,
 )
 from meeplehall.games.monsterhex.components import RANKS, Components
-from meeplehall.games.monsterhex.config import Config
-from meeplehall.games.monsterhex.constants import ABILITY, DRAFT, OVER, PLACE, RUSH, SLOT
+from meeplehall.games.monsterhex.position import ABILITY, DRAFT, OVER, PLACE, RUSH, SLOT, Config
 
 PHASES = (DRAFT, PLACE, ABILITY, RUSH, SLOT, OVER)
 ROTATIONS = tuple(range(6))

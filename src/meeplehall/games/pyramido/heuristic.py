@@ -53,7 +53,7 @@ def standing(state: PyramidoState, seat: int) -> float:
     return points + weight * reachable + (gems[MYTHICAL] if weight else 0)
 
 
-def heuristic(state: PyramidoState, seat: int) -> float:
+def evaluate(state: PyramidoState, seat: int) -> float:
     """Points ahead of the best rival (the Explorer in solo), counting what held gems may
     still score."""
     mine = standing(state, seat)
