@@ -1,0 +1,54 @@
+"""The Goofspiel Game object: identity, player counts, options, new matches, actions' JSON and
+labels, and its capabilities (secret moves, statistics, terminal text)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from meeplehall.core import Event, Game, OptionSpec, Seed, check_players, rng_for
+from meeplehall.core import validate_options as validated
+from meeplehall_goofspiel.actions import Bid, describe_action, parse_action
+from meeplehall_goofspiel.match import GoofspielMatch
+from meeplehall_goofspiel.options import OPTIONS
+from meeplehall_goofspiel.setup import new_match
+
+
+class GoofspielGame(Game):
+    name = "goofspiel"
+    title = "Goofspiel"
+    min_players = 2
+    max_players = 4
+    options: tuple[OptionSpec, ...] = OPTIONS
+
+    def new_state(
+        self, players: int, options: Mapping[str, Any] | None = None, seed: int | Seed = 0
+    ) -> GoofspielMatch:
+        check_players(self.title, players, self.min_players, self.max_players)
+        return new_match(players, validated(self.options, options), rng_for(seed))
+
+    def parse_action(self, data: Any) -> Bid:
+        return parse_action(data)
+
+    def describe_action(self, action: Any) -> str:
+        return describe_action(action)
+
+    def render_text(self, view: Mapping[str, Any]) -> str:
+        from meeplehall_goofspiel.render import render_text
+
+        return render_text(view)
+
+    def is_secret_move(self, action: Any, events: Sequence[Event]) -> bool:
+        """A bid is secret until the reveal: the last bid, which reveals them all, is open."""
+        return isinstance(action, Bid) and not any(
+            event["type"] == "bid_revealed" for event in events
+        )
+
+    @property
+    def statistics(self) -> Callable[[Mapping[str, Any]], dict[str, int]]:
+        from meeplehall_goofspiel.statistics import statistics
+
+        return statistics
+
+
+GAME = GoofspielGame()
