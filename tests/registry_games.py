@@ -10,11 +10,13 @@ play only the games that have a renderer in the web client.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib.metadata import entry_points
 from pathlib import Path
+from typing import Any
 
 from meeplehall.core import Game
-from meeplehall.core.registry import GROUP, all_games
+from meeplehall.core.registry import GROUP, all_games, research_factory
 
 #: The folder holding the test game's package and its ``.dist-info`` (its entry point).
 TEST_GAMES = Path(__file__).resolve().parent / "testgame"
@@ -35,6 +37,31 @@ def package_of(name: str) -> str:
     """The module the game's entry point names (its package): ``meeplehall.games.yaxha``."""
     (entry,) = entry_points(group=GROUP, name=name)
     return entry.module
+
+
+def with_research_wing() -> list[Game]:
+    """The registered games that offer research adapters an encoding."""
+    return [game for game in all_games() if research_factory(game.name) is not None]
+
+
+def per_game(
+    chosen: Mapping[str, Sequence[tuple[Any, ...]]],
+    default: Callable[[Game], Iterable[tuple[Any, ...]]],
+    games: Iterable[Game] | None = None,
+) -> list[tuple[Any, ...]]:
+    """``(name, *case)`` for each case of each game: the cases ``chosen`` for it by hand (the
+    shipped games' variants), or else those ``default(game)`` gives, so a new game gets cases
+    without a line in the test."""
+    games = all_games() if games is None else list(games)
+    unknown = set(chosen) - {game.name for game in games}
+    assert not unknown, f"cases chosen for games that are not registered: {sorted(unknown)}"
+    return [(game.name, *case) for game in games
+            for case in chosen.get(game.name, default(game))]
+
+
+def every_count(game: Game) -> list[tuple[int, dict[str, Any]]]:
+    """Each player count of ``game`` at its default options."""
+    return [(players, {}) for players in range(game.min_players, game.max_players + 1)]
 
 
 def with_renderer() -> list[str]:
