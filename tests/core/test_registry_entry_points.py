@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 from meeplehall.core.registry import all_games, get_game, research_factory
-from tests.registry_games import package_of
+from tests.registry_games import package_of, with_renderer
 
 
 def test_the_registry_lists_the_test_game_beside_the_shipped_ones() -> None:
@@ -33,3 +33,12 @@ def test_a_process_the_tests_start_finds_the_test_game() -> None:
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "Goofspiel"
+
+
+def test_every_shipped_game_has_a_renderer_so_its_texts_and_rules_are_checked() -> None:
+    """The checks of web texts and rules documents run over the games the web client draws:
+    every game the hall ships is one, the test game is not."""
+    shipped = {game.name for game in all_games()
+               if package_of(game.name).startswith("meeplehall.games.")}
+    assert shipped and shipped <= set(with_renderer())
+    assert "goofspiel" not in with_renderer()
