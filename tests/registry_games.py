@@ -10,12 +10,13 @@ play only the games that have a renderer in the web client.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
-from meeplehall.core import Game
+from meeplehall.core import Game, registry
 from meeplehall.core.registry import GROUP, all_games, research_factory
 
 #: The folder holding the test game's package and its ``.dist-info`` (its entry point).
@@ -88,3 +89,18 @@ def without_test_games(env: dict[str, str]) -> dict[str, str]:
     else:
         out.pop("PYTHONPATH", None)
     return out
+
+
+@contextmanager
+def only_drawn_games() -> Iterator[None]:
+    """This process's registry lists only the games the web client draws, for a server run in
+    the tests' own process that a browser visits (as ``without_test_games`` does for one in a
+    subprocess)."""
+    drawn = set(with_renderer())
+    entries = registry._entries
+    kept = {name: entry for name, entry in entries().items() if name in drawn}
+    registry._entries = lambda: kept  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        registry._entries = entries
