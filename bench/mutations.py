@@ -60,6 +60,7 @@ def one(name: str, what: str, path: str, old: str, new: str, tests: tuple[str, .
 
 S = "src/meeplehall/"
 SRV = "tests/server/"
+TG = "tests/testgame/meeplehall_goofspiel/"
 AUTHZ = SRV + "authz/test_matrix.py"
 
 MUTATIONS: tuple[Mutation, ...] = (
@@ -585,6 +586,18 @@ MUTATIONS: tuple[Mutation, ...] = (
         "    hidden.sort()\n    rng.shuffle(hidden)\n", "",
         ("tests/games/test_determinize.py", "tests/games/test_research_encode.py"),
         "monsterhex"),
+    # -- the test game (tests/testgame): the generic suites hold it to the protocol too -------
+    one("goofspiel_deck_kept_in_order", "the test game's determinization keeps the prize deck "
+        "in its true order", TG + "hidden.py", "    world.deck = sorted(world.deck)\n", "",
+        ("tests/games/test_determinize.py",), "goofspiel"),
+    one("goofspiel_tensor_shows_rivals_bids", "the test game's research tensor shows a rival's "
+        "pending bid", TG + "research/encode.py", "mine = state.bids.get(seat)",
+        "mine = state.bids.get(seat, next(iter(state.bids.values()), None))",
+        ("tests/games/test_research_encode.py",), "goofspiel"),
+    one("goofspiel_bid_not_secret", "the test game reveals a bid before every bid is in",
+        TG + "state.py", '"card": action.card, "private": [seat]}', '"card": action.card}',
+        ("tests/games/test_secret_moves.py", SRV + "play/test_secrecy_by_rules.py"),
+        "goofspiel"),
     # -- the web client's text ----------------------------------------------------------------
     one("chat_text_as_markup", "the web client inserts a chat message as HTML",
         S + "web/js/chat.js", 'h("bdi", { class: "chat-text" }, message.text),',

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -10,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+
+from tests.registry_games import without_test_games
 
 #: How long a server may take to answer after its start before a test gives up on it.
 START_SECONDS = 120
@@ -90,6 +93,9 @@ class ServerProcess(OnLoopback):
     #: Let tables have clocks of under a second and deadlines of seconds, so tests can watch
     #: them run out (tests/server/api/test_clock_bounds.py checks the server's own ranges).
     short_clocks: bool = True
+    #: Whether the test game (tests/testgame) is registered in the server, as in every process
+    #: the tests start; the browser's servers leave it out (the web client draws no such game).
+    test_games: bool = True
 
     def start(self) -> None:
         command = [
@@ -109,8 +115,11 @@ class ServerProcess(OnLoopback):
             command += ["--database-url", self.database_url]
         # A bound on a start that hangs, not a timing test: on a machine at load 35 (several
         # suites at once) a start that imports, migrates and spawns its bot workers took >30 s.
+        env = self.env
+        if not self.test_games:
+            env = without_test_games(dict(os.environ) if env is None else env)
         self.process = start_answering(command, self.data_dir / "server.log",
-                                       f"{self.base}/api/bots", START_SECONDS, self.env)
+                                       f"{self.base}/api/bots", START_SECONDS, env)
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as in a crash."""

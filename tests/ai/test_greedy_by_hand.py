@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import random
 
+from meeplehall_goofspiel.actions import Bid
+from meeplehall_goofspiel.match import GoofspielMatch
+
 from meeplehall.ai.greedy import GreedyBot, value_after
-from tests.ai.goofspiel import Bid, Goofspiel
 
 
 def _position(
     hands: list[set[int]], prize: int, deck: list[int], bids: dict[int, int]
-) -> Goofspiel:
-    state = Goofspiel(players=len(hands), cards=1)
+) -> GoofspielMatch:
+    state = GoofspielMatch(len(hands), [1])
     state.hands, state.prize, state.deck, state.bids = hands, prize, deck, bids
     state.scores = [0] * len(hands)
     return state

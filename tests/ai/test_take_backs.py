@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import random
 
+from meeplehall_goofspiel.actions import Bid
+from meeplehall_goofspiel.match import GoofspielMatch
+from meeplehall_goofspiel.setup import deal_prizes
+
 from meeplehall.ai.keys import bot_actions, is_take_back
-from meeplehall.core.registry import get_game
-from tests.ai.goofspiel import Bid, Goofspiel
+from meeplehall.core import rng_for
+from meeplehall.core.registry import all_games, get_game
 
 
 def test_yaxha_undo_is_its_only_take_back_and_bots_never_offer_it() -> None:
@@ -30,8 +34,10 @@ def test_yaxha_undo_is_its_only_take_back_and_bots_never_offer_it() -> None:
 
 def test_a_game_without_take_backs_gives_bots_every_legal_action() -> None:
     rng = random.Random(4)
-    for name in ("pyramido", "monsterhex"):
-        state = get_game(name).new_state(2, None, 1)
+    games = [game for game in all_games() if game.new_state(2, None, 1).is_take_back is None]
+    assert {"pyramido", "monsterhex"} <= {game.name for game in games}
+    for game in games:
+        state = game.new_state(2, None, 1)
         while not state.is_over():
             seat = min(state.to_move())
             legal = state.legal_actions(seat)
@@ -40,7 +46,7 @@ def test_a_game_without_take_backs_gives_bots_every_legal_action() -> None:
             state.apply(seat, rng.choice(legal))
 
 
-class AllTakeBacks(Goofspiel):
+class AllTakeBacks(GoofspielMatch):
     """Goofspiel claiming that every bid takes back an earlier one."""
 
     def is_take_back(self, action: Bid) -> bool:
@@ -48,5 +54,5 @@ class AllTakeBacks(Goofspiel):
 
 
 def test_when_only_take_backs_are_legal_a_bot_is_offered_them() -> None:
-    state = AllTakeBacks(players=2, cards=4)
+    state = AllTakeBacks(2, deal_prizes(4, rng_for(0)))
     assert bot_actions(state, 0) == state.legal_actions(0) == [Bid(card) for card in range(1, 5)]

@@ -10,13 +10,14 @@ from importlib import import_module
 import pytest
 
 from meeplehall.core import registry
-from meeplehall.core.registry import all_games, get_game, research_encoding, research_factory
+from meeplehall.core.registry import get_game, research_encoding, research_factory
 from meeplehall.core.research import MissingEncoding, ResearchEncoding
+from tests.registry_games import game_names, package_of
 
 
-@pytest.mark.parametrize("name", [game.name for game in all_games()])
+@pytest.mark.parametrize("name", game_names())
 def test_each_game_s_research_wing_is_the_research_module_of_its_package(name: str) -> None:
-    wing = import_module(f"meeplehall.games.{name}.research")
+    wing = import_module(f"{package_of(name)}.research")
     assert research_factory(name) is wing.encoding
     game = get_game(name)
     assert isinstance(research_encoding(name, game.max_players), ResearchEncoding)
@@ -43,6 +44,7 @@ def test_a_game_without_a_research_module_has_no_encoding() -> None:
 
 PLAY_WITHOUT_RESEARCH = """
 import random, sys
+from importlib.metadata import entry_points
 from meeplehall.core.registry import all_games
 for game in all_games():
     state = game.new_state(max(2, game.min_players), {}, 1)
@@ -57,7 +59,8 @@ for game in all_games():
         state.heuristic(seat)
         state.determinize(seat, rng).view(seat)
         game.render_text(state.view(None))
-loaded = sorted(m for m in sys.modules if m.startswith("meeplehall.games.") and ".research" in m)
+loaded = sorted(m for m in sys.modules if ".research" in m and m.split(".research")[0] in {
+    entry.module for entry in entry_points(group="meeplehall.games")})
 print(loaded)
 """
 

@@ -60,7 +60,7 @@ def test_the_encoder_equals_the_view_built_tensor_for_every_seat_at_every_step(
             seat = rng.choice(sorted(state.to_move()))
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             steps += 1
-    assert steps > MATCHES * 10
+    assert steps >= MATCHES * players  # real matches: every seat moved in each
 
 
 def test_the_yaxha_encoder_holds_equal_on_the_single_colour_side_card():

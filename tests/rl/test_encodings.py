@@ -67,7 +67,7 @@ def test_the_tensor_reads_only_what_the_seat_may_see(name):
         played += 1
         legal = [a for a in state.legal_actions(seat) if not is_take_back(state, a)]
         state.apply(seat, rng.choice(legal))
-    assert checked > 5
+    assert checked >= 5
 
 
 def test_an_action_outside_the_declaration_is_refused_by_name():

@@ -12,9 +12,10 @@ import numpy as np
 import pytest
 
 from tests.games.option_sets import HIDDEN_OPTION_SETS, case_id
+from tests.registry_games import with_research_wing
 from tests.rl.conftest import need
 
-GAMES = ["yaxha", "pyramido", "monsterhex"]
+GAMES = [game.name for game in with_research_wing()]
 
 
 def _assert_only_the_view(info, view, seed: int) -> None:

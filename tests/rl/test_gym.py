@@ -5,14 +5,19 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.registry_games import per_game, with_research_wing
 from tests.rl.conftest import need
 
-
-@pytest.mark.parametrize(
-    ("game", "opponents", "options"),
-    [("pyramido", "2,2", {}), ("pyramido", "", {}), ("yaxha", "1", {}),
-     ("monsterhex", "1,1,1", {}), ("monsterhex", "", {})],
+#: Per game, the opponents (their levels; none: a solo game) the checker runs against.
+CHECKED = per_game(
+    {"pyramido": [("2,2", {}), ("", {})], "yaxha": [("1", {})],
+     "monsterhex": [("1,1,1", {}), ("", {})]},
+    lambda game: [(",".join(["1"] * (game.min_players - 1)) if game.min_players > 1 else "", {})],
+    with_research_wing(),
 )
+
+
+@pytest.mark.parametrize(("game", "opponents", "options"), CHECKED)
 def test_gym_environment_passes_gymnasiums_env_checker(game, opponents, options):
     need("gymnasium")
     from gymnasium.utils.env_checker import check_env

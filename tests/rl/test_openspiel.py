@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.registry_games import per_game, with_research_wing
 from tests.rl.conftest import need
 
 
@@ -22,14 +23,20 @@ def _sim_checks():
     return GamesSimTest()
 
 
-SIM_CASES = [
-    ("meeplehall_yaxha", {"players": 3}),
-    ("meeplehall_yaxha", {"players": 2, "turn_based": True}),
-    ("meeplehall_pyramido", {"players": 2}),
-    ("meeplehall_pyramido", {"players": 1, "options": '{"legend": "the_legend"}'}),
-    ("meeplehall_monsterhex", {"players": 2, "options": '{"abilities": "draft"}'}),
-    ("meeplehall_monsterhex", {"players": 4}),
-]
+#: Per game, the parameters its OpenSpiel game is simulated with (another game's: the fewest
+#: players, simultaneous then turn-based); the sampled-stochastic test takes every other one.
+SIM_CASES = [(f"meeplehall_{name}", params) for name, params in per_game(
+    {
+        "yaxha": [({"players": 3},), ({"players": 2, "turn_based": True},)],
+        "pyramido": [({"players": 2},),
+                     ({"players": 1, "options": '{"legend": "the_legend"}'},)],
+        "monsterhex": [({"players": 2, "options": '{"abilities": "draft"}'},),
+                       ({"players": 4},)],
+    },
+    lambda game: [({"players": max(2, game.min_players)},),
+                  ({"players": max(2, game.min_players), "turn_based": True},)],
+    with_research_wing(),
+)]
 
 
 @pytest.mark.parametrize(("name", "params"), SIM_CASES)
@@ -162,8 +169,7 @@ def test_the_process_exits_cleanly_whatever_python_lets_go_of_first():
     assert run.returncode == 0, run.stderr[-500:]
 
 
-@pytest.mark.parametrize("name", ["meeplehall_yaxha", "meeplehall_pyramido",
-                                  "meeplehall_monsterhex"])
+@pytest.mark.parametrize("name", [f"meeplehall_{game.name}" for game in with_research_wing()])
 def test_the_python_tensors_equal_openspiels_own_and_the_view_built_ones(name):
     """``observation_tensor`` and ``information_state_tensor`` called from Python take the
     encoder's path; they give what OpenSpiel's bridge gives (a list of floats), which is the

@@ -5,20 +5,26 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.registry_games import every_count, per_game, with_research_wing
 from tests.rl.conftest import need
 
 # The dict observation (tensor + mask) is what the API asks for with masks; these two generic
 # hints do not apply to it.
 pytestmark = pytest.mark.filterwarnings("ignore:Observation")
 
-#: Every game at every player count, plus the option sets that change the action space.
-API_CASES = [
-    ("yaxha", 2, {}), ("yaxha", 3, {}), ("yaxha", 4, {"bonus_cards": "beginner"}),
-    ("pyramido", 1, {}), ("pyramido", 2, {}), ("pyramido", 3, {}), ("pyramido", 4, {}),
-    ("pyramido", 1, {"legend": "the_legend"}),
-    ("monsterhex", 1, {}), ("monsterhex", 2, {"abilities": "draft"}), ("monsterhex", 3, {}),
-    ("monsterhex", 4, {"abilities": "random"}), ("monsterhex", 2, {"shared_faction": True}),
-]
+#: Every game at every player count, plus the option sets that change the action space (the
+#: shipped games' chosen by hand; another game's: each count at its defaults).
+API_CASES = per_game({
+    "yaxha": [(2, {}), (3, {}), (4, {"bonus_cards": "beginner"})],
+    "pyramido": [(1, {}), (2, {}), (3, {}), (4, {}), (1, {"legend": "the_legend"})],
+    "monsterhex": [(1, {}), (2, {"abilities": "draft"}), (3, {}), (4, {"abilities": "random"}),
+                   (2, {"shared_faction": True})],
+}, every_count, with_research_wing())
+#: A seed test per game, and a parallel API test per game, at a count chosen for each.
+SEED_CASES = per_game({"yaxha": [(3,)], "pyramido": [(2,)], "monsterhex": [(2,)]},
+                      lambda game: [(max(2, game.min_players),)], with_research_wing())
+PARALLEL_CASES = per_game({"yaxha": [(4,)], "pyramido": [(3,)], "monsterhex": [(3,)]},
+                          lambda game: [(game.max_players,)], with_research_wing())
 
 
 @pytest.mark.parametrize(("game", "players", "options"), API_CASES)
@@ -31,7 +37,7 @@ def test_aec_environment_passes_the_pettingzoo_api_test(game, players, options):
     api_test(pettingzoo_env(game, players, **options), num_cycles=1000)
 
 
-@pytest.mark.parametrize(("game", "players"), [("yaxha", 3), ("pyramido", 2), ("monsterhex", 2)])
+@pytest.mark.parametrize(("game", "players"), SEED_CASES)
 def test_aec_environment_passes_the_pettingzoo_seed_test(game, players):
     need("pettingzoo")
     from pettingzoo.test import seed_test
@@ -41,7 +47,7 @@ def test_aec_environment_passes_the_pettingzoo_seed_test(game, players):
     seed_test(lambda: pettingzoo_env(game, players), num_cycles=1000)
 
 
-@pytest.mark.parametrize(("game", "players"), [("yaxha", 4), ("pyramido", 3), ("monsterhex", 3)])
+@pytest.mark.parametrize(("game", "players"), PARALLEL_CASES)
 def test_parallel_environment_passes_the_pettingzoo_parallel_api_test(game, players):
     need("pettingzoo")
     from pettingzoo.test import parallel_api_test

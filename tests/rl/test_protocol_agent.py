@@ -12,9 +12,12 @@ import httpx
 import numpy as np
 import pytest
 
+from tests.registry_games import with_research_wing
 from tests.rl.conftest import need
 from tests.server.client import Player
 from tests.server.inprocess import InProcessServer
+
+GAMES = [game.name for game in with_research_wing()]
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples/protocol_agent.py"
 
@@ -35,7 +38,7 @@ def server(tmp_path_factory):
     hall.stop()
 
 
-@pytest.mark.parametrize("game", ["yaxha", "pyramido", "monsterhex"])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_example_agent_plays_a_whole_match_with_its_policy(server, game):
     need("numpy")
     agent = _example()
@@ -61,7 +64,7 @@ def agent(server):
     return {**made.json(), "owner": owner.user["name"], "token": issued.json()["token"]}
 
 
-@pytest.mark.parametrize("game", ["yaxha", "pyramido", "monsterhex"])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_example_agent_plays_a_whole_match_with_an_agents_token(server, agent, game):
     need("numpy")
     example = _example()

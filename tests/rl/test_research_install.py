@@ -35,7 +35,8 @@ import sys
 import numpy as np
 from meeplehall.rl import gym_env, parallel_env, pettingzoo_env, vector_env
 import meeplehall.rl.openspiel, meeplehall.rl.dataset
-for game in ("yaxha", "pyramido", "monsterhex"):
+from meeplehall.core.registry import all_games, research_factory
+for game in [game.name for game in all_games() if research_factory(game.name)]:
     env = gym_env(game, opponents="2")
     observation, _ = env.reset(seed=1)
     env.step(int(np.flatnonzero(env.action_masks())[0]))

@@ -11,9 +11,14 @@ from meeplehall.ai.keys import is_take_back
 from meeplehall.core.registry import get_game
 from meeplehall.core.replay import replay
 from meeplehall.rl.table import Table, shared_indices
+from tests.registry_games import per_game, with_research_wing
 
-CASES = [("yaxha", 2, {}), ("yaxha", 4, {}), ("pyramido", 3, {}), ("monsterhex", 2, {}),
-         ("monsterhex", 3, {"abilities": "draft"})]
+CASES = per_game(
+    {"yaxha": [(2, {}), (4, {})], "pyramido": [(3, {})],
+     "monsterhex": [(2, {}), (3, {"abilities": "draft"})]},
+    lambda game: [(game.min_players, {}), (game.max_players, {})],
+    with_research_wing(),
+)
 
 
 def _expected(table: Table, seat: int) -> dict[int, object]:

@@ -10,6 +10,7 @@ import pickle
 
 import numpy as np
 
+from tests.registry_games import per_game, with_research_wing
 from tests.rl.conftest import need
 
 
@@ -69,7 +70,9 @@ def test_every_tensor_a_step_hands_out_equals_the_one_built_from_the_seats_view(
     need("pettingzoo")
     from meeplehall.rl import pettingzoo_env
 
-    for game, players in (("yaxha", 3), ("pyramido", 2), ("monsterhex", 2)):
+    for game, players in per_game({"yaxha": [(3,)], "pyramido": [(2,)], "monsterhex": [(2,)]},
+                                  lambda game: [(max(2, game.min_players),)],
+                                  with_research_wing()):
         env = pettingzoo_env(game, players)
         env.reset(seed=5)
         rng = np.random.default_rng(5)

@@ -59,7 +59,7 @@ EXPECTED_API_STATUS = re.compile(r"status of (400|401|403|404|409|422|429)\b")
 
 @pytest.fixture(scope="session")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    server = ServerProcess(tmp_path_factory.mktemp("web-data"))
+    server = ServerProcess(tmp_path_factory.mktemp("web-data"), test_games=False)
     server.start()
     yield server
     server.stop()

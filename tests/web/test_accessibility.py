@@ -10,6 +10,7 @@ from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
 
+from tests.registry_games import with_renderer
 from tests.web.conftest import (
     Pages,
     create_table,
@@ -21,7 +22,7 @@ from tests.web.conftest import (
     wait_ready,
 )
 
-GAMES = ("yaxha", "pyramido", "monsterhex")
+GAMES = with_renderer()
 #: The impacts axe-core grades as blocking someone from using the page.
 BLOCKING = {"serious", "critical"}
 

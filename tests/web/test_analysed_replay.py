@@ -24,7 +24,7 @@ SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 @pytest.fixture(scope="module")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    server = ServerProcess(tmp_path_factory.mktemp("analysis-web"),
+    server = ServerProcess(tmp_path_factory.mktemp("analysis-web"), test_games=False,
                            extra=["--analysis-iterations", "8"])
     server.start()
     yield server

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.registry_games import with_renderer
 from tests.web.conftest import (
     WAIT_MS,
     Pages,
@@ -22,7 +23,7 @@ from tests.web.conftest import (
     wait_for_js,
 )
 
-GAMES = ["yaxha", "pyramido", "monsterhex"]
+GAMES = with_renderer()
 
 # Records every value body[data-seq] takes, and whether an animation ever played, from the first
 # script of the page on (so nothing drawn before the test looks is missed).

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from tests.registry_games import with_renderer
 from tests.web.conftest import Pages, login_guest, switch_language, unique_name
 
 SHOWN = "(key) => !document.getElementById('option-' + key).closest('[hidden]')"
@@ -21,7 +22,7 @@ def test_options_follow_the_player_count_and_every_choice_has_words(pages: Pages
         assert page.evaluate(SHOWN, "solo_target") is solo, players
     # Every choice of every game's options is words, never its raw id ("draft", "a_legend").
     raw = []
-    for game in ("monsterhex", "pyramido", "yaxha"):
+    for game in with_renderer():
         page.select_option("#create-game", game)
         page.wait_for_selector(f"#create-form:has(#create-game option[value={game}]:checked)")
         page.wait_for_selector("#create-options")

@@ -82,7 +82,7 @@ def run_apart(coroutine: Coroutine[Any, Any, None]) -> None:
 def mailed_server(tmp_path_factory: pytest.TempPathFactory
                   ) -> Iterator[tuple[ServerProcess, Mailbox]]:
     with smtp_server() as (mailbox, smtp_url):
-        process = ServerProcess(tmp_path_factory.mktemp("mail-web"))
+        process = ServerProcess(tmp_path_factory.mktemp("mail-web"), test_games=False)
         process.extra = ["--smtp-url", smtp_url, "--away-minutes", "0",
                          "--public-url", process.base]
         process.start()

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.registry_games import with_renderer
 from tests.web.conftest import (
     Pages,
     api,
@@ -204,7 +205,7 @@ def test_yaxha_secret_choice_can_be_changed_until_everyone_has_chosen(pages: Pag
     assert first.locator("#game-root .yx-tile[data-legal]").count() == 0
 
 
-@pytest.mark.parametrize("game", ["yaxha", "pyramido", "monsterhex"])
+@pytest.mark.parametrize("game", with_renderer())
 def test_every_renderer_text_exists_in_japanese_and_korean_with_the_same_placeholders(
     pages: Pages, game: str
 ) -> None:
@@ -249,7 +250,8 @@ def test_every_renderer_text_exists_in_japanese_and_korean_with_the_same_placeho
     assert problems == []
 
 
-# One action of every type each game has (checked against the engine below), as JSON.
+# One action of every type each game with a renderer has (checked against the engine below), as
+# JSON: a game's renderer comes with its samples here.
 ACTION_SAMPLES: dict[str, list[dict[str, Any]]] = {
     "yaxha": [
         {"type": "tile", "tile": 2},
@@ -293,7 +295,7 @@ def _action_types(game: str) -> set[str]:
     }[game]
 
 
-@pytest.mark.parametrize("game", ["yaxha", "pyramido", "monsterhex"])
+@pytest.mark.parametrize("game", with_renderer())
 def test_every_action_type_is_described_in_english_japanese_and_korean(
     pages: Pages, game: str
 ) -> None:

@@ -18,7 +18,7 @@ PAGE = 3
 @pytest.fixture(scope="module")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """A server of its own, with pages of three tables (the other tests share one of 100)."""
-    server = ServerProcess(tmp_path_factory.mktemp("web-pages"),
+    server = ServerProcess(tmp_path_factory.mktemp("web-pages"), test_games=False,
                            extra=["--lobby-page-size", str(PAGE)])
     server.start()
     yield server

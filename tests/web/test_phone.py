@@ -4,6 +4,7 @@ card per player, and a replay's controls stay at the bottom of the screen."""
 
 from __future__ import annotations
 
+from tests.registry_games import with_renderer
 from tests.web.conftest import (
     Pages,
     create_table,
@@ -43,7 +44,7 @@ def test_every_board_control_on_a_phone_takes_a_fingertip(pages: Pages) -> None:
     page = pages.new(viewport=PHONE)
     login_guest(page, unique_name("Thumb"))
     small: list[str] = []
-    for game in ("yaxha", "pyramido", "monsterhex"):
+    for game in with_renderer():
         table = create_table(page, game, players=2, seat=0, start=True,
                              bots=[{"seat": 1, "level": 1}], mode="live", initial_seconds=3600)
         page.goto(table_url(table))

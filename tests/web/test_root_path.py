@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from starlette.responses import PlainTextResponse
 
+from tests.registry_games import only_drawn_games
 from tests.server.inprocess import InProcessServer
 
 from .conftest import Pages, api, play_one, wait_for_game, wait_ready
@@ -49,9 +50,10 @@ def behind_prefix(app: Any) -> Any:
 def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessServer]:
     server = InProcessServer(tmp_path_factory.mktemp("subpath"), root_path=PREFIX,
                              wrap=behind_prefix, creation_limits=False, socket_limits=False)
-    server.start()
-    yield server
-    server.stop()
+    with only_drawn_games():
+        server.start()
+        yield server
+        server.stop()
 
 
 @pytest.fixture

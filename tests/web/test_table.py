@@ -596,7 +596,7 @@ def test_leaving_a_game_in_play_hands_the_seat_to_a_bot_after_asking(pages: Any)
 def test_page_rides_out_a_server_restart_and_plays_on(
     browser: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    server = ServerProcess(tmp_path_factory.mktemp("restart-data"))
+    server = ServerProcess(tmp_path_factory.mktemp("restart-data"), test_games=False)
     server.start()
     opened = Pages(browser, server.base)
     try:

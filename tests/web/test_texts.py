@@ -8,8 +8,9 @@ import re
 from pathlib import Path
 
 from meeplehall.core.playout import random_playout
-from meeplehall.core.registry import all_games
+from meeplehall.core.registry import get_game
 from meeplehall.server.errors import API_ERRORS
+from tests.registry_games import with_renderer
 
 REPO = Path(__file__).resolve().parents[2]
 I18N = REPO / "src" / "meeplehall" / "web" / "i18n"
@@ -92,9 +93,10 @@ def test_every_http_error_code_has_a_sentence_in_each_language_using_only_its_pa
 
 
 def test_every_game_statistic_is_named_in_each_language_by_its_renderer() -> None:
-    for game in all_games():
+    for game in map(get_game, with_renderer()):
         read = game.statistics
-        assert read is not None
+        if read is None:
+            continue  # nothing beyond the score to name
         state = game.new_state(2, None, 1)
         random_playout(state, random.Random(1))
         keys = read(state.result().breakdown[0])

@@ -30,7 +30,8 @@ SHOWN = "Number(document.body.dataset.seq || 0)"
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """A hall whose bots keep the human pace (the suite's other halls play at machine speed),
     which a watched bots-only table keeps too."""
-    server = ServerProcess(tmp_path_factory.mktemp("watching-web"), bot_move_delay=0.6)
+    server = ServerProcess(tmp_path_factory.mktemp("watching-web"), test_games=False,
+                           bot_move_delay=0.6)
     server.start()
     yield server
     server.stop()

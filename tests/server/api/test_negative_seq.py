@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 
+from tests.registry_games import game_names
 from tests.server.client import TableSession, advance, open_table
 from tests.server.conftest import ServerProcess
 
@@ -46,7 +47,7 @@ async def negative_seqs(server: ServerProcess) -> None:
     await session.close()
     # Mid-game, on every game.
     rng = random.Random(5)
-    for game in ("yaxha", "pyramido", "monsterhex"):
+    for game in game_names():
         session = await open_table(server.base, server.ws_base, game, 2)
         await advance(session, rng, 3)
         await refused_and_unchanged(session, session.movers()[0])

@@ -18,8 +18,11 @@ from meeplehall.server.play.clocks import ClockRules, SeatState
 from meeplehall.server.play.match import Match, Step
 from meeplehall.server.play.room import Room
 from meeplehall.server.play.store import TableRecord
+from tests.registry_games import per_game
 
-GAMES = [("yaxha", 4), ("pyramido", 2), ("monsterhex", 2)]
+GAMES = [(name, players) for name, players in per_game(
+    {"yaxha": [(4,)], "pyramido": [(2,)], "monsterhex": [(2,)]},
+    lambda game: [(game.max_players,)])]
 
 
 def play(name: str, players: int, seed: int, steps: int | None = None) -> tuple[Match, list[Step]]:

@@ -15,6 +15,7 @@ from meeplehall.server.play.clocks import ClockRules, SeatState
 from meeplehall.server.play.encoding import encode, fragment
 from meeplehall.server.play.room import Room
 from meeplehall.server.play.store import TableRecord
+from tests.registry_games import per_game
 
 
 def _room(game: str, players: int, seed: int) -> Room:
@@ -32,7 +33,8 @@ def _room(game: str, players: int, seed: int) -> Room:
 
 
 def test_updates_with_parts_encoded_once_read_as_updates_encoded_whole() -> None:
-    for game, players in (("yaxha", 4), ("pyramido", 3), ("monsterhex", 2)):
+    for game, players in per_game({"yaxha": [(4,)], "pyramido": [(3,)], "monsterhex": [(2,)]},
+                                  lambda game: [(game.max_players,)]):
         room = _room(game, players, 11)
         match = room.match
         assert match is not None
