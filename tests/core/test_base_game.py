@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from meeplehall_goofspiel.actions import Bid
+from meeplehall_goofspiel.state import GoofspielState
 
 from meeplehall.core import (
     BaseGame,
@@ -20,11 +22,10 @@ from meeplehall.core import (
     rng_for,
 )
 from meeplehall.core.registry import all_games
-from tests.ai.goofspiel import Bid, Goofspiel
 from tests.rng_draws import next_draws
 
 
-class Deal(Goofspiel):
+class Deal(GoofspielState):
     """A Goofspiel match that keeps what its deal was given."""
 
     options: dict[str, Any]
@@ -32,7 +33,7 @@ class Deal(Goofspiel):
 
 
 def deal(players: int, options: dict[str, Any], rng: Rng) -> Deal:
-    match = Deal(players, options["cards"])
+    match = Deal(players, list(range(1, options["cards"] + 1)))
     match.options = options
     match.draws = next_draws(rng)
     return match
