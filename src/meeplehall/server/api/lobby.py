@@ -11,8 +11,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from meeplehall.ai import LEVELS
-from meeplehall.core import InvalidOption, UnknownGame, validate_options
+from meeplehall.core import Game, InvalidOption, UnknownGame, validate_options
 from meeplehall.core.registry import all_games, get_game
+from meeplehall.server import seating
 from meeplehall.server.api.deps import current_user, hall_of, require_user
 from meeplehall.server.bots.limits import check_bot_limits
 from meeplehall.server.db.locks import hold_user
@@ -90,17 +91,6 @@ class LeaveTable(BaseModel):
     seat: int | None = None
 
 
-def _rated_with_agents(status: int) -> ApiError:
-    return ApiError(status, "rated_with_agents",
-                    "agents never play rated tables: people's ratings are people's")
-
-
-def _seat_out_of_range(seat: int, players: int) -> ApiError:
-    return ApiError(400, "seat_out_of_range",
-                    f"seat {seat} is not a seat of this table (0 to {players - 1})",
-                    {"seat": seat, "players": players})
-
-
 @router.get("/games", tags=["catalog"], responses={200: {"model": list[GameOut]}})
 async def games() -> list[dict[str, Any]]:
     """Every registered game with the options a table of it can be given."""
@@ -122,10 +112,8 @@ async def bots() -> dict[str, Any]:
     return {"levels": sorted(LEVELS), "strongest": max(LEVELS)}
 
 
-@router.post("/tables", status_code=201)
-def create_table(body: CreateTable, request: Request,
-                       user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
-    """Open a table; the creator sits at ``seat`` unless it is null."""
+def _game_and_options(body: CreateTable) -> tuple[Game, dict[str, Any]]:
+    """The game asked for and its options, checked (a match of them can be dealt)."""
     try:
         game = get_game(body.game)
     except UnknownGame as error:
@@ -144,56 +132,35 @@ def create_table(body: CreateTable, request: Request,
     except InvalidOption as error:
         # The engine's reason names the option and what it allows (in English only).
         raise ApiError(400, "invalid_options", error.reason, {"reason": error.reason}) from None
-    bots = {}
-    for bot in body.bots:
-        if not 0 <= bot.seat < body.players:
-            raise ApiError(400, "bot_seat_out_of_range",
-                           f"bot seat {bot.seat} is not a seat of this table "
-                           f"(0 to {body.players - 1})",
-                           {"seat": bot.seat, "players": body.players})
-        if bot.level not in LEVELS:
-            levels = ", ".join(str(level) for level in sorted(LEVELS))
-            raise ApiError(400, "no_bot_level", f"no bot of level {bot.level}; levels: {levels}",
-                           {"level": bot.level, "levels": sorted(LEVELS)})
-        if bot.seat in bots:
-            raise ApiError(400, "bot_seat_twice", f"seat {bot.seat} is given two bots",
-                           {"seat": bot.seat})
-        bots[bot.seat] = bot.level
-    if body.seat is not None:
-        if not 0 <= body.seat < body.players:
-            raise _seat_out_of_range(body.seat, body.players)
-        if body.seat in bots:
-            raise ApiError(400, "seat_is_bot", f"seat {body.seat} is a bot's; choose another seat",
-                           {"seat": body.seat})
-    if body.rated and (body.agents or user.kind == "agent"):
-        raise _rated_with_agents(400)
-    if body.rated:
-        if bots:
-            raise ApiError(400, "rated_with_bots",
-                           "a rated table is for people only: remove the bots")
-        if body.mode == "none":
-            raise ApiError(400, "rated_without_clock", "a rated table needs a clock")
-        if user.login is None:
-            raise ApiError(400, "guest_cannot_open_rated",
-                           "guests cannot open rated tables; register first")
+    return game, options
+
+
+@router.post("/tables", status_code=201)
+def create_table(body: CreateTable, request: Request,
+                       user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
+    """Open a table; the creator sits at ``seat`` unless it is null (seating.py: who may sit
+    where, what may be rated)."""
+    game, options = _game_and_options(body)
+    caller = seating.Caller.of(user)
+    seats = seating.granted(seating.open_table(caller, seating.TableAsked(
+        players=body.players, bots=[(bot.seat, bot.level) for bot in body.bots], seat=body.seat,
+        rated=body.rated, clock=body.mode, agents=body.agents)))
     hall = hall_of(request)
     check_clock(hall.settings, body.mode, {
         "initial_seconds": body.initial_seconds, "increment_seconds": body.increment_seconds,
         "move_deadline_hours": body.move_deadline_hours}, body.model_fields_set)
     invited: list[int] = []
     if body.invite:
-        if user.login is None:
-            raise ApiError(403, "register_first",
-                           "friends and e-mail are for registered users; register first")
+        seating.granted(seating.invite_friends(caller))
         with hall.db() as session:
             invited = check_friends(session, user.id, body.invite)
-        hall_of(request).friend_limits.take(user.id, len(invited))
+        hall.friend_limits.take(user.id, len(invited))
     with hall.db() as session:
         # The caps count the user's tables and then add one: holding the user's row until the
         # commit makes two creations at once (in two threads or two processes) count in turn.
         hold_user(session, user.id)
         creation_of(request).table(session, user.id, address_of(request))
-        check_bot_limits(session, hall.settings, user.id, body.players, bots,
+        check_bot_limits(session, hall.settings, user.id, body.players, seats.bots,
                          seated=body.seat is not None)
         table = new_table(
             session, game=game.name, options=options, players=body.players,
@@ -201,12 +168,11 @@ def create_table(body: CreateTable, request: Request,
                         body.move_deadline_hours),
             visibility=body.visibility, rated=body.rated, hints=body.hints,
             spectator_chat=body.spectator_chat, owner_id=user.id,
-            owner_address=address_of(request),
-            people={body.seat: user.id} if body.seat is not None else {}, bots=bots,
+            owner_address=address_of(request), people=seats.people, bots=seats.bots,
             agents=body.agents)
         hall.idle.touch(table.id)
         if invited:
-            send_invitations(hall_of(request).notices, table, user, invited)
+            send_invitations(hall.notices, table, user, invited)
         return describe_table(session, table, user.id)
 
 
@@ -280,34 +246,13 @@ async def join_table(table_id: int, body: JoinTable, request: Request,
 
 def _take_seat(session: Session, table_id: int, body: JoinTable, user: User) -> dict[str, Any]:
     table = visible_table(session, table_id, user.id, body.invite)
-    if table.status != "waiting":
-        raise ApiError(409, "table_started", "this table has already started")
     seats = session.scalars(
         select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat).with_for_update()
     ).all()
-    if user.kind == "agent":
-        if table.rated:
-            raise _rated_with_agents(403)
-        if not table.agents:
-            raise ApiError(403, "agents_not_welcome", "this table does not seat agents")
-    if table.rated:
-        if user.login is None:
-            raise ApiError(403, "guest_cannot_sit_rated",
-                           "guests cannot sit at rated tables; register first")
-        if any(s.user_id == user.id for s in seats):
-            raise ApiError(403, "rated_one_seat",
-                           "at a rated table each person takes one seat")
-    free = [s for s in seats if s.user_id is None and s.bot_level is None]
-    if body.seat is not None:
-        if not 0 <= body.seat < table.players:
-            raise _seat_out_of_range(body.seat, table.players)
-        free = [s for s in free if s.seat == body.seat]
-        if not free:
-            raise ApiError(409, "seat_taken", f"seat {body.seat} is taken",
-                           {"seat": body.seat})
-    if not free:
-        raise ApiError(409, "table_full", "this table is full")
-    free[0].user_id = user.id
+    taken = seating.granted(seating.join(
+        seating.Caller.of(user), seating.TableTerms.of(table),
+        [seating.SeatHolder.of(seat) for seat in seats], body.seat))
+    next(seat for seat in seats if seat.seat == taken).user_id = user.id
     session.flush()
     return describe_table(session, table, user.id)
 
