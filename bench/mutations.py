@@ -460,7 +460,7 @@ MUTATIONS: tuple[Mutation, ...] = (
         S + "server/api/friends.py", "    if user.login is None:\n        raise ApiError(403,",
         "    if False:\n        raise ApiError(403,", (AUTHZ,)),
     one("mark_anyones_notification", "a socket marks anyone's notification read by its id",
-        S + "server/api/user_socket.py",
+        S + "server/social/notices.py",
         "Notification.user_id == user_id, Notification.id == notification_id",
         "Notification.id == notification_id", (AUTHZ,)),
     one("private_table_to_any_user", "every logged-in user sees private tables",

@@ -10,16 +10,12 @@ from sqlalchemy.orm import Session
 
 from meeplehall.server import seating
 from meeplehall.server.api.deps import hall_of, require_user
-from meeplehall.server.bots.limits import check_bot_limits
-from meeplehall.server.config import Settings
-from meeplehall.server.db.locks import hold_user
 from meeplehall.server.db.models import User
 from meeplehall.server.guards.addresses import address_of
-from meeplehall.server.guards.creation import CreationLimits, creation_of
+from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
-from meeplehall.server.play.access import visible_table
 from meeplehall.server.play.description import describe_table
-from meeplehall.server.play.practice import open_practice, source_actions
+from meeplehall.server.play.practice import Opener, play_from
 
 router = APIRouter(prefix="/api", tags=["lobby"], route_class=StrictJSONRoute)
 
@@ -48,24 +44,15 @@ async def play_from_here(table_id: int, body: PlayFrom, request: Request,
     table the caller may see, seated as ``seats`` says."""
     hall = hall_of(request)
     data = await hall.database.serve(_open, table_id, body, seating.Caller.of(user),
-                                     address_of(request), hall.settings, creation_of(request))
+                                     Opener(address_of(request), hall.settings,
+                                            creation_of(request)))
     await hall.manager.started(int(data["id"]))
     return data
 
 
 def _open(session: Session, table_id: int, body: PlayFrom, caller: seating.Caller,
-          address: str, settings: Settings, limits: CreationLimits) -> dict[str, Any]:
-    user_id = caller.id
-    source = visible_table(session, table_id, user_id, body.invite)
-    rows = source_actions(session, source, body.step)
-    seats = seating.granted(seating.practice(caller, source.players, [
-        seating.PracticeSeat(choice.player == "me", choice.level) for choice in body.seats]))
-    # As at the lobby's creation: the user's row held so two requests at once count in turn.
-    hold_user(session, user_id)
-    limits.table(session, user_id, address)
-    check_bot_limits(session, settings, user_id, source.players, seats.bots,
-                     seated=bool(seats.people))
-    table = open_practice(session, source, rows, owner_id=user_id, owner_address=address,
-                          people=seats.people, bots=seats.bots, visibility=body.visibility,
-                          hints=body.hints)
-    return describe_table(session, table, user_id)
+          opener: Opener) -> dict[str, Any]:
+    asked = [seating.PracticeSeat(choice.player == "me", choice.level) for choice in body.seats]
+    table = play_from(session, table_id, body.step, body.invite, caller, asked, opener,
+                      visibility=body.visibility, hints=body.hints)
+    return describe_table(session, table, caller.id)
