@@ -271,15 +271,20 @@ def hints_given(rated: bool, asked: bool) -> bool:
     return asked and not rated
 
 
+def still_waiting(table: TableTerms) -> Refusal | None:
+    """A seat is taken only at a waiting table (asked before its seats are locked, too)."""
+    if table.status != "waiting":
+        return Refusal(409, "table_started", "this table has already started")
+    return None
+
+
 def join(caller: Caller, table: TableTerms, seats: Sequence[SeatHolder],
          wanted: int | None) -> int | Refusal:
     """The seat the caller takes at a lobby table (``wanted``, or the first free one), or why
     not. ``seats`` are the table's seats in order; the caller may already see the table."""
-    refusal = _at_door(caller, "lobby")
+    refusal = _at_door(caller, "lobby") or still_waiting(table)
     if refusal is not None:
         return refusal
-    if table.status != "waiting":
-        return Refusal(409, "table_started", "this table has already started")
     if caller.kind == "agent":
         if table.rated:
             return _rated_with_agents(403)

@@ -65,12 +65,13 @@ def take_seat(session: Session, table_id: int, caller: seating.Caller, seat: int
     """Seat the caller at ``seat`` (or the first free one) of a waiting table they may see;
     the table as they see it then."""
     table = visible_table(session, table_id, caller.id, invite)
+    terms = seating.TableTerms.of(table)
+    seating.granted(seating.still_waiting(terms))  # a table in play: no seat row locked
     seats = session.scalars(
         select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat).with_for_update()
     ).all()
     taken = seating.granted(seating.join(
-        caller, seating.TableTerms.of(table), [seating.SeatHolder.of(row) for row in seats],
-        seat))
+        caller, terms, [seating.SeatHolder.of(row) for row in seats], seat))
     next(row for row in seats if row.seat == taken).user_id = caller.id
     session.flush()
     return describe_table(session, table, caller.id)
