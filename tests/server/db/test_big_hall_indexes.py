@@ -14,8 +14,8 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
-from meeplehall.server.api.lobby import newest_page
 from meeplehall.server.db.engine import make_engine, migrate
+from meeplehall.server.play.lobbytables import newest_page
 from meeplehall.server.play.records import history
 from tests.server.db.migrating import migrate_to
 

@@ -7,25 +7,25 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
-from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from meeplehall.ai import LEVELS
-from meeplehall.core import InvalidOption, UnknownGame, validate_options
+from meeplehall.core import Game, InvalidOption, UnknownGame, validate_options
 from meeplehall.core.registry import all_games, get_game
+from meeplehall.server import seating
 from meeplehall.server.api.deps import current_user, hall_of, require_user
 from meeplehall.server.bots.limits import check_bot_limits
 from meeplehall.server.db.locks import hold_user
-from meeplehall.server.db.models import Seat, Table, User
+from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.addresses import address_of
 from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
+from meeplehall.server.play import lobbytables
 from meeplehall.server.play.access import visible_table
 from meeplehall.server.play.clock_bounds import check_clock
 from meeplehall.server.play.description import describe_table, describe_tables, live_info
-from meeplehall.server.play.opening import Clock, mark_started, new_table
-from meeplehall.server.play.waitinglist import WaitingOrder, waiting_page
+from meeplehall.server.play.opening import Clock, new_table
+from meeplehall.server.play.waitinglist import WaitingOrder
 from meeplehall.server.social.invites import MAX_INVITED, check_friends, send_invitations
 
 router = APIRouter(prefix="/api", tags=["lobby"], route_class=StrictJSONRoute)
@@ -90,17 +90,6 @@ class LeaveTable(BaseModel):
     seat: int | None = None
 
 
-def _rated_with_agents(status: int) -> ApiError:
-    return ApiError(status, "rated_with_agents",
-                    "agents never play rated tables: people's ratings are people's")
-
-
-def _seat_out_of_range(seat: int, players: int) -> ApiError:
-    return ApiError(400, "seat_out_of_range",
-                    f"seat {seat} is not a seat of this table (0 to {players - 1})",
-                    {"seat": seat, "players": players})
-
-
 @router.get("/games", tags=["catalog"], responses={200: {"model": list[GameOut]}})
 async def games() -> list[dict[str, Any]]:
     """Every registered game with the options a table of it can be given."""
@@ -122,10 +111,8 @@ async def bots() -> dict[str, Any]:
     return {"levels": sorted(LEVELS), "strongest": max(LEVELS)}
 
 
-@router.post("/tables", status_code=201)
-def create_table(body: CreateTable, request: Request,
-                       user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
-    """Open a table; the creator sits at ``seat`` unless it is null."""
+def _game_and_options(body: CreateTable) -> tuple[Game, dict[str, Any]]:
+    """The game asked for and its options, checked (a match of them can be dealt)."""
     try:
         game = get_game(body.game)
     except UnknownGame as error:
@@ -144,56 +131,35 @@ def create_table(body: CreateTable, request: Request,
     except InvalidOption as error:
         # The engine's reason names the option and what it allows (in English only).
         raise ApiError(400, "invalid_options", error.reason, {"reason": error.reason}) from None
-    bots = {}
-    for bot in body.bots:
-        if not 0 <= bot.seat < body.players:
-            raise ApiError(400, "bot_seat_out_of_range",
-                           f"bot seat {bot.seat} is not a seat of this table "
-                           f"(0 to {body.players - 1})",
-                           {"seat": bot.seat, "players": body.players})
-        if bot.level not in LEVELS:
-            levels = ", ".join(str(level) for level in sorted(LEVELS))
-            raise ApiError(400, "no_bot_level", f"no bot of level {bot.level}; levels: {levels}",
-                           {"level": bot.level, "levels": sorted(LEVELS)})
-        if bot.seat in bots:
-            raise ApiError(400, "bot_seat_twice", f"seat {bot.seat} is given two bots",
-                           {"seat": bot.seat})
-        bots[bot.seat] = bot.level
-    if body.seat is not None:
-        if not 0 <= body.seat < body.players:
-            raise _seat_out_of_range(body.seat, body.players)
-        if body.seat in bots:
-            raise ApiError(400, "seat_is_bot", f"seat {body.seat} is a bot's; choose another seat",
-                           {"seat": body.seat})
-    if body.rated and (body.agents or user.kind == "agent"):
-        raise _rated_with_agents(400)
-    if body.rated:
-        if bots:
-            raise ApiError(400, "rated_with_bots",
-                           "a rated table is for people only: remove the bots")
-        if body.mode == "none":
-            raise ApiError(400, "rated_without_clock", "a rated table needs a clock")
-        if user.login is None:
-            raise ApiError(400, "guest_cannot_open_rated",
-                           "guests cannot open rated tables; register first")
+    return game, options
+
+
+@router.post("/tables", status_code=201)
+def create_table(body: CreateTable, request: Request,
+                       user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
+    """Open a table; the creator sits at ``seat`` unless it is null (seating.py: who may sit
+    where, what may be rated)."""
+    game, options = _game_and_options(body)
+    caller = seating.Caller.of(user)
+    seats = seating.granted(seating.open_table(caller, seating.TableAsked(
+        players=body.players, bots=[(bot.seat, bot.level) for bot in body.bots], seat=body.seat,
+        rated=body.rated, clock=body.mode, agents=body.agents)))
     hall = hall_of(request)
     check_clock(hall.settings, body.mode, {
         "initial_seconds": body.initial_seconds, "increment_seconds": body.increment_seconds,
         "move_deadline_hours": body.move_deadline_hours}, body.model_fields_set)
     invited: list[int] = []
     if body.invite:
-        if user.login is None:
-            raise ApiError(403, "register_first",
-                           "friends and e-mail are for registered users; register first")
+        seating.granted(seating.invite_friends(caller))
         with hall.db() as session:
             invited = check_friends(session, user.id, body.invite)
-        hall_of(request).friend_limits.take(user.id, len(invited))
+        hall.friend_limits.take(user.id, len(invited))
     with hall.db() as session:
         # The caps count the user's tables and then add one: holding the user's row until the
         # commit makes two creations at once (in two threads or two processes) count in turn.
         hold_user(session, user.id)
         creation_of(request).table(session, user.id, address_of(request))
-        check_bot_limits(session, hall.settings, user.id, body.players, bots,
+        check_bot_limits(session, hall.settings, user.id, body.players, seats.bots,
                          seated=body.seat is not None)
         table = new_table(
             session, game=game.name, options=options, players=body.players,
@@ -201,12 +167,11 @@ def create_table(body: CreateTable, request: Request,
                         body.move_deadline_hours),
             visibility=body.visibility, rated=body.rated, hints=body.hints,
             spectator_chat=body.spectator_chat, owner_id=user.id,
-            owner_address=address_of(request),
-            people={body.seat: user.id} if body.seat is not None else {}, bots=bots,
+            owner_address=address_of(request), people=seats.people, bots=seats.bots,
             agents=body.agents)
         hall.idle.touch(table.id)
         if invited:
-            send_invitations(hall_of(request).notices, table, user, invited)
+            send_invitations(hall.notices, table, user, invited)
         return describe_table(session, table, user.id)
 
 
@@ -225,35 +190,13 @@ def list_tables(
     hall = hall_of(request)
     settings = hall.settings
     viewer = current_user(request)
+    order = WaitingOrder(settings.lobby_tables_per_owner, settings.lobby_tables_per_address,
+                         settings.lobby_new_guest_minutes * 60, settings.lobby_page_size)
     with hall.reading() as session:
-        query = select(Table).where(Table.status == status, Table.visibility == "public")
-        if game is not None:
-            query = query.where(Table.game == game)
-        if status == "waiting":
-            order = WaitingOrder(settings.lobby_tables_per_owner,
-                                 settings.lobby_tables_per_address,
-                                 settings.lobby_new_guest_minutes * 60, settings.lobby_page_size)
-            tables = waiting_page(session, query, order, page, time.time())
-        else:
-            tables = newest_page(session, status, game, page, settings.lobby_page_size)
+        tables = lobbytables.public_page(session, status, game, page, order, time.time())
         rooms = hall.manager.rooms
         return describe_tables(session, tables, viewer.id if viewer else None,
                                {t.id: live_info(rooms, t.id) for t in tables})
-
-
-def newest_page(session: Session, status: str, game: str | None, page: int,
-                size: int) -> list[Table]:
-    """Page ``page`` of the public tables in ``status``, newest first. The page's ids come
-    from the index on (status, visibility, id) alone, and only those tables are read: a deep
-    page of a hall with 100,000 finished tables skips index entries, not whole rows."""
-    ids = select(Table.id).where(Table.status == status, Table.visibility == "public")
-    if game is not None:
-        ids = ids.where(Table.game == game)
-    page_ids = list(session.scalars(
-        ids.order_by(Table.id.desc()).offset((page - 1) * size).limit(size)))
-    tables = {table.id: table for table in session.scalars(
-        select(Table).where(Table.id.in_(page_ids)))}
-    return [tables[table_id] for table_id in page_ids if table_id in tables]
 
 
 @router.get("/tables/{table_id}")
@@ -272,44 +215,11 @@ async def join_table(table_id: int, body: JoinTable, request: Request,
                      user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
     """Take a free seat (the given one, or the first free)."""
     hall = hall_of(request)
-    data = await hall.database.serve(_take_seat, table_id, body, user)
+    data = await hall.database.serve(lobbytables.take_seat, table_id, seating.Caller.of(user),
+                                     body.seat, body.invite)
     hall.idle.touch(table_id)
     await hall.manager.table_changed(table_id)
     return data
-
-
-def _take_seat(session: Session, table_id: int, body: JoinTable, user: User) -> dict[str, Any]:
-    table = visible_table(session, table_id, user.id, body.invite)
-    if table.status != "waiting":
-        raise ApiError(409, "table_started", "this table has already started")
-    seats = session.scalars(
-        select(Seat).where(Seat.table_id == table_id).order_by(Seat.seat).with_for_update()
-    ).all()
-    if user.kind == "agent":
-        if table.rated:
-            raise _rated_with_agents(403)
-        if not table.agents:
-            raise ApiError(403, "agents_not_welcome", "this table does not seat agents")
-    if table.rated:
-        if user.login is None:
-            raise ApiError(403, "guest_cannot_sit_rated",
-                           "guests cannot sit at rated tables; register first")
-        if any(s.user_id == user.id for s in seats):
-            raise ApiError(403, "rated_one_seat",
-                           "at a rated table each person takes one seat")
-    free = [s for s in seats if s.user_id is None and s.bot_level is None]
-    if body.seat is not None:
-        if not 0 <= body.seat < table.players:
-            raise _seat_out_of_range(body.seat, table.players)
-        free = [s for s in free if s.seat == body.seat]
-        if not free:
-            raise ApiError(409, "seat_taken", f"seat {body.seat} is taken",
-                           {"seat": body.seat})
-    if not free:
-        raise ApiError(409, "table_full", "this table is full")
-    free[0].user_id = user.id
-    session.flush()
-    return describe_table(session, table, user.id)
 
 
 @router.post("/tables/{table_id}/leave")
@@ -317,7 +227,8 @@ async def leave_table(table_id: int, body: LeaveTable, request: Request,
                       user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
     """Free my seat(s) at a waiting table; at a table in play a bot takes them over for good."""
     hall = hall_of(request)
-    status, seat_numbers = await hall.database.serve(_free_seats, table_id, body.seat, user.id)
+    status, seat_numbers = await hall.database.serve(lobbytables.free_seats, table_id, body.seat,
+                                                     user.id)
     if status == "waiting":
         hall.idle.touch(table_id)
         await hall.manager.table_changed(table_id)
@@ -326,40 +237,8 @@ async def leave_table(table_id: int, body: LeaveTable, request: Request,
         if room is not None:
             for seat_number in seat_numbers:
                 await hall.manager.hand_over(room, seat_number, "left")
-    return await hall.database.look(_table_left, table_id, user.id, hall.manager.rooms)
-
-
-def _free_seats(session: Session, table_id: int, seat: int | None,
-                user_id: int) -> tuple[str, list[int]]:
-    table = visible_table(session, table_id, user_id, None)
-    mine = [
-        s for s in session.scalars(select(Seat).where(Seat.table_id == table_id)).all()
-        if s.user_id == user_id and (seat is None or s.seat == seat)
-    ]
-    if not mine:
-        raise ApiError(409, "not_seated", "you hold no such seat at this table")
-    if table.status == "waiting":
-        for row in mine:
-            row.user_id = None
-    elif table.status == "finished":
-        raise ApiError(409, "game_over", "this game is over")
-    return table.status, [s.seat for s in mine]
-
-
-def _table_left(session: Session, table_id: int, user_id: int,
-                rooms: dict[int, Any]) -> dict[str, Any]:
-    """The table as it is after the user left it: they held a seat a moment ago, so they are
-    told how it stands even if it is private and now hidden from them."""
-    table = session.get(Table, table_id)
-    if table is None:
-        raise ApiError(404, "no_table", f"no table {table_id}", {"table": table_id})
-    return describe_table(session, table, user_id, live_info(rooms, table_id))
-
-
-def _table_now(session: Session, table_id: int, user_id: int,
-               rooms: dict[int, Any]) -> dict[str, Any]:
-    table = visible_table(session, table_id, user_id, None)
-    return describe_table(session, table, user_id, live_info(rooms, table_id))
+    return await hall.database.look(lobbytables.table_left, table_id, user.id,
+                                    hall.manager.rooms)
 
 
 @router.post("/tables/{table_id}/start")
@@ -367,25 +246,11 @@ async def start_table(table_id: int, request: Request,
                       user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
     """Start the match: every seat must hold a person or a bot."""
     hall = hall_of(request)
-    await hall.database.serve(_mark_started, table_id, user.id)
+    await hall.database.serve(lobbytables.start_by_owner, table_id, user.id)
     await hall.manager.started(table_id)
     hall.notices.close_invitations_later([table_id])
-    return await hall.database.look(_table_now, table_id, user.id, hall.manager.rooms)
-
-
-def _mark_started(session: Session, table_id: int, user_id: int) -> None:
-    table = visible_table(session, table_id, user_id, None)
-    if table.owner_id != user_id:
-        raise ApiError(403, "not_owner", "only the table's owner can start it")
-    if table.status != "waiting":
-        raise ApiError(409, "table_started", "this table has already started")
-    seats = session.scalars(select(Seat).where(Seat.table_id == table_id)).all()
-    free = sorted(s.seat for s in seats if s.user_id is None and s.bot_level is None)
-    if free:
-        raise ApiError(409, "seats_free",
-                       f"seats {free} are still free: wait for players or add bots",
-                       {"seats": free})
-    mark_started(table, time.time())
+    return await hall.database.look(lobbytables.table_now, table_id, user.id,
+                                    hall.manager.rooms)
 
 
 @router.get("/my/tables")
@@ -394,11 +259,7 @@ def my_tables(request: Request, user: Annotated[User, Depends(require_user)],
     """Tables where I hold a seat, those waiting for my move first."""
     hall = hall_of(request)
     with hall.reading() as session:
-        mine = select(Seat.table_id).where(Seat.user_id == user.id)
-        query = select(Table).where(Table.id.in_(mine))
-        if status is not None:
-            query = query.where(Table.status == status)
-        tables = session.scalars(query.order_by(Table.id.desc()).limit(200)).all()
+        tables = lobbytables.tables_of(session, user.id, status)
         rooms = hall.manager.rooms
         described = describe_tables(session, tables, user.id,
                                     {t.id: live_info(rooms, t.id) for t in tables})

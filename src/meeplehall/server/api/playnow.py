@@ -8,9 +8,9 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 
-from meeplehall.ai import LEVELS
 from meeplehall.core import UnknownGame
 from meeplehall.core.registry import get_game
+from meeplehall.server import seating
 from meeplehall.server.api.deps import hall_of, require_user
 from meeplehall.server.bots.limits import check_bot_limits
 from meeplehall.server.community.matching import Window
@@ -66,18 +66,8 @@ def join_queue(body: JoinQueue, request: Request,
                         "players": body.players})
     sizes = ([body.players] if body.players is not None
              else list(range(least, game.max_players + 1)))
-    if body.rated and user.login is None:
-        raise ApiError(403, "guest_cannot_play_rated",
-                       "guests cannot play rated games; register first")
-    if body.bots is not None:
-        if body.rated:
-            raise ApiError(400, "rated_with_bots",
-                           "a rated table is for people only: wait without bots")
-        if body.bots.level not in LEVELS:
-            levels = ", ".join(str(level) for level in sorted(LEVELS))
-            raise ApiError(400, "no_bot_level",
-                           f"no bot of level {body.bots.level}; levels: {levels}",
-                           {"level": body.bots.level, "levels": sorted(LEVELS)})
+    seating.granted(seating.queue(seating.Caller.of(user), body.rated,
+                                  body.bots.level if body.bots is not None else None))
     hall = hall_of(request)
     now = time.time()
     with hall.db() as session:

@@ -8,19 +8,14 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
-from meeplehall.ai import LEVELS
+from meeplehall.server import seating
 from meeplehall.server.api.deps import hall_of, require_user
-from meeplehall.server.bots.limits import check_bot_limits
-from meeplehall.server.config import Settings
-from meeplehall.server.db.locks import hold_user
 from meeplehall.server.db.models import User
-from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.addresses import address_of
-from meeplehall.server.guards.creation import CreationLimits, creation_of
+from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
-from meeplehall.server.play.access import visible_table
 from meeplehall.server.play.description import describe_table
-from meeplehall.server.play.practice import open_practice, source_actions
+from meeplehall.server.play.practice import Opener, play_from
 
 router = APIRouter(prefix="/api", tags=["lobby"], route_class=StrictJSONRoute)
 
@@ -48,42 +43,16 @@ async def play_from_here(table_id: int, body: PlayFrom, request: Request,
     """Open and start an unrated table from the position after ``step`` actions of a finished
     table the caller may see, seated as ``seats`` says."""
     hall = hall_of(request)
-    data = await hall.database.serve(_open, table_id, body, user.id, address_of(request),
-                                     hall.settings, creation_of(request))
+    data = await hall.database.serve(_open, table_id, body, seating.Caller.of(user),
+                                     Opener(address_of(request), hall.settings,
+                                            creation_of(request)))
     await hall.manager.started(int(data["id"]))
     return data
 
 
-def _seating(body: PlayFrom, players: int, user_id: int) -> tuple[dict[int, int], dict[int, int]]:
-    """The people and bots of each seat, as ``new_table`` takes them."""
-    if len(body.seats) != players:
-        raise ApiError(400, "seat_count", f"this game has {players} seats, not "
-                       f"{len(body.seats)}: say who plays each",
-                       {"players": players, "seats": len(body.seats)})
-    people: dict[int, int] = {}
-    bots: dict[int, int] = {}
-    for seat, choice in enumerate(body.seats):
-        if choice.player == "me":
-            people[seat] = user_id
-        elif choice.level not in LEVELS:
-            levels = ", ".join(str(level) for level in sorted(LEVELS))
-            raise ApiError(400, "no_bot_level", f"no bot of level {choice.level}; levels: {levels}",
-                           {"level": choice.level, "levels": sorted(LEVELS)})
-        else:
-            bots[seat] = choice.level
-    return people, bots
-
-
-def _open(session: Session, table_id: int, body: PlayFrom, user_id: int, address: str,
-          settings: Settings, limits: CreationLimits) -> dict[str, Any]:
-    source = visible_table(session, table_id, user_id, body.invite)
-    rows = source_actions(session, source, body.step)
-    people, bots = _seating(body, source.players, user_id)
-    # As at the lobby's creation: the user's row held so two requests at once count in turn.
-    hold_user(session, user_id)
-    limits.table(session, user_id, address)
-    check_bot_limits(session, settings, user_id, source.players, bots, seated=bool(people))
-    table = open_practice(session, source, rows, owner_id=user_id, owner_address=address,
-                          people=people, bots=bots, visibility=body.visibility,
-                          hints=body.hints)
-    return describe_table(session, table, user_id)
+def _open(session: Session, table_id: int, body: PlayFrom, caller: seating.Caller,
+          opener: Opener) -> dict[str, Any]:
+    asked = [seating.PracticeSeat(choice.player == "me", choice.level) for choice in body.seats]
+    table = play_from(session, table_id, body.step, body.invite, caller, asked, opener,
+                      visibility=body.visibility, hints=body.hints)
+    return describe_table(session, table, caller.id)

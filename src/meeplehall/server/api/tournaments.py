@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from meeplehall.core import UnknownGame
 from meeplehall.core.registry import get_game
+from meeplehall.server import seating
 from meeplehall.server.api.deps import current_user, hall_of, require_user
 from meeplehall.server.community import tournaments
 from meeplehall.server.db.locks import hold_user
@@ -50,8 +51,7 @@ def create_tournament(body: CreateTournament, request: Request,
                       user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
     """Open a tournament for registration; its owner starts it (or it is cancelled after
     ``tournament_start_hours``)."""
-    if user.login is None:
-        raise ApiError(403, "register_first", "guests cannot organise tournaments; register first")
+    seating.granted(seating.organise_tournament(seating.Caller.of(user)))
     try:
         game = get_game(body.game)
     except UnknownGame as error:

@@ -15,18 +15,16 @@ import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
-from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from meeplehall.server.accounts.agents import caller_of
 from meeplehall.server.accounts.sessions import COOKIE
 from meeplehall.server.api.deps import hall_of
 from meeplehall.server.api.table_socket import accept_guarded, guard_of, serve_until_ended
-from meeplehall.server.db.models import Notification
 from meeplehall.server.guards.sockets import CLOSE_TOO_MANY, Verdict
 from meeplehall.server.play.connection import Connection
-from meeplehall.server.social.notices import RECENT_NOTIFICATIONS, notification_json
-from meeplehall.server.social.presence import contact_of
+from meeplehall.server.social.notices import mark_read, unread_notifications
+from meeplehall.server.social.presence import set_lang
 
 router = APIRouter()
 log = logging.getLogger("meeplehall.server")
@@ -36,26 +34,6 @@ CLOSE_NOT_LOGGED_IN = 4401
 LANGUAGES = ("en", "ja", "ko")
 #: What a client may send on this socket: nothing else is handled.
 MESSAGE_TYPES = ("ping", "read", "lang")
-
-
-def _unread(session: Session, user_id: int) -> list[dict[str, Any]]:
-    rows = session.scalars(
-        select(Notification).where(Notification.user_id == user_id, ~Notification.read)
-        .order_by(Notification.id.desc()).limit(RECENT_NOTIFICATIONS)
-    ).all()
-    return [notification_json(row) for row in reversed(rows)]
-
-
-def _mark_read(session: Session, user_id: int, notification_id: int) -> None:
-    session.execute(update(Notification).where(
-        Notification.user_id == user_id, Notification.id == notification_id
-    ).values(read=True))
-
-
-def _set_lang(session: Session, user_id: int, lang: str) -> None:
-    contact = contact_of(session, user_id)
-    if contact.lang != lang:
-        contact.lang = lang
 
 
 @router.websocket("/ws/me")
@@ -85,13 +63,13 @@ async def _open(websocket: WebSocket, guard: Any, address: str) -> None:
         return
     lang = websocket.query_params.get("lang")
     if lang in LANGUAGES:
-        await hall.database.serve(_set_lang, user_id, lang)
+        await hall.database.serve(set_lang, user_id, lang)
     hub = hall.hub
     settings = hall.settings
     connection = Connection(websocket, user_id, None, settings.ws_queue_messages,
                             settings.ws_queue_bytes)
     connection.session = hashed
-    unread = await hall.database.serve(_unread, user_id)
+    unread = await hall.database.serve(unread_notifications, user_id)
     mail = hall.mailer.enabled
     connection.send_json({"type": "hello", "mail": mail, "notifications": unread})
     hub.opened(connection)
@@ -136,9 +114,9 @@ async def _serve(websocket: WebSocket, hall: Any, connection: Connection, flow: 
         if kind == "ping":
             connection.send_json({"type": "pong"})
         elif kind == "read" and isinstance(data, dict) and type(data.get("id")) is int:
-            await hall.database.serve(_mark_read, user_id, data["id"])
+            await hall.database.serve(mark_read, user_id, data["id"])
         elif kind == "lang" and isinstance(data, dict) and data.get("lang") in LANGUAGES:
-            await hall.database.serve(_set_lang, user_id, data["lang"])
+            await hall.database.serve(set_lang, user_id, data["lang"])
         else:
             connection.send_json({"type": "error", "code": "bad_message",
                                   "reason": "known messages: ping, read {id}, lang {lang}"})

@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from meeplehall.server import seating
 from meeplehall.server.accounts.sessions import user_json
 from meeplehall.server.community.pairing import (
     BYE_POINTS,
@@ -77,9 +78,7 @@ def register(session: Session, tournament_id: int, user: User) -> None:
     tournament = tournament_row(session, tournament_id, lock=True)
     if tournament.status != "registering":
         raise ApiError(409, "registration_closed", "this tournament is no longer registering")
-    if tournament.rated and user.login is None:
-        raise ApiError(403, "guest_cannot_play_rated",
-                       "guests cannot play rated tournaments; register first")
+    seating.granted(seating.enter_tournament(seating.Caller.of(user), tournament.rated))
     if session.get(TournamentEntrant, (tournament_id, user.id)) is not None:
         raise ApiError(409, "already_entered", "you are already registered in this tournament")
     count = _entrant_count(session, tournament_id)

@@ -6,9 +6,10 @@ reaches only the routes of this allow-list; any other is refused with 403
 An agent reads what anyone may read (the catalog, tables, replays, chats, players, ladders),
 asks who it is (``/api/me``, ``/api/session``), lists its tables, opens, joins, leaves and starts
 tables, and plays on the table socket (where it may read the chat but not write in it). It
-never reaches accounts, friends, e-mail, Play now, tournaments, analyses, agents' tokens or the
-admin API. The check needs no database: whether the token is good is the route's business
-(401 ``not_logged_in`` when it is not).
+never reaches accounts, friends, e-mail, Play now, tournaments, practice tables, analyses,
+agents' tokens or the admin API. Which ways to a seat an agent may use is seating.py's rule
+(``AGENT_DOORS``). The check needs no database: whether the token is good is the route's
+business (401 ``not_logged_in`` when it is not).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from meeplehall.server.errors import ApiError, response_for
+from meeplehall.server.seating import AGENT_DOORS, Door, agent_not_allowed
 
 #: Close code of a socket an agent may not open.
 CLOSE_AGENT_NOT_ALLOWED = 4403
@@ -31,11 +33,18 @@ _READS = (
     r"/api/players/[^/]+(/history)?",
     r"/api/tournaments/\d+",
 )
+#: The routes that seat someone, by door: seating.py says which doors an agent may use.
+SEATING_ROUTES: dict[Door, tuple[str, ...]] = {
+    "lobby": (r"/api/tables", r"/api/tables/\d+/(join|leave|start)"),
+    "play_now": (r"/api/playnow",),
+    "tournament": (r"/api/tournaments(/\d+/(register|unregister|start|cancel))?",),
+    "practice": (r"/api/tables/\d+/practice",),
+}
 #: (method, path) pairs of the allow-list, matched whole.
 ALLOWED: tuple[tuple[str, re.Pattern[str]], ...] = (
     *(("GET", re.compile(path)) for path in _READS),
-    ("POST", re.compile(r"/api/tables")),
-    ("POST", re.compile(r"/api/tables/\d+/(join|leave|start)")),
+    *(("POST", re.compile(path)) for door in sorted(AGENT_DOORS)
+      for path in SEATING_ROUTES[door]),
 )
 SOCKETS = re.compile(r"/ws/tables/[^/]+")
 #: Pages and files of the web client and the API's documents: public reads outside /api.
@@ -57,8 +66,7 @@ def allowed(method: str, path: str) -> bool:
 
 
 def refusal() -> ApiError:
-    return ApiError(403, "agent_not_allowed", "an agent may not use this; see docs/protocol.md "
-                    "for what an agent's token opens")
+    return agent_not_allowed()
 
 
 class AgentRoutes:

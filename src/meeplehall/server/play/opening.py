@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from meeplehall.server.db.models import Seat, Table
 from meeplehall.server.play.store import new_seed_columns
+from meeplehall.server.seating import agents_welcome, hints_given
 
 
 @dataclass(frozen=True)
@@ -41,8 +42,8 @@ def new_table(session: Session, *, game: str, options: Mapping[str, Any], player
               owner_id: int | None, owner_address: str | None, people: Mapping[int, int],
               bots: Mapping[int, int], agents: bool | None = None) -> Table:
     """Add a waiting table: ``people`` and ``bots`` map seats to user ids and bot levels.
-    Agents are welcome (``agents``) at unrated tables unless said otherwise, never at rated
-    ones."""
+    Whether agents are welcome and hints given is seating.py's to say from ``agents`` and
+    ``hints`` as asked."""
     table = Table(
         game=game,
         options=dict(options),
@@ -53,9 +54,9 @@ def new_table(session: Session, *, game: str, options: Mapping[str, Any], player
         visibility=visibility,
         invite_token=secrets.token_urlsafe(16) if visibility == "private" else None,
         rated=rated,
-        hints=hints and not rated,
+        hints=hints_given(rated, hints),
         spectator_chat=spectator_chat,
-        agents=(not rated if agents is None else agents) and not rated,
+        agents=agents_welcome(rated, agents),
         owner_id=owner_id,
         owner_address=owner_address,
         seq=0,

@@ -13,15 +13,31 @@ hot-seat or against bots.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
 
+from meeplehall.server import seating
+from meeplehall.server.bots.limits import check_bot_limits
+from meeplehall.server.config import Settings
+from meeplehall.server.db.locks import hold_user
 from meeplehall.server.db.models import ActionRow, Table
 from meeplehall.server.errors import ApiError
+from meeplehall.server.guards.creation import CreationLimits
+from meeplehall.server.play.access import visible_table
 from meeplehall.server.play.opening import Clock, mark_started, new_table
+
+
+@dataclass(frozen=True)
+class Opener:
+    """Where a new table's opener is, and the limits a new table counts against."""
+
+    address: str
+    settings: Settings
+    limits: CreationLimits
 
 
 def source_actions(session: Session, table: Table, step: int) -> list[ActionRow]:
@@ -61,6 +77,24 @@ def open_practice(session: Session, source: Table, rows: list[ActionRow], *, own
     mark_started(table, time.time() if now is None else now)
     session.flush()
     return table
+
+
+def play_from(session: Session, table_id: int, step: int, invite: str | None,
+              caller: seating.Caller, asked: Sequence[seating.PracticeSeat], opener: Opener, *,
+              visibility: str, hints: bool) -> Table:
+    """Open and start a practice table at ``step`` of finished table ``table_id`` (which the
+    caller may see), seated as ``asked`` (seating.py's rules)."""
+    source = visible_table(session, table_id, caller.id, invite)
+    rows = source_actions(session, source, step)
+    seats = seating.granted(seating.practice(caller, source.players, asked))
+    # As at the lobby's creation: the user's row held so two requests at once count in turn.
+    hold_user(session, caller.id)
+    opener.limits.table(session, caller.id, opener.address)
+    check_bot_limits(session, opener.settings, caller.id, source.players, seats.bots,
+                     seated=bool(seats.people))
+    return open_practice(session, source, rows, owner_id=caller.id,
+                         owner_address=opener.address, people=seats.people, bots=seats.bots,
+                         visibility=visibility, hints=hints)
 
 
 def origin_json(table: Table) -> dict[str, Any] | None:

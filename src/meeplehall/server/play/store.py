@@ -20,6 +20,7 @@ from meeplehall.server.db.models import ActionRow, HallClock, Seat, Table, User
 from meeplehall.server.play.clocks import ClockRules, SeatState
 from meeplehall.server.play.ladder import update_ladder
 from meeplehall.server.play.ratings import update_ratings
+from meeplehall.server.seating import Caller, kind_of, moves_ratings
 
 
 @dataclass
@@ -234,15 +235,15 @@ def write_steps(session: Session, steps: Sequence[LoggedStep]) -> None:
 
 def rate(session: Session, record: TableRecord, result: dict[str, Any], table_id: int,
          at: float) -> None:
-    """Update ratings when every seat was a registered person when the table started."""
+    """Update ratings when the seats' holders move them (seating.py: every seat a different
+    registered person's when the table started, no bot)."""
     users = [state.user_id for state in record.seats]
-    if any(user is None for user in users) or any(s.bot_level is not None for s in record.seats):
-        return
-    registered = session.scalars(
-        select(User.id).where(User.id.in_(users), User.login.is_not(None),
-                              User.kind == "person")
-    ).all()
-    if len(set(registered)) != len(users):
+    bots = [index for index, state in enumerate(record.seats) if state.bot_level is not None]
+    known = {user_id: kind_of(kind, login) for user_id, kind, login in session.execute(
+        select(User.id, User.kind, User.login).where(
+            User.id.in_([user for user in users if user is not None])))}
+    holders = [Caller(user, known[user]) if user in known else None for user in users]
+    if not moves_ratings(holders, bots):
         return
     update_ratings(session, record.game, [u for u in users if u is not None], result["ranks"],
                    table_id, at)

@@ -8,6 +8,7 @@ from sqlalchemy.orm import Session
 
 from meeplehall.core.registry import get_game
 from meeplehall.server.accounts.sessions import user_json
+from meeplehall.server.db.ids import is_id
 from meeplehall.server.db.models import Friendship, Seat, Table, User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.mail.mailer import Mail
@@ -29,6 +30,15 @@ def check_friends(session: Session, user_id: int, friend_ids: list[int]) -> list
             raise ApiError(400, "not_friend", f"user {friend_id} is not among your friends",
                            {"user": friend_id})
     return wanted
+
+
+def invitable_table(session: Session, table_id: int, user_id: int) -> Table:
+    """The table the user may invite friends to (403 ``cannot_invite`` for any other)."""
+    table = session.get(Table, table_id) if is_id(table_id) else None
+    if table is None or not may_invite(session, table, user_id):
+        raise ApiError(403, "cannot_invite",
+                       "you can invite friends only to a waiting table you own or sit at")
+    return table
 
 
 def may_invite(session: Session, table: Table, user_id: int) -> bool:

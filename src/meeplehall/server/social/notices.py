@@ -8,7 +8,8 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from meeplehall.core.registry import get_game
 from meeplehall.server.config import Settings
@@ -28,6 +29,22 @@ log = logging.getLogger("meeplehall.server")
 RECENT_NOTIFICATIONS = 20
 #: Invitations and friend-request e-mail: at most one per person and subject in this long.
 INVITE_MAIL_SECONDS = 24 * 3600.0
+
+
+def unread_notifications(session: Session, user_id: int) -> list[dict[str, Any]]:
+    """The user's newest unread notifications (``RECENT_NOTIFICATIONS``), oldest first."""
+    rows = session.scalars(
+        select(Notification).where(Notification.user_id == user_id, ~Notification.read)
+        .order_by(Notification.id.desc()).limit(RECENT_NOTIFICATIONS)
+    ).all()
+    return [notification_json(row) for row in reversed(rows)]
+
+
+def mark_read(session: Session, user_id: int, notification_id: int) -> None:
+    """Mark one of the user's notifications read (anyone else's is left alone)."""
+    session.execute(update(Notification).where(
+        Notification.user_id == user_id, Notification.id == notification_id
+    ).values(read=True))
 
 
 def _playing_tables_of(session: Any, user_id: int) -> list[int]:

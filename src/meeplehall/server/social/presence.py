@@ -52,6 +52,13 @@ def contact_of(session: Session, user_id: int) -> Contact:
     return contact
 
 
+def set_lang(session: Session, user_id: int, lang: str) -> None:
+    """Remember the language the user's pages are in (for their e-mail)."""
+    contact = contact_of(session, user_id)
+    if contact.lang != lang:
+        contact.lang = lang
+
+
 def _seen(session: Session, user_id: int, when: float) -> None:
     contact_of(session, user_id).last_seen_at = when
 
