@@ -677,13 +677,15 @@ async function playQueue() {
     const duration = message.type === "update" && game.passTo === null && !watching.catchingUp
       ? durationFor(motionSetting(), playback.queue.length)
       : 0;
-    const started = Date.now();
     const before = duration ? snapshot(document.getElementById("game-root")) : null;
     const viewBefore = game.view;
     applyGameMessage(message);
     game.drawing = { type: message.type, seq: message.seq };
     draw();
     game.drawing = null;
+    // Counted from the moment the move is on the board: a slow drawing of one move must not
+    // shorten the time the next one waits.
+    const shown = Date.now();
     if (duration && message.seat === game.seat) {
       const root = document.getElementById("game-root");
       const info = { events: message.events || [], before: viewBefore, view: game.view, duration };
@@ -692,7 +694,7 @@ async function playQueue() {
       if (generation === playback.generation) document.body.dataset.animating = "false";
     }
     // A watcher who slowed the table down sees each move for at least the time chosen.
-    const left = holdAfter() - (Date.now() - started);
+    const left = holdAfter() - (Date.now() - shown);
     if (watcher() && message.type === "update" && message.last && left > 0 && !watching.paused) {
       await hold(left);
       if (generation === playback.generation) playback.wake = null;
