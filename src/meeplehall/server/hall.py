@@ -23,15 +23,17 @@ from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
 from meeplehall.server.db.urls import shown
 from meeplehall.server.guards.creation import CreationLimits, CreationSettings
 from meeplehall.server.guards.ratelimit import MakeBudget, local_budget
+from meeplehall.server.history.analyses import Analyses
+from meeplehall.server.history.replays import ReplayCache
+from meeplehall.server.history.results import game_ended
 from meeplehall.server.mail.mailer import Mailer
 from meeplehall.server.mail.tokens import link_key
 from meeplehall.server.operations.metrics import Metrics
 from meeplehall.server.operations.startup import log_services
-from meeplehall.server.play.analyses import Analyses
+from meeplehall.server.play.chat.retention import ChatRetention
 from meeplehall.server.play.fanout import Fanout, namespace_of
 from meeplehall.server.play.leases import Leases
 from meeplehall.server.play.manager import TableManager
-from meeplehall.server.play.replays import ReplayCache
 from meeplehall.server.play.scheduler import Scheduler
 from meeplehall.server.social.idle import IdleTables
 from meeplehall.server.social.limits import FriendLimits
@@ -68,11 +70,11 @@ class Hall:
     creation: CreationLimits
     friend_limits: FriendLimits
     idle: IdleTables
-    #: Finished tables' replays, built once (play/replays.py).
+    #: Finished tables' replays, built once (history/replays.py).
     replays: ReplayCache
     #: "Play now" matching and tournament rounds, a pass a second (community/driver.py).
     community: Community
-    #: Analyses of finished tables, computed in a lane of their own (play/analyses.py).
+    #: Analyses of finished tables, computed in a lane of their own (history/analyses.py).
     analyses: Analyses
     _tasks: list[asyncio.Task[Any]] = field(default_factory=list)
 
@@ -136,13 +138,14 @@ async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: froze
               if settings.redis_url else None)
     leases = (Leases(fanout.client, fanout.namespace_prefix, fanout.origin)
               if fanout is not None else None)
-    manager = TableManager(database, bots, settings, fanout, leases, metrics)
+    manager = TableManager(database, bots, settings, game_ended, fanout, leases, metrics)
     manager.writer.start()
     hub = Hub(fanout, database.serve)
     mailer = Mailer(settings, database.serve, await database.serve(link_key))
     notices = Notices(database, manager, settings, hub, mailer)
     signout = SignOut(database, hub, settings.session_check_seconds)
-    scheduler = Scheduler(manager, settings.table_idle_seconds, settings.chat_retention_days)
+    scheduler = Scheduler(manager, settings.table_idle_seconds,
+                          ChatRetention(database, manager.rooms, settings.chat_retention_days))
     hall = Hall(
         settings=settings, database=database, bots=bots, fanout=fanout, manager=manager,
         hub=hub, notices=notices, signout=signout, mailer=mailer, metrics=metrics,

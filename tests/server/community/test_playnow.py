@@ -18,7 +18,7 @@ from websockets.asyncio.client import connect
 
 from meeplehall.server.community.matching import Waiting, Window, match
 from meeplehall.server.db.models import QueueEntry, Rating
-from meeplehall.server.play.ratings import MODEL
+from meeplehall.server.history.ratings import MODEL
 from tests.server.client import Player
 from tests.server.community.helpers import place, queue, seated_at, wait_until
 from tests.server.inprocess import InProcessServer

@@ -18,9 +18,9 @@ from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.addresses import address_of
 from meeplehall.server.guards.creation import CreationLimits, creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
+from meeplehall.server.history.practice import open_practice, source_actions
 from meeplehall.server.play.access import visible_table
 from meeplehall.server.play.description import describe_table
-from meeplehall.server.play.practice import open_practice, source_actions
 
 router = APIRouter(prefix="/api", tags=["lobby"], route_class=StrictJSONRoute)
 

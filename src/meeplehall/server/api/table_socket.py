@@ -44,7 +44,7 @@ log = logging.getLogger("meeplehall.server")
 
 MESSAGE_TYPES = ("act", "sync", "watch", "hint", "ping", "chat", "chat_report",
                  "chat_before")
-#: Messages of the table's chat (play/chat.py): spectators may send them too.
+#: Messages of the table's chat (play/chat/table.py): spectators may send them too.
 CHAT_TYPES = ("chat", "chat_report", "chat_before")
 #: The chat's messages that write: an agent's socket may not send them.
 WRITING_TYPES = ("chat", "chat_report")
@@ -200,7 +200,8 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
                 )
                 if room.match is not None:
                     connection.send(room.sync_text(viewing, since or 0))
-                # With no await between this and attaching: every message comes once (play/chat.py).
+                # With no await between this and attaching: every message comes once
+                # (play/chat/table.py).
                 connection.send(chat.log_text(room))
                 manager.attach(room, connection)
     if connection is None:

@@ -79,7 +79,8 @@ class AgentToken(Base):
 
 class LadderRating(Base):
     """One entrant of a game's agents' ladder: an agent (``user_id``) or a built-in bot level
-    (``bot_level``), rated among themselves only (play/ladder.py), apart from people's ratings."""
+    (``bot_level``), rated among themselves only (history/ladder.py), apart from people's
+    ratings."""
 
     __tablename__ = "ladder_ratings"
 

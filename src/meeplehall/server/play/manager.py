@@ -8,6 +8,7 @@ A move counts only once its row is committed; then every connection gets its own
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import random
@@ -26,7 +27,7 @@ from meeplehall.server.bots.pool import BotPool
 from meeplehall.server.config import Settings
 from meeplehall.server.db.access import Database
 from meeplehall.server.play import clocks
-from meeplehall.server.play.chat import TableChat
+from meeplehall.server.play.chat.table import TableChat
 from meeplehall.server.play.connection import Connection
 from meeplehall.server.play.deadlines import due_at, room_due_at
 from meeplehall.server.play.description import describer, describer_in
@@ -38,6 +39,7 @@ from meeplehall.server.play.match import Match, Rejection, Step
 from meeplehall.server.play.pacing import TooSoon
 from meeplehall.server.play.room import Room
 from meeplehall.server.play.store import (
+    GameEnded,
     LoggedStep,
     changed_seats,
     load_record,
@@ -76,8 +78,8 @@ CLOSE_GONE = 4404
 
 class TableManager:
     def __init__(self, database: Database, bots: BotPool, settings: Settings,
-                 fanout: Fanout | None = None, leases: Leases | None = None,
-                 counter: MoveCounter | None = None) -> None:
+                 game_ended: GameEnded, fanout: Fanout | None = None,
+                 leases: Leases | None = None, counter: MoveCounter | None = None) -> None:
         self.database = database
         #: Runs a function ``f(session, *args)`` in a transaction, in the play lane's threads.
         self.run_db = database.run
@@ -89,7 +91,10 @@ class TableManager:
         self.fanout = fanout
         #: With several processes, which tables this one drives (bots, clocks).
         self.leases = leases
-        self.writer: LogWriter[LoggedStep] = LogWriter(self.run_db, write_steps)
+        #: A game's last move is written with what its end moves (ratings, the ladder), handed
+        #: in from the history of finished tables (history/results.py), which sits above play.
+        self.writer: LogWriter[LoggedStep] = LogWriter(
+            self.run_db, functools.partial(write_steps, ended=game_ended))
         self.rooms: dict[int, Room] = {}
         self.describe = describer(database.session, self.rooms)
         self.describe_in = describer_in(self.rooms)

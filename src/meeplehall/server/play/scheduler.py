@@ -20,12 +20,12 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from meeplehall.server.play.chatretention import ChatRetention
 from meeplehall.server.play.deadlines import room_due_at
 from meeplehall.server.play.leases import LEASE_SECONDS
 from meeplehall.server.play.store import due_table_ids, resume_live_clocks
 
 if TYPE_CHECKING:
+    from meeplehall.server.play.chat.retention import ChatRetention
     from meeplehall.server.play.manager import TableManager
 
 log = logging.getLogger("meeplehall.server")
@@ -45,11 +45,11 @@ STALE_SECONDS = 3.0
 
 class Scheduler:
     def __init__(self, manager: TableManager, idle_seconds: float,
-                 chat_retention_days: float = 0.0) -> None:
+                 chat_retention: ChatRetention) -> None:
         self.manager = manager
         self.idle_seconds = idle_seconds
-        #: Deletes the chat of tables that ended long ago, once an hour (chatretention.py).
-        self.chat_retention = ChatRetention(chat_retention_days)
+        #: Deletes the chat of tables that ended long ago, once an hour (chat/retention.py).
+        self.chat_retention = chat_retention
         #: Where the scan of due tables goes on from (a table id).
         self.cursor = 0
 
@@ -73,7 +73,7 @@ class Scheduler:
                 try:
                     await self.poll()
                     self.drop_idle(time.monotonic(), time.time())
-                    await self.chat_retention.maybe_sweep(self.manager, time.time())
+                    await self.chat_retention.maybe_sweep(time.time())
                 except Exception:
                     log.exception("the table scheduler failed; trying again")
         finally:

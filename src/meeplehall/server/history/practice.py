@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from typing import Any
 
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
@@ -61,10 +60,3 @@ def open_practice(session: Session, source: Table, rows: list[ActionRow], *, own
     mark_started(table, time.time() if now is None else now)
     session.flush()
     return table
-
-
-def origin_json(table: Table) -> dict[str, Any] | None:
-    """Where a practice table came from, as the Table object says it (None: a table of its own)."""
-    if table.origin_step is None:
-        return None
-    return {"table": table.origin_table_id, "step": table.origin_step}
