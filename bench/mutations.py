@@ -173,19 +173,19 @@ MUTATIONS: tuple[Mutation, ...] = (
         "stale = False",
         (SRV + "api/test_bad_input.py",), "stale"),
     one("silent_steps_to_all", "a step secret to its mover is announced to everyone",
-        S + "server/play/manager.py",
-        "            if not match.saw_last(seat):\n"
-        "                continue  # a secret step: only its mover hears of it, not even as a"
+        S + "server/play/updates.py",
+        "        if not match.saw_last(seat):\n"
+        "            continue  # a secret step: only its mover hears of it, not even as a"
         " number\n",
         "",
         (SRV + "play/test_secret_counts.py", SRV + "play/test_secret_moves.py")),
     one("secret_move_shown", "another seat's update names a secret move's action",
-        S + "server/play/manager.py",
+        S + "server/play/updates.py",
         "shown = move_for(room.game, last, step.events, seat)",
         "shown = last",
         (SRV + "play/test_secret_moves.py", SRV + "play/test_secret_counts.py")),
     one("recheck_seats_skipped", "a socket keeps showing a seat its user no longer holds",
-        S + "server/play/manager.py",
+        S + "server/play/updates.py",
         "if connection.seat is None or connection.seat in owned:", "if True:",
         (SRV + "play/test_seat_recheck.py",)),
     # -- server: clocks ------------------------------------------------------------------------
@@ -228,6 +228,10 @@ MUTATIONS: tuple[Mutation, ...] = (
         "any(s.bot_level is not None for s in record.seats)",
         "any(s.by_bot for s in record.seats)",
         (SRV + "play/test_ratings_cases.py", SRV + "api/test_accounts_lobby.py"), "rat"),
+    one("game_end_rates_nothing", "a rated table's end moves nobody's rating",
+        S + "server/history/results.py",
+        "    if record.rated:\n", "    if False:\n",
+        (SRV + "api/test_accounts_lobby.py",), "rated_game"),
     one("ordinal_optimistic", "the leaderboard sorts by mu + 3 sigma",
         S + "server/history/ratings.py",
         "return mu - 3 * sigma", "return mu + 3 * sigma",
@@ -524,7 +528,7 @@ MUTATIONS: tuple[Mutation, ...] = (
         (SRV + "mail/test_mail.py",), "someone_away"),
     # -- leases ---------------------------------------------------------------------------------
     one("lost_lease_keeps_driving", "a process that lost a table's lease goes on driving it",
-        S + "server/play/manager.py",
+        S + "server/play/scheduler.py",
         "                room.driving = False\n                room.stop_timer()\n",
         "                room.stop_timer()\n", (SRV + "play/test_lost_lease.py",)),
     one("lease_renews_anyones", "a process renews a lease another process holds now",
