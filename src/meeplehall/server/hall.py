@@ -1,5 +1,6 @@
 """The running hall: every part of the server, built once when it starts and closed when it
-stops. Request handlers reach it as ``app.state.hall``; no part is optional or set later."""
+stops. Request handlers reach it through ``api/deps.py`` (``app.state.hall``, the one door);
+no part is optional or set later."""
 
 from __future__ import annotations
 
@@ -23,12 +24,13 @@ from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
 from meeplehall.server.db.urls import shown
 from meeplehall.server.guards.creation import CreationLimits, CreationSettings
 from meeplehall.server.guards.ratelimit import MakeBudget, local_budget
+from meeplehall.server.guards.sockets import SocketGuard
 from meeplehall.server.history.analyses import Analyses
 from meeplehall.server.history.replays import ReplayCache
 from meeplehall.server.history.results import game_ended
 from meeplehall.server.mail.mailer import Mailer
 from meeplehall.server.mail.tokens import link_key
-from meeplehall.server.operations.metrics import Metrics
+from meeplehall.server.operations.metrics import Metrics, Network
 from meeplehall.server.operations.startup import log_services
 from meeplehall.server.play.chat.retention import ChatRetention
 from meeplehall.server.play.fanout import Fanout, namespace_of
@@ -61,6 +63,8 @@ class Hall:
     signout: SignOut
     mailer: Mailer
     metrics: Metrics
+    #: Who may read ``/metrics`` (``--metrics-allow``); None: everybody.
+    metrics_allowed: tuple[Network, ...] | None
     scheduler: Scheduler
     #: The key signing links in e-mail (made once per database by a migration).
     link_key: str
@@ -68,6 +72,8 @@ class Hall:
     allowed_origins: frozenset[str]
     login_limiter: LoginLimiter
     creation: CreationLimits
+    #: The limits shared by every socket of this process (guards/sockets.py).
+    sockets: SocketGuard
     friend_limits: FriendLimits
     idle: IdleTables
     #: Finished tables' replays, built once (history/replays.py).
@@ -113,7 +119,8 @@ class Hall:
         self.database.engine.dispose()
 
 
-async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: frozenset[str],
+async def open_hall(settings: Settings, metrics: Metrics,
+                    metrics_allowed: tuple[Network, ...] | None, allowed_origins: frozenset[str],
                     make_budget: MakeBudget = local_budget) -> Hall:
     """Migrate the database, start every part, and load the tables that are due."""
     url = settings.resolved_database_url()
@@ -149,13 +156,14 @@ async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: froze
     hall = Hall(
         settings=settings, database=database, bots=bots, fanout=fanout, manager=manager,
         hub=hub, notices=notices, signout=signout, mailer=mailer, metrics=metrics,
-        scheduler=scheduler,
+        metrics_allowed=metrics_allowed, scheduler=scheduler,
         link_key=mailer.link_key, allowed_origins=allowed_origins,
         login_limiter=LoginLimiter(settings.login_failures_per_name,
                                    settings.login_failures_per_address,
                                    settings.login_window_seconds,
                                    settings.login_failures_per_name_total),
         creation=CreationLimits(CreationSettings(), settings.creation_limits, make_budget),
+        sockets=SocketGuard(settings),
         friend_limits=FriendLimits(settings.friend_requests_per_hour, make_budget),
         idle=IdleTables(settings.idle_table_minutes),
         replays=ReplayCache(settings.document_cache_bytes),

@@ -29,13 +29,12 @@ from meeplehall.server.accounts.impersonation import (
 from meeplehall.server.accounts.names import clean_name, login_key
 from meeplehall.server.accounts.profiles import new_public_id
 from meeplehall.server.accounts.sessions import Ending
-from meeplehall.server.api.deps import hall_of, require_user
+from meeplehall.server.api.deps import creation_of, hall_of, require_user
 from meeplehall.server.db.ids import is_id
 from meeplehall.server.db.locks import hold_user
 from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.addresses import address_of
-from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.operations import actions as adminops
 

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from meeplehall.ai import LEVELS
 from meeplehall.core import UnknownGame
 from meeplehall.core.registry import get_game
-from meeplehall.server.api.deps import hall_of, require_user
+from meeplehall.server.api.deps import creation_of, hall_of, require_user
 from meeplehall.server.bots.limits import check_bot_limits
 from meeplehall.server.community.matching import Window
 from meeplehall.server.community.queue import dequeue, enqueue, look, rating_of
@@ -19,7 +19,6 @@ from meeplehall.server.db.locks import hold_user
 from meeplehall.server.db.models import QueueEntry, User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.addresses import address_of
-from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 
 router = APIRouter(prefix="/api", tags=["play now"], route_class=StrictJSONRoute)

@@ -9,14 +9,14 @@ from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
 from meeplehall.ai import LEVELS
-from meeplehall.server.api.deps import hall_of, require_user
+from meeplehall.server.api.deps import creation_of, hall_of, require_user
 from meeplehall.server.bots.limits import check_bot_limits
 from meeplehall.server.config import Settings
 from meeplehall.server.db.locks import hold_user
 from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.addresses import address_of
-from meeplehall.server.guards.creation import CreationLimits, creation_of
+from meeplehall.server.guards.creation import CreationLimits
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.history.practice import open_practice, source_actions
 from meeplehall.server.play.access import visible_table
