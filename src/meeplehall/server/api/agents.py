@@ -36,7 +36,7 @@ from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.addresses import address_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
-from meeplehall.server.operations import actions as adminops
+from meeplehall.server.operations import actions as operator_actions
 
 router = APIRouter(prefix="/api", tags=["agents"], route_class=StrictJSONRoute)
 
@@ -148,7 +148,7 @@ def revoke_agent_token(agent_id: int, request: Request,
         if hashed is None:
             raise ApiError(404, "no_token", "this agent has no token", {"agent": agent_id})
         if agent.owner_id != user.id:
-            adminops.record(session, adminops.Actor.admin(user), "revoke_agent_token",
-                            f"user:{agent.id}", name=agent.name)
+            operator_actions.record(session, operator_actions.Actor.admin(user),
+                                    "revoke_agent_token", f"user:{agent.id}", name=agent.name)
     hall.signout.ended(agent_id, Ending(only=hashed))
     return Response(status_code=204)

@@ -24,7 +24,7 @@ from meeplehall.server.accounts.names import login_key
 from meeplehall.server.accounts.passwords import fingerprint
 from meeplehall.server.db.models import AdminAction, ChatMessage, ChatReport, Contact, Table, User
 from meeplehall.server.db.models import Session as SessionRow
-from meeplehall.server.mail import tokens as mailtokens
+from meeplehall.server.mail import tokens as link_tokens
 from meeplehall.server.mail.mailer import Mail, claim_now
 
 #: Table statuses in which a table is still in play (an abort stops them).
@@ -178,7 +178,7 @@ def reset_password(session: Session, user: User, unusable_hash: str, by: Actor,
         wait = claim_now(session, user.id, "reset", RESET_MAIL_EVERY)
         if wait:
             raise ResetMailedLately(wait)
-        token = mailtokens.sign(link_key, "reset",
+        token = link_tokens.sign(link_key, "reset",
                                 {"u": user.id, "h": fingerprint(unusable_hash)})
         mail = Mail(user_id=user.id, kind="reset", key=None, window=RESET_MAIL_EVERY,
                     path=f"/reset-password?token={token}", address=address,
