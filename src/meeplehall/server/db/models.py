@@ -59,10 +59,6 @@ class User(Base):
     #: thread or after its transaction.
     owner: Mapped[User | None] = relationship(remote_side=[id], lazy="joined", join_depth=1)
 
-    @property
-    def is_agent(self) -> bool:
-        return self.kind == "agent"
-
 
 class AgentToken(Base):
     """An agent's live API token: only its SHA-256 is kept (the token is shown once, when it is

@@ -26,7 +26,6 @@ from meeplehall.server.play.description import origin_json
 
 #: The newest tables read for a record (its counts are of these).
 SCANNED = 2000
-RESULTS = ("win", "loss")
 
 
 @dataclass(frozen=True)

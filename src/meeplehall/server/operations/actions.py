@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, aliased
 
 from meeplehall.server.accounts.names import login_key
@@ -145,10 +145,6 @@ def set_admin(session: Session, user: User, admin: bool, by: Actor) -> UserInfo:
     record(session, by, "make_admin" if admin else "remove_admin", _user_target(user),
            name=user.name)
     return info(user)
-
-
-def admin_count(session: Session) -> int:
-    return int(session.scalar(select(func.count()).select_from(User).where(User.is_admin)) or 0)
 
 
 def set_password(session: Session, user: User, password_hash: str, by: Actor) -> UserInfo:
