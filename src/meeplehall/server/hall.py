@@ -17,7 +17,6 @@ from meeplehall.server.accounts.logins import LoginLimiter
 from meeplehall.server.accounts.passwords import dummy_hash
 from meeplehall.server.bots.analysing import analysis_lane
 from meeplehall.server.bots.pool import BotPool
-from meeplehall.server.community.driver import Community
 from meeplehall.server.config import Settings
 from meeplehall.server.db.access import Database
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
@@ -30,6 +29,7 @@ from meeplehall.server.history.replays import ReplayCache
 from meeplehall.server.history.results import game_ended
 from meeplehall.server.mail.mailer import Mailer
 from meeplehall.server.mail.tokens import link_key
+from meeplehall.server.matchmaking.driver import Matchmaking
 from meeplehall.server.operations.metrics import Metrics, Network
 from meeplehall.server.operations.startup import log_services
 from meeplehall.server.play.chat.retention import ChatRetention
@@ -78,8 +78,8 @@ class Hall:
     idle: IdleTables
     #: Finished tables' replays, built once (history/replays.py).
     replays: ReplayCache
-    #: "Play now" matching and tournament rounds, a pass a second (community/driver.py).
-    community: Community
+    #: "Play now" matching and tournament rounds, a pass a second (matchmaking/driver.py).
+    matchmaking: Matchmaking
     #: Analyses of finished tables, computed in a lane of their own (history/analyses.py).
     analyses: Analyses
     _tasks: list[asyncio.Task[Any]] = field(default_factory=list)
@@ -167,7 +167,7 @@ async def open_hall(settings: Settings, metrics: Metrics,
         friend_limits=FriendLimits(settings.friend_requests_per_hour, make_budget),
         idle=IdleTables(settings.idle_table_minutes),
         replays=ReplayCache(settings.document_cache_bytes),
-        community=Community(database, manager, settings, hub.tell),
+        matchmaking=Matchmaking(database, manager, settings, hub.tell),
         analyses=Analyses(database, analyses_lane, single_process=fanout is None,
                           tell=hub.tell),
     )
@@ -182,7 +182,7 @@ async def open_hall(settings: Settings, metrics: Metrics,
         hall._tasks.append(asyncio.create_task(hall.idle.run(manager, notices)))
     loaded = await scheduler.start()
     hall._tasks.append(asyncio.create_task(scheduler.run()))
-    hall._tasks.append(asyncio.create_task(hall.community.run()))
+    hall._tasks.append(asyncio.create_task(hall.matchmaking.run()))
     hall._tasks.append(asyncio.create_task(hall.analyses.run()))
     if settings.session_check_seconds > 0:
         hall._tasks.append(asyncio.create_task(signout.run()))

@@ -431,7 +431,7 @@ class QueueEntry(Base):
 
 class Tournament(Base):
     """A Swiss or round-robin tournament for one game: people register until its owner starts
-    it, then the hall pairs each round and starts its tables (community/tournaments.py)."""
+    it, then the hall pairs each round and starts its tables (matchmaking/tournaments.py)."""
 
     __tablename__ = "tournaments"
 

@@ -17,16 +17,6 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from meeplehall.server.accounts.sessions import user_json
-from meeplehall.server.community.pairing import (
-    BYE_POINTS,
-    Standing,
-    ordered,
-    round_robin_round,
-    round_robin_rounds,
-    swiss_round,
-    table_points,
-)
-from meeplehall.server.community.queue import Seating
 from meeplehall.server.config import Settings
 from meeplehall.server.db.ids import is_id
 from meeplehall.server.db.models import (
@@ -38,6 +28,16 @@ from meeplehall.server.db.models import (
     User,
 )
 from meeplehall.server.errors import ApiError
+from meeplehall.server.matchmaking.pairing import (
+    BYE_POINTS,
+    Standing,
+    ordered,
+    round_robin_round,
+    round_robin_rounds,
+    swiss_round,
+    table_points,
+)
+from meeplehall.server.matchmaking.queue import Seating
 from meeplehall.server.play.opening import Clock, mark_started, new_table
 
 OPEN = ("registering", "playing")
