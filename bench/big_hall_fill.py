@@ -24,10 +24,10 @@ from meeplehall.core.options import validate_options
 from meeplehall.core.registry import get_game
 from meeplehall.server.accounts.profiles import new_public_id
 from meeplehall.server.db.models import ActionRow, Rating, RatingChange, Seat, Table, User
+from meeplehall.server.history.ratings import MODEL
 from meeplehall.server.play import clocks
 from meeplehall.server.play.deadlines import due_at
 from meeplehall.server.play.match import Match
-from meeplehall.server.play.ratings import MODEL
 from meeplehall.server.play.store import new_seed_columns
 
 #: (game, players) of the template matches; each template is one real, distinct match.

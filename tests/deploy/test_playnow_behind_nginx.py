@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tests.deploy.conftest import ProxiedHall
 from tests.server.client import Player
-from tests.server.community.helpers import place, queue, seated_at, wait_until
+from tests.server.matchmaking.helpers import place, queue, seated_at, wait_until
 
 PEOPLE = 10
 

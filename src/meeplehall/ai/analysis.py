@@ -199,8 +199,3 @@ def analysis_json(players: int, decisions: Sequence[DecisionAnalysis]) -> dict[s
     """The decisions and the per-seat summaries, as the server and ``--json`` give them."""
     return {"decisions": [decision.to_json() for decision in decisions],
             "seats": [summary.to_json() for summary in summarize(players, decisions)]}
-
-
-def count_decisions(actions: Sequence[LogEntry]) -> int:
-    """The progress total: one unit per log entry (forced ones are quick)."""
-    return len(actions)

@@ -57,13 +57,6 @@ def _random(seed: int, **settings: Any) -> Bot:
 #: Every bot level, weakest first: level -> a factory taking a seed (and optional settings).
 LEVELS: dict[int, Callable[..., Bot]] = {1: _random, 2: _greedy, 3: _mcts}
 
-#: What each level is, for help texts.
-LEVEL_NAMES: dict[int, str] = {
-    1: "random legal action",
-    2: "greedy: one-ply over the game's heuristic",
-    3: "information-set MCTS (0.5 s a turn by default)",
-}
-
 
 def make_bot(level: int, seed: int = 0, **settings: Any) -> Bot:
     """A bot of the given level; ``settings`` tune it (e.g. ``seconds=0.2`` for level 3)."""

@@ -35,9 +35,9 @@ RedisUrl = Annotated[
 def _ops() -> ModuleType:
     """The server's operator functions, loaded when a command runs (the server's modules take
     most of a second to load, which other commands should not wait for)."""
-    from meeplehall.server.operations import actions as adminops
+    from meeplehall.server.operations import actions as operator_actions
 
-    return adminops
+    return operator_actions
 
 
 admin_app = typer.Typer(

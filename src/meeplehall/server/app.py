@@ -64,7 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hall = await open_hall(settings, metrics, allowed, make_budget)
+        hall = await open_hall(settings, metrics, metrics_allowed, allowed, make_budget)
         app.state.hall = hall
         # Long-lived objects (modules, recovered tables) leave the collector's sight, and full
         # collections come less often: they were the long tail of move latency under load.
@@ -85,16 +85,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url=None,  # served by apidocs, from local assets
         redoc_url=None,
     )
-    app.state.metrics = metrics
-    app.state.metrics_allowed = metrics_allowed
-    errors.install(app)
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    refused = metrics.refused
+    errors.install(app, refused)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, refused=refused)
     if settings.http_limits:
         app.add_middleware(HttpRateLimit,
                            budget=make_budget("http", settings.http_rate, settings.http_burst),
-                           dear_at_once=settings.http_dear_at_once)
-    app.add_middleware(AgentRoutes)  # an agent's token opens only the agents' routes
-    app.add_middleware(OriginCheck, allowed=allowed)  # refused before any reading
+                           dear_at_once=settings.http_dear_at_once, refused=refused)
+    # An agent's token opens only the agents' routes.
+    app.add_middleware(AgentRoutes, refused=refused)
+    app.add_middleware(OriginCheck, allowed=allowed, refused=refused)  # before any reading
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, refusals included
     app.include_router(accounts.router)
     app.include_router(agents.router)

@@ -195,7 +195,7 @@ class Settings(BaseModel):
                                              "guest is this many minutes old", ge=0)
     lobby_page_size: int = setting(100, "tables per page of the lobby's lists", ge=1, le=500)
 
-    # Play now and tournaments (community/).
+    # Play now and tournaments (matchmaking/).
     playnow_live_seconds: float = setting(300.0, "the time bank of each seat at Play now's "
                                           "live tables", ge=0.1)
     playnow_live_increment_seconds: float = setting(5.0, "seconds added per move at Play "

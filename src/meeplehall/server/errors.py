@@ -8,13 +8,17 @@ codes). FastAPI's own 422 validation errors keep their standard shape (no code).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exception_handlers import request_validation_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+
+#: Counts a refusal by (channel, code): the metrics' ``refused`` (operations/metrics.py), handed
+#: to the handlers and middlewares that answer with one.
+Refused = Callable[[str, str], None]
 
 #: Every code the HTTP API sends, with the names of the values its ``params`` carry (always all
 #: of them, no others). Clients translate by code, so a code keeps its meaning once published;
@@ -145,13 +149,10 @@ class ApiError(HTTPException):
         self.params = params
 
 
-def response_for(error: ApiError, scope: Mapping[str, Any] | None = None) -> JSONResponse:
-    """The answer to a refusal, also for the middlewares that answer before any route (they
-    pass their ``scope``, so the refusal is counted in the app's metrics)."""
-    app = scope.get("app") if scope is not None else None
-    metrics = getattr(getattr(app, "state", None), "metrics", None)
-    if metrics is not None:
-        metrics.refused("http", error.code)
+def response_for(error: ApiError, refused: Refused) -> JSONResponse:
+    """The answer to a refusal, counted by ``refused``; also for the middlewares that answer
+    before any route."""
+    refused("http", error.code)
     return JSONResponse(
         {"detail": error.detail, "code": error.code, "params": error.params},
         status_code=error.status_code,
@@ -159,21 +160,18 @@ def response_for(error: ApiError, scope: Mapping[str, Any] | None = None) -> JSO
     )
 
 
-async def _answer(request: Request, error: Exception) -> JSONResponse:
-    assert isinstance(error, ApiError)
-    return response_for(error, request.scope)
+def install(app: FastAPI, refused: Refused) -> None:
+    """Answer ApiError with its code and params beside the detail; count every refusal, and
+    FastAPI's own 422 as ``invalid_request``, with ``refused``."""
 
+    async def answer(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, ApiError)
+        return response_for(error, refused)
 
-async def _invalid(request: Request, error: Exception) -> JSONResponse:
-    """FastAPI's own 422, counted in the metrics as ``invalid_request``."""
-    assert isinstance(error, RequestValidationError)
-    metrics = getattr(request.app.state, "metrics", None)
-    if metrics is not None:
-        metrics.refused("http", "invalid_request")
-    return await request_validation_exception_handler(request, error)
+    async def invalid(request: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, RequestValidationError)
+        refused("http", "invalid_request")
+        return await request_validation_exception_handler(request, error)
 
-
-def install(app: FastAPI) -> None:
-    """Answer ApiError with its code and params beside the detail."""
-    app.add_exception_handler(ApiError, _answer)
-    app.add_exception_handler(RequestValidationError, _invalid)
+    app.add_exception_handler(ApiError, answer)
+    app.add_exception_handler(RequestValidationError, invalid)

@@ -1,5 +1,6 @@
 """The running hall: every part of the server, built once when it starts and closed when it
-stops. Request handlers reach it as ``app.state.hall``; no part is optional or set later."""
+stops. Request handlers reach it through ``api/deps.py`` (``app.state.hall``, the one door);
+no part is optional or set later."""
 
 from __future__ import annotations
 
@@ -16,22 +17,25 @@ from meeplehall.server.accounts.logins import LoginLimiter
 from meeplehall.server.accounts.passwords import dummy_hash
 from meeplehall.server.bots.analysing import analysis_lane
 from meeplehall.server.bots.pool import BotPool
-from meeplehall.server.community.driver import Community
 from meeplehall.server.config import Settings
 from meeplehall.server.db.access import Database
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
 from meeplehall.server.db.urls import shown
 from meeplehall.server.guards.creation import CreationLimits, CreationSettings
 from meeplehall.server.guards.ratelimit import MakeBudget, local_budget
+from meeplehall.server.guards.sockets import SocketGuard
+from meeplehall.server.history.analyses import Analyses
+from meeplehall.server.history.replays import ReplayCache
+from meeplehall.server.history.results import game_ended
 from meeplehall.server.mail.mailer import Mailer
 from meeplehall.server.mail.tokens import link_key
-from meeplehall.server.operations.metrics import Metrics
+from meeplehall.server.matchmaking.driver import Matchmaking
+from meeplehall.server.operations.metrics import Metrics, Network
 from meeplehall.server.operations.startup import log_services
-from meeplehall.server.play.analyses import Analyses
+from meeplehall.server.play.chat.retention import ChatRetention
 from meeplehall.server.play.fanout import Fanout, namespace_of
 from meeplehall.server.play.leases import Leases
 from meeplehall.server.play.manager import TableManager
-from meeplehall.server.play.replays import ReplayCache
 from meeplehall.server.play.scheduler import Scheduler
 from meeplehall.server.social.idle import IdleTables
 from meeplehall.server.social.limits import FriendLimits
@@ -59,6 +63,8 @@ class Hall:
     signout: SignOut
     mailer: Mailer
     metrics: Metrics
+    #: Who may read ``/metrics`` (``--metrics-allow``); None: everybody.
+    metrics_allowed: tuple[Network, ...] | None
     scheduler: Scheduler
     #: The key signing links in e-mail (made once per database by a migration).
     link_key: str
@@ -66,13 +72,15 @@ class Hall:
     allowed_origins: frozenset[str]
     login_limiter: LoginLimiter
     creation: CreationLimits
+    #: The limits shared by every socket of this process (guards/sockets.py).
+    sockets: SocketGuard
     friend_limits: FriendLimits
     idle: IdleTables
-    #: Finished tables' replays, built once (play/replays.py).
+    #: Finished tables' replays, built once (history/replays.py).
     replays: ReplayCache
-    #: "Play now" matching and tournament rounds, a pass a second (community/driver.py).
-    community: Community
-    #: Analyses of finished tables, computed in a lane of their own (play/analyses.py).
+    #: "Play now" matching and tournament rounds, a pass a second (matchmaking/driver.py).
+    matchmaking: Matchmaking
+    #: Analyses of finished tables, computed in a lane of their own (history/analyses.py).
     analyses: Analyses
     _tasks: list[asyncio.Task[Any]] = field(default_factory=list)
 
@@ -111,7 +119,8 @@ class Hall:
         self.database.engine.dispose()
 
 
-async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: frozenset[str],
+async def open_hall(settings: Settings, metrics: Metrics,
+                    metrics_allowed: tuple[Network, ...] | None, allowed_origins: frozenset[str],
                     make_budget: MakeBudget = local_budget) -> Hall:
     """Migrate the database, start every part, and load the tables that are due."""
     url = settings.resolved_database_url()
@@ -136,27 +145,29 @@ async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: froze
               if settings.redis_url else None)
     leases = (Leases(fanout.client, fanout.namespace_prefix, fanout.origin)
               if fanout is not None else None)
-    manager = TableManager(database, bots, settings, fanout, leases, metrics)
+    manager = TableManager(database, bots, settings, game_ended, fanout, leases, metrics)
     manager.writer.start()
     hub = Hub(fanout, database.serve)
     mailer = Mailer(settings, database.serve, await database.serve(link_key))
     notices = Notices(database, manager, settings, hub, mailer)
     signout = SignOut(database, hub, settings.session_check_seconds)
-    scheduler = Scheduler(manager, settings.table_idle_seconds, settings.chat_retention_days)
+    scheduler = Scheduler(manager, settings.table_idle_seconds,
+                          ChatRetention(database, manager.rooms, settings.chat_retention_days))
     hall = Hall(
         settings=settings, database=database, bots=bots, fanout=fanout, manager=manager,
         hub=hub, notices=notices, signout=signout, mailer=mailer, metrics=metrics,
-        scheduler=scheduler,
+        metrics_allowed=metrics_allowed, scheduler=scheduler,
         link_key=mailer.link_key, allowed_origins=allowed_origins,
         login_limiter=LoginLimiter(settings.login_failures_per_name,
                                    settings.login_failures_per_address,
                                    settings.login_window_seconds,
                                    settings.login_failures_per_name_total),
         creation=CreationLimits(CreationSettings(), settings.creation_limits, make_budget),
+        sockets=SocketGuard(settings),
         friend_limits=FriendLimits(settings.friend_requests_per_hour, make_budget),
         idle=IdleTables(settings.idle_table_minutes),
         replays=ReplayCache(settings.document_cache_bytes),
-        community=Community(database, manager, settings, hub.tell),
+        matchmaking=Matchmaking(database, manager, settings, hub.tell),
         analyses=Analyses(database, analyses_lane, single_process=fanout is None,
                           tell=hub.tell),
     )
@@ -171,7 +182,7 @@ async def open_hall(settings: Settings, metrics: Metrics, allowed_origins: froze
         hall._tasks.append(asyncio.create_task(hall.idle.run(manager, notices)))
     loaded = await scheduler.start()
     hall._tasks.append(asyncio.create_task(scheduler.run()))
-    hall._tasks.append(asyncio.create_task(hall.community.run()))
+    hall._tasks.append(asyncio.create_task(hall.matchmaking.run()))
     hall._tasks.append(asyncio.create_task(hall.analyses.run()))
     if settings.session_check_seconds > 0:
         hall._tasks.append(asyncio.create_task(signout.run()))

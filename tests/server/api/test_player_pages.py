@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 
 from meeplehall.core.registry import get_game
-from meeplehall.server.play.ratings import DISPLAY_BASE
+from meeplehall.server.history.ratings import DISPLAY_BASE
 from tests.server.client import Player, open_table, play_seat
 from tests.server.conftest import ServerProcess
 from tests.server.play.test_play import catalog

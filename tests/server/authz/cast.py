@@ -34,7 +34,7 @@ from meeplehall.server.db.models import (
     User,
 )
 from meeplehall.server.db.models import Session as SessionRow
-from meeplehall.server.operations import actions as adminops
+from meeplehall.server.operations import actions as operator_actions
 from meeplehall.server.play.store import new_seed_columns
 from tests.server.authz.matrix import CALLERS, HOLDERS
 from tests.server.inprocess import InProcessServer
@@ -190,7 +190,7 @@ def _rows(server: InProcessServer) -> Cast:
         session.add_all([to_owner, from_owner, notice])
         user = session.get(User, people["banned"].id)
         assert user is not None
-        adminops.ban(session, user, "the matrix", adminops.Actor(None, "tests"))
+        operator_actions.ban(session, user, "the matrix", operator_actions.Actor(None, "tests"))
         logged_out = people["logged_out"].token
         assert logged_out is not None
         delete_session(session, token_hash(logged_out))

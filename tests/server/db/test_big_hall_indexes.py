@@ -15,8 +15,8 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 from meeplehall.server.db.engine import make_engine, migrate
+from meeplehall.server.history.records import history
 from meeplehall.server.play.lobbytables import newest_page
-from meeplehall.server.play.records import history
 from tests.server.db.migrating import migrate_to
 
 NEW = {("tables", "ix_tables_status_visibility"), ("seats", "ix_seats_user_table"),

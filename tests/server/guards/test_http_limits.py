@@ -19,6 +19,7 @@ from starlette.types import Message, Receive, Scope, Send
 
 from meeplehall.server.guards.httplimit import COSTS, HttpRateLimit, cost_of
 from meeplehall.server.guards.ratelimit import local_budget
+from meeplehall.server.operations.metrics import Metrics
 from tests.live_server import ServerProcess
 from tests.server.api.test_api_errors import refusal
 
@@ -155,7 +156,7 @@ def test_dear_requests_of_one_address_are_served_two_at_a_time() -> None:
                 await release.wait()
 
         budget = local_budget("http", 1000.0, 1000.0)
-        limit = HttpRateLimit(app, budget, dear_at_once=2)
+        limit = HttpRateLimit(app, budget, dear_at_once=2, refused=Metrics().refused)
 
         def call(host: str, path: str) -> asyncio.Task[None]:
             scope = {"type": "http", "method": "GET", "path": path, "query_string": b"",

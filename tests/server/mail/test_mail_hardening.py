@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from meeplehall.cli import app
-from meeplehall.server.mail import tokens as mailtokens
+from meeplehall.server.mail import tokens as link_tokens
 from tests.live_server import ServerProcess
 from tests.mailbox import PUBLIC, Mailbox, body_of, confirm_address, link_in, smtp_server
 from tests.people import PASSWORD, login, registered
@@ -63,8 +63,8 @@ def link_key(hall: Hall) -> str:
 
 def signed_at(key: str, purpose: str, payload: dict[str, Any], at: float) -> str:
     """A true token as the server would have signed it at ``at``."""
-    with mock.patch.object(mailtokens, "time", SimpleNamespace(time=lambda: at)):
-        return mailtokens.sign(key, purpose, payload)
+    with mock.patch.object(link_tokens, "time", SimpleNamespace(time=lambda: at)):
+        return link_tokens.sign(key, purpose, payload)
 
 
 @pytest.mark.parametrize("address", [
@@ -172,7 +172,7 @@ def test_an_unsubscribe_link_expires_with_its_own_page_and_each_email_has_a_fres
     befriend(friend, bea.user["name"])
     fresh = link_in(body_of(mailbox.wait_for(seen + 1)[seen]), "/unsubscribe").split("=", 1)[1]
     key = link_key(hall)
-    assert mailtokens.verify(key, "unsubscribe", fresh, 60)["u"] == bea.user["id"]
+    assert link_tokens.verify(key, "unsubscribe", fresh, 60)["u"] == bea.user["id"]
     old = signed_at(key, "unsubscribe", {"u": bea.user["id"]}, time.time() - 61 * DAY)
     anonymous = httpx.Client(base_url=hall.server.base)
     for method in ("GET", "POST"):
@@ -259,7 +259,7 @@ def test_a_reset_link_is_void_once_a_newer_password_is_set(hall: Hall) -> None:
     link = link_in(body_of(message), "/reset-password")
     key = link_key(hall)
     token = link.split("=", 1)[1]
-    payload = mailtokens.verify(key, "reset", token)
+    payload = link_tokens.verify(key, "reset", token)
     expired = signed_at(key, "reset", {k: v for k, v in payload.items() if k != "at"},
                         time.time() - 2 * DAY)
     assert httpx.get(f"{hall.server.base}/reset-password?token={expired}").status_code == 410

@@ -345,7 +345,7 @@ async def retention(server: InProcessServer) -> None:
             at=now - days * 86400, t=table_id)
     hall = server.app.state.hall
     scheduler = hall.scheduler
-    emptied = server.call_async(lambda: scheduler.chat_retention.sweep(hall.manager, now))
+    emptied = server.call_async(lambda: scheduler.chat_retention.sweep(now))
     assert emptied == {old}
     assert stored_texts(server, old) == []
     assert stored_texts(server, recent) == ["last week"]
@@ -356,7 +356,7 @@ async def retention(server: InProcessServer) -> None:
         t=recent)
     retention = scheduler.chat_retention
     retention.next_at = 0.0
-    assert server.call_async(lambda: retention.maybe_sweep(hall.manager, now)) == 1
+    assert server.call_async(lambda: retention.maybe_sweep(now)) == 1
     assert stored_texts(server, recent) == []
     assert retention.next_at == now + 3600
     for person in (alice, bob):
@@ -377,7 +377,7 @@ async def kept_for_good(server: InProcessServer) -> None:
     hall = server.app.state.hall
     retention = hall.scheduler.chat_retention
     retention.next_at = 0.0
-    assert server.call_async(lambda: retention.maybe_sweep(hall.manager, time.time())) == 0
+    assert server.call_async(lambda: retention.maybe_sweep(time.time())) == 0
     assert stored_texts(server, old) == ["kept"]
     alice.close()
 

@@ -7,6 +7,7 @@ and the writer then retries its moves one by one, so only that move fails."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import Callable
 from typing import Any
@@ -18,6 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
 from meeplehall.server.db.models import ActionRow, Seat, Table
+from meeplehall.server.history.results import game_ended
 from meeplehall.server.play.clocks import SeatState
 from meeplehall.server.play.store import LoggedStep, changed_seats, write_steps
 from meeplehall.server.play.writer import LogWriter
@@ -67,7 +69,7 @@ def test_one_batch_logs_every_move_and_writes_only_what_changed(
         _step(second, 2, 0, ((0, None, 55_000, None),), result={"ranks": [1, 2, 3]}),
     ]
     with sessions() as session, session.begin():
-        write_steps(session, steps)
+        write_steps(session, steps, game_ended)
     with sessions() as session:
         logged = session.execute(sa.select(ActionRow.table_id, ActionRow.seq, ActionRow.seat,
                                            ActionRow.action).order_by(ActionRow.id)).all()
@@ -95,9 +97,9 @@ def test_a_batch_with_a_step_already_logged_writes_nothing_and_the_writer_fails_
 ) -> None:
     with sessions() as session, session.begin():
         first, second = _table(session, 2), _table(session, 2)
-        write_steps(session, [_step(first, 1, 0)])
+        write_steps(session, [_step(first, 1, 0)], game_ended)
     with pytest.raises(IntegrityError), sessions() as session, session.begin():
-        write_steps(session, [_step(second, 1, 0), _step(first, 1, 1)])
+        write_steps(session, [_step(second, 1, 0), _step(first, 1, 1)], game_ended)
     with sessions() as session:
         assert session.scalar(sa.select(sa.func.count()).select_from(ActionRow)) == 1
 
@@ -108,7 +110,8 @@ def test_a_batch_with_a_step_already_logged_writes_nothing_and_the_writer_fails_
         return asyncio.to_thread(work)
 
     async def three_moves_at_once() -> list[BaseException | None]:
-        writer: LogWriter[LoggedStep] = LogWriter(run_db, write_steps)
+        writer: LogWriter[LoggedStep] = LogWriter(
+            run_db, functools.partial(write_steps, ended=game_ended))
         writer.start()
         try:
             return await asyncio.gather(

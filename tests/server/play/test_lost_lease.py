@@ -1,4 +1,4 @@
-"""A lost lease stops driving (play/manager.py, ``renew_leases``): once another process holds
+"""A lost lease stops driving (play/scheduler.py, ``renew_leases``): once another process holds
 a table's lease, this one runs none of its bots, even when a person's move makes a bot due, and
 takes the table back (its scheduler) once the lease is free again."""
 
@@ -54,7 +54,7 @@ async def _lose_and_regain(hall: InProcessServer) -> None:
     try:
         # Another process took the lease (this one stalled past its life, say).
         store.set(key, "another process", px=60_000)
-        hall.call_async(hall.manager.renew_leases)
+        hall.call_async(hall.app.state.hall.scheduler.renew_leases)
         assert hall.call(lambda: (room.driving, room.timer)) == (False, None)
         # The person's move makes the bot due: this process does not run it.
         await socket.send({"type": "act", "seq": sync["seq"], "action": sync["legal"][0]})

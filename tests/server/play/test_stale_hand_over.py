@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from meeplehall.server.history.results import game_ended
 from meeplehall.server.play import clocks
 from meeplehall.server.play.deadlines import due_at
 from meeplehall.server.play.match import Match
@@ -76,7 +77,7 @@ def log_a_turn_elsewhere(hall: InProcessServer, room: Room) -> tuple[int, TableR
 
     mover, logged = hall.call(steps)
     manager = hall.manager
-    hall.call_async(lambda: manager.run_db(write_steps, logged))
+    hall.call_async(lambda: manager.run_db(write_steps, logged, game_ended))
     record = hall.call_async(lambda: manager.run_db(load_record, room.record.id))
     assert record is not None
     return mover, record

@@ -26,7 +26,6 @@ GEM_KINDS: tuple[str, ...] = (*COLOURS, "mythical")
 GEM_LETTERS: tuple[str, ...] = (*COLOUR_LETTERS, "M")
 GEMS_PER_COLOUR = 9
 MYTHICAL_GEMS = 18
-TOTAL_GEMS = GEMS_PER_COLOUR * len(COLOURS) + MYTHICAL_GEMS  # 63
 DOMINO_COUNT = 90
 
 #: Quarter names and their bit in a block's 4-bit icon mask: bit = qx + 2 * qy.

@@ -8,7 +8,6 @@ quarter shows its stage digit, and ``*`` marks a gem icon.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -34,12 +33,6 @@ STYLES = {
     "mythical": "white",
 }
 LETTERS = dict(zip(GEM_KINDS, GEM_LETTERS, strict=True))
-_TAG_LIKE = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
-
-
-def _escape(text: str) -> str:
-    """Keep text that looks like a markup tag ('[down]') from being read as one."""
-    return _TAG_LIKE.sub(lambda m: f"{m.group(1)}{m.group(1)}\\{m.group(2)}", text)
 
 
 def _paint(text: str, colour: str) -> str:

@@ -165,9 +165,6 @@ class QuarterGrid:
         return found
 
 
-Placement = tuple[int, int, int, int, int]  # (domino_id, stage, i, j, rotation)
-
-
 def quarter_anchor(stage: int, i: int, j: int) -> tuple[int, int]:
     """Top-left quarter of block (i, j) of a stage, in stage-1 frame quarter coordinates."""
     return 2 * i + stage - 1, 2 * j + stage - 1

@@ -74,12 +74,6 @@ class Components:
     group_points: tuple[int, ...]
     bonus_cards: tuple[BonusCard, ...]
 
-    def colour_index(self, name: str) -> int:
-        for colour in self.colours:
-            if colour.name == name:
-                return colour.index
-        raise KeyError(name)
-
 
 def _field(record: dict[str, Any], key: str, kind: type, where: str) -> Any:
     if key not in record:

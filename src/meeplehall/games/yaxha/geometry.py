@@ -126,9 +126,6 @@ def visible_mask(occupied: int) -> int:
 
 # --- The floating base -------------------------------------------------------------------------
 
-#: Base cells a placement may name, relative to the normalised footprint: x, y in -3..3.
-BASE_REACH = 3
-
 _base_cache: dict[int, tuple[tuple[int, int], ...]] = {}
 
 

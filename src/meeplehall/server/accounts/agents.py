@@ -24,7 +24,6 @@ from meeplehall.server.db.models import AgentToken, User
 
 TOKEN_PREFIX = "mha_"
 KIND_AGENT = "agent"
-KIND_PERSON = "person"
 
 
 def bearer_token(authorization: str | None) -> str | None:

@@ -30,12 +30,11 @@ from meeplehall.server.accounts.sessions import (
     token_hash,
     user_json,
 )
-from meeplehall.server.api.deps import current_user, hall_of, require_user
+from meeplehall.server.api.deps import creation_of, current_user, hall_of, require_user
 from meeplehall.server.db.models import Session as SessionRow
 from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.addresses import address_of
-from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.hall import Hall
 

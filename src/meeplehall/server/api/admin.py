@@ -24,7 +24,7 @@ from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.hall import Hall
 from meeplehall.server.mail.mailer import Mail
-from meeplehall.server.operations import actions as adminops
+from meeplehall.server.operations import actions as operator_actions
 
 
 def require_admin(request: Request) -> User:
@@ -38,12 +38,12 @@ router = APIRouter(prefix="/api/admin", tags=["admin"], route_class=StrictJSONRo
                    dependencies=[Depends(require_admin)])
 
 
-def actor_of(admin: Annotated[User, Depends(require_admin)]) -> adminops.Actor:
+def actor_of(admin: Annotated[User, Depends(require_admin)]) -> operator_actions.Actor:
     """The admin making this request, for the log (FastAPI runs require_admin once)."""
-    return adminops.Actor.admin(admin)
+    return operator_actions.Actor.admin(admin)
 
 
-By = Annotated[adminops.Actor, Depends(actor_of)]
+By = Annotated[operator_actions.Actor, Depends(actor_of)]
 
 
 class AdminIn(BaseModel):
@@ -57,7 +57,7 @@ class ResetIn(BaseModel):
 
 
 class BanIn(BaseModel):
-    reason: str = Field(default="", max_length=adminops.MAX_REASON)
+    reason: str = Field(default="", max_length=operator_actions.MAX_REASON)
 
 
 def _no_user(user_id: int) -> ApiError:
@@ -74,10 +74,10 @@ def _on_user(hall: Hall, user_id: int, change: Any, *args: Any) -> dict[str, Any
         raise _no_user(user_id)
     with hall.db() as session:
         try:
-            user = adminops.user_by_id(session, user_id)
-        except adminops.NoSuchUser:
+            user = operator_actions.user_by_id(session, user_id)
+        except operator_actions.NoSuchUser:
             raise _no_user(user_id) from None
-        result: adminops.UserInfo = change(session, user, *args)
+        result: operator_actions.UserInfo = change(session, user, *args)
     return result.to_json()
 
 
@@ -85,7 +85,7 @@ def _on_user(hall: Hall, user_id: int, change: Any, *args: Any) -> dict[str, Any
 def chat_reports(request: Request, limit: int = 100) -> dict[str, Any]:
     """The newest chat reports (at most ``limit``, up to 500), with the reported message."""
     with hall_of(request).reading() as session:
-        return {"reports": adminops.chat_reports(session, limit)}
+        return {"reports": operator_actions.chat_reports(session, limit)}
 
 
 @router.get("/actions")
@@ -93,37 +93,37 @@ def admin_actions(request: Request, limit: int = 100) -> dict[str, Any]:
     """The newest logged operators' actions (at most ``limit``, up to 500), from the admin API
     and the command line."""
     with hall_of(request).reading() as session:
-        return {"actions": adminops.admin_actions(session, limit)}
+        return {"actions": operator_actions.admin_actions(session, limit)}
 
 
 @router.get("/users/{user_id}")
 def get_user(user_id: int, request: Request) -> dict[str, Any]:
     """A user as an administrator sees them: role and ban included."""
-    return _on_user(hall_of(request), user_id, lambda _session, user: adminops.info(user))
+    return _on_user(hall_of(request), user_id, lambda _session, user: operator_actions.info(user))
 
 
 @router.post("/users/{user_id}/admin")
 def set_admin(user_id: int, body: AdminIn, request: Request, by: By) -> dict[str, Any]:
     """Give or take the admin role."""
-    return _on_user(hall_of(request), user_id, adminops.set_admin, body.admin, by)
+    return _on_user(hall_of(request), user_id, operator_actions.set_admin, body.admin, by)
 
 
-def _reset(hall: Hall, user_id: int, by: adminops.Actor) -> dict[str, Any]:
+def _reset(hall: Hall, user_id: int, by: operator_actions.Actor) -> dict[str, Any]:
     """The reset, then (once it is committed) its e-mail; in a worker thread."""
     scrambled = unusable_hash()  # hashed before the transaction, which it would hold up
     link_key = hall.link_key if hall.mailer.enabled else None
     mails: list[Mail | None] = []
 
-    def change(session: Session, user: User) -> adminops.UserInfo:
-        done, mail = adminops.reset_password(session, user, scrambled, by, link_key)
+    def change(session: Session, user: User) -> operator_actions.UserInfo:
+        done, mail = operator_actions.reset_password(session, user, scrambled, by, link_key)
         mails.append(mail)
         return done
 
     try:
         answer = _on_user(hall, user_id, change)
-    except adminops.GuestHasNoPassword:
+    except operator_actions.GuestHasNoPassword:
         raise ApiError(409, "guest_has_no_password", "a guest has no password to reset") from None
-    except adminops.ResetMailedLately as lately:
+    except operator_actions.ResetMailedLately as lately:
         raise too_many_mails(lately.seconds, "a reset e-mail") from None
     (mail,) = mails
     if mail is not None:
@@ -149,7 +149,8 @@ async def ban(user_id: int, body: BanIn, request: Request, by: By) -> dict[str, 
     every process (told through Redis); so do their agents' sockets, and their agents' tokens
     stop working while the ban lasts."""
     hall = hall_of(request)
-    answer = await hall.database.compute(_on_user, hall, user_id, adminops.ban, body.reason, by)
+    answer = await hall.database.compute(_on_user, hall, user_id, operator_actions.ban,
+                                         body.reason, by)
     agents = await hall.database.look(_agent_ids, user_id)
     for agent_id in (user_id, *agents):
         hall.signout.ended(agent_id, Ending(banned=True))
@@ -162,18 +163,18 @@ def _agent_ids(session: Session, owner_id: int) -> list[int]:
 
 @router.post("/users/{user_id}/unban")
 def unban(user_id: int, request: Request, by: By) -> dict[str, Any]:
-    return _on_user(hall_of(request), user_id, adminops.unban, by)
+    return _on_user(hall_of(request), user_id, operator_actions.unban, by)
 
 
-def _table_change(change: Any, by: adminops.Actor) -> Any:
+def _table_change(change: Any, by: operator_actions.Actor) -> Any:
     """``change(session, table_id, by)`` with the operator's refusals as API errors."""
 
     def changed(session: Session, table_id: int) -> str:
         try:
             before: str = change(session, table_id, by)
-        except adminops.NoSuchTable:
+        except operator_actions.NoSuchTable:
             raise _no_table(table_id) from None
-        except adminops.TableOver:
+        except operator_actions.TableOver:
             raise ApiError(409, "game_over", "the game is over") from None
         return before
 
@@ -186,8 +187,8 @@ async def abort_table(table_id: int, request: Request, by: By) -> dict[str, Any]
     if not is_id(table_id):
         raise _no_table(table_id)
     before = await hall_of(request).manager.stop(table_id,
-                                                 _table_change(adminops.abort_table, by))
-    return {"id": table_id, "status": adminops.ABORTED, "was": before}
+                                                 _table_change(operator_actions.abort_table, by))
+    return {"id": table_id, "status": operator_actions.ABORTED, "was": before}
 
 
 @router.delete("/tables/{table_id}", status_code=204)
@@ -195,5 +196,5 @@ async def delete_table(table_id: int, request: Request, by: By) -> Response:
     """Remove a table, its seats and its action log."""
     if not is_id(table_id):
         raise _no_table(table_id)
-    await hall_of(request).manager.stop(table_id, _table_change(adminops.delete_table, by))
+    await hall_of(request).manager.stop(table_id, _table_change(operator_actions.delete_table, by))
     return Response(status_code=204)

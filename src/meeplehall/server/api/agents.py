@@ -29,15 +29,14 @@ from meeplehall.server.accounts.impersonation import (
 from meeplehall.server.accounts.names import clean_name, login_key
 from meeplehall.server.accounts.profiles import new_public_id
 from meeplehall.server.accounts.sessions import Ending
-from meeplehall.server.api.deps import hall_of, require_user
+from meeplehall.server.api.deps import creation_of, hall_of, require_user
 from meeplehall.server.db.ids import is_id
 from meeplehall.server.db.locks import hold_user
 from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.addresses import address_of
-from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
-from meeplehall.server.operations import actions as adminops
+from meeplehall.server.operations import actions as operator_actions
 
 router = APIRouter(prefix="/api", tags=["agents"], route_class=StrictJSONRoute)
 
@@ -149,7 +148,7 @@ def revoke_agent_token(agent_id: int, request: Request,
         if hashed is None:
             raise ApiError(404, "no_token", "this agent has no token", {"agent": agent_id})
         if agent.owner_id != user.id:
-            adminops.record(session, adminops.Actor.admin(user), "revoke_agent_token",
-                            f"user:{agent.id}", name=agent.name)
+            operator_actions.record(session, operator_actions.Actor.admin(user),
+                                    "revoke_agent_token", f"user:{agent.id}", name=agent.name)
     hall.signout.ended(agent_id, Ending(only=hashed))
     return Response(status_code=204)

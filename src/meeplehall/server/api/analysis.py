@@ -1,4 +1,4 @@
-"""Analyses of finished tables: ask for one, and read it with its progress (play/analyses.py)."""
+"""Analyses of finished tables: ask for one, and read it with its progress (history/analyses.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from meeplehall.server.api.deps import hall_of, require_user, user_of
 from meeplehall.server.db.models import User
 from meeplehall.server.guards.strictjson import StrictJSONRoute
-from meeplehall.server.play.analyses import read_analysis, request_analysis
+from meeplehall.server.history.analyses import read_analysis, request_analysis
 
 router = APIRouter(prefix="/api", tags=["history"], route_class=StrictJSONRoute)
 

@@ -14,7 +14,7 @@ from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.play.access import visible_table
-from meeplehall.server.play.chatstore import messages_before
+from meeplehall.server.play.chat.store import messages_before
 from meeplehall.server.play.description import describe_table, live_info
 
 router = APIRouter(prefix="/api", tags=["chat"], route_class=StrictJSONRoute)

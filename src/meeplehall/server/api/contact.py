@@ -23,8 +23,8 @@ from meeplehall.server.db.models import Session as SessionRow
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.mail import addresses
-from meeplehall.server.mail import texts as mailtexts
-from meeplehall.server.mail import tokens as mailtokens
+from meeplehall.server.mail import texts as mail_texts
+from meeplehall.server.mail import tokens as link_tokens
 from meeplehall.server.mail.mailer import Mail, claim_now
 from meeplehall.server.operations.actions import RESET_FOR
 from meeplehall.server.social.presence import contact_of
@@ -108,7 +108,7 @@ def put_contact(body: ContactIn, request: Request, user: Registered) -> dict[str
             contact.lang = body.lang
         data = contact_json(contact, _mail_enabled(request))
     if send_to is not None and hall.mailer is not None:
-        token = mailtokens.sign(hall.link_key, "verify", {"u": user.id, "e": send_to})
+        token = link_tokens.sign(hall.link_key, "verify", {"u": user.id, "e": send_to})
         hall.mailer.submit(Mail(user_id=user.id, kind="verify", key=None,
                                 window=VERIFY_EVERY, path=f"/verify-email?token={token}",
                                 address=send_to))
@@ -123,8 +123,8 @@ def put_contact(body: ContactIn, request: Request, user: Registered) -> dict[str
 
 
 def _page(lang: str, message: str, form: str = "", status: int = 200) -> HTMLResponse:
-    title = html.escape(mailtexts.text(lang, "page.title"))
-    back = html.escape(mailtexts.text(lang, "page.back"))
+    title = html.escape(mail_texts.text(lang, "page.title"))
+    back = html.escape(mail_texts.text(lang, "page.back"))
     # No Referer: the page's address holds the link's token.
     body = (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -136,7 +136,7 @@ def _page(lang: str, message: str, form: str = "", status: int = 200) -> HTMLRes
 
 
 def _refused(lang: str = "en", key: str = "page.bad_link", status: int = 400) -> HTMLResponse:
-    return _page(lang, mailtexts.text(lang, key), status=status)
+    return _page(lang, mail_texts.text(lang, key), status=status)
 
 
 def _lang_of(request: Request, user_id: int) -> str:
@@ -148,9 +148,9 @@ def _lang_of(request: Request, user_id: int) -> str:
 def _link(request: Request, purpose: str, token: str, max_age: float) -> dict[str, Any]:
     """The payload of a true ``purpose`` link naming a user (``u``); BadToken otherwise,
     ExpiredToken when it is older than ``max_age`` seconds."""
-    payload = mailtokens.verify(hall_of(request).link_key, purpose, token, max_age)
+    payload = link_tokens.verify(hall_of(request).link_key, purpose, token, max_age)
     if not isinstance(payload.get("u"), int):
-        raise mailtokens.BadToken("names no user")
+        raise link_tokens.BadToken("names no user")
     return payload
 
 
@@ -159,7 +159,7 @@ def verify_email(request: Request, token: str = "") -> HTMLResponse:
     """Confirm the address the link was sent to (if it is still the user's)."""
     try:
         payload = _link(request, "verify", token, VERIFY_FOR)
-    except mailtokens.BadToken:  # expired too: the page says "or too old"
+    except link_tokens.BadToken:  # expired too: the page says "or too old"
         return _refused()
     with hall_of(request).db() as session:
         contact = session.scalar(select(Contact).where(Contact.user_id == payload["u"]))
@@ -167,7 +167,7 @@ def verify_email(request: Request, token: str = "") -> HTMLResponse:
             return _refused(contact.lang if contact is not None else "en")
         contact.verified = True
         lang = contact.lang
-    return _page(lang, mailtexts.text(lang, "page.verified"))
+    return _page(lang, mail_texts.text(lang, "page.verified"))
 
 
 def _unsubscriber(request: Request, token: str) -> int | HTMLResponse:
@@ -175,9 +175,9 @@ def _unsubscriber(request: Request, token: str) -> int | HTMLResponse:
     max_age = hall_of(request).settings.unsubscribe_days * 24 * 3600
     try:
         return int(_link(request, "unsubscribe", token, max_age)["u"])
-    except mailtokens.ExpiredToken:
+    except link_tokens.ExpiredToken:
         return _refused(key="page.unsubscribe_expired", status=410)
-    except mailtokens.BadToken:
+    except link_tokens.BadToken:
         return _refused()
 
 
@@ -195,8 +195,8 @@ def unsubscribe_page(request: Request, token: str = "") -> HTMLResponse:
     if isinstance(user_id, HTMLResponse):
         return user_id
     lang = _lang_of(request, user_id)
-    form = _form("unsubscribe", token, mailtexts.text(lang, "page.unsubscribe_button"))
-    return _page(lang, mailtexts.text(lang, "page.unsubscribe"), form)
+    form = _form("unsubscribe", token, mail_texts.text(lang, "page.unsubscribe_button"))
+    return _page(lang, mail_texts.text(lang, "page.unsubscribe"), form)
 
 
 @pages.post("/unsubscribe")
@@ -209,7 +209,7 @@ def unsubscribe(request: Request, token: str = "") -> HTMLResponse:
         contact = contact_of(session, user_id)
         contact.opt_in = False
         lang = contact.lang
-    return _page(lang, mailtexts.text(lang, "page.unsubscribed"))
+    return _page(lang, mail_texts.text(lang, "page.unsubscribed"))
 
 
 # -- choosing a new password after an administrator's reset ---------------------------------------
@@ -224,8 +224,8 @@ def _resetting(request: Request, token: str) -> tuple[int, str, str] | HTMLRespo
     password (this link's own once used, or a newer reset's) makes it void."""
     try:
         payload = _link(request, "reset", token, RESET_FOR)
-    except mailtokens.BadToken as error:
-        status = 410 if isinstance(error, mailtokens.ExpiredToken) else 400
+    except link_tokens.BadToken as error:
+        status = 410 if isinstance(error, link_tokens.ExpiredToken) else 400
         return _refused(key="page.reset_bad_link", status=status)
     with hall_of(request).reading() as session:
         user = session.get(User, payload["u"])
@@ -238,11 +238,11 @@ def _resetting(request: Request, token: str) -> tuple[int, str, str] | HTMLRespo
 
 
 def _reset_form(lang: str, token: str, message_key: str, status: int = 200) -> HTMLResponse:
-    label = html.escape(mailtexts.text(lang, "page.reset_label"))
+    label = html.escape(mail_texts.text(lang, "page.reset_label"))
     field = (f'<p><label>{label} <input type="password" name="password" id="password" '
              f'minlength="8" maxlength="200" autocomplete="new-password" required></label></p>')
-    form = _form("reset-password", token, mailtexts.text(lang, "page.reset_button"), field)
-    return _page(lang, mailtexts.text(lang, message_key), form, status)
+    form = _form("reset-password", token, mail_texts.text(lang, "page.reset_button"), field)
+    return _page(lang, mail_texts.text(lang, message_key), form, status)
 
 
 @pages.get("/reset-password")
@@ -287,4 +287,4 @@ async def reset_password(request: Request, token: str = "") -> HTMLResponse:
     if not await hall.database.serve(_replace_hash, user_id, before, after):
         return _refused(lang, "page.reset_bad_link")
     hall.signout.ended(user_id, Ending())  # sockets of the ended sessions close (4401)
-    return _page(lang, mailtexts.text(lang, "page.reset_done"))
+    return _page(lang, mail_texts.text(lang, "page.reset_done"))

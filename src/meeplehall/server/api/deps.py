@@ -1,23 +1,46 @@
-"""What request handlers share: the hall and the current user."""
+"""What request handlers share: the hall and its parts, and the current user.
+
+``hall_of`` is the one door from a request to the running parts (``app.state.hall``, set when
+the app starts): everything else a route or a socket needs is taken from the hall here, so no
+other module reaches into the app's state.
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import Request, WebSocket
 from sqlalchemy.orm import Session
+from starlette.requests import HTTPConnection
 
 from meeplehall.server.accounts.agents import caller_of
 from meeplehall.server.accounts.sessions import COOKIE
 from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
+from meeplehall.server.guards.creation import CreationLimits
 from meeplehall.server.guards.origins import foreign_origin, refusal
+from meeplehall.server.guards.sockets import SocketGuard
 from meeplehall.server.hall import Hall
+from meeplehall.server.operations.metrics import Metrics
 
 
-def hall_of(request: Any) -> Hall:
+def hall_of(request: HTTPConnection) -> Hall:
+    """The running hall of the app serving ``request`` (an HTTP request or a WebSocket)."""
     hall: Hall = request.app.state.hall
     return hall
+
+
+def creation_of(request: HTTPConnection) -> CreationLimits:
+    """The limits on creating guests, accounts and tables (guards/creation.py)."""
+    return hall_of(request).creation
+
+
+def metrics_of(request: HTTPConnection) -> Metrics:
+    """This process's metrics (operations/metrics.py)."""
+    return hall_of(request).metrics
+
+
+def guard_of(websocket: WebSocket) -> SocketGuard:
+    """The limits shared by every socket of this process (guards/sockets.py)."""
+    return hall_of(websocket).sockets
 
 
 def user_of(session: Session, request: Request) -> User | None:

@@ -17,13 +17,13 @@ from meeplehall.server.api.deps import hall_of, user_of
 from meeplehall.server.db.models import ActionRow, Rating, Table, User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.strictjson import StrictJSONRoute
+from meeplehall.server.history.ladder import ladder
+from meeplehall.server.history.ratings import rating_json, rating_trends
+from meeplehall.server.history.records import table_rating_changes
+from meeplehall.server.history.replays import compressed, replay_head
 from meeplehall.server.play.access import visible_table
-from meeplehall.server.play.chatstore import recent_messages
+from meeplehall.server.play.chat.store import recent_messages
 from meeplehall.server.play.description import describe_table
-from meeplehall.server.play.ladder import ladder
-from meeplehall.server.play.ratings import rating_json, rating_trends
-from meeplehall.server.play.records import table_rating_changes
-from meeplehall.server.play.replays import compressed, replay_head
 
 router = APIRouter(prefix="/api", tags=["history"], route_class=StrictJSONRoute)
 

@@ -12,13 +12,12 @@ from meeplehall.ai import LEVELS
 from meeplehall.core import Game, InvalidOption, UnknownGame, validate_options
 from meeplehall.core.registry import all_games, get_game
 from meeplehall.server import seating
-from meeplehall.server.api.deps import current_user, hall_of, require_user
+from meeplehall.server.api.deps import creation_of, current_user, hall_of, require_user
 from meeplehall.server.bots.limits import check_bot_limits
 from meeplehall.server.db.locks import hold_user
 from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.addresses import address_of
-from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.play import lobbytables
 from meeplehall.server.play.access import visible_table

@@ -24,7 +24,7 @@ from sqlalchemy import text
 
 from meeplehall.server.api.deps import hall_of
 from meeplehall.server.hall import Hall
-from meeplehall.server.operations.metrics import allowed, metrics_of
+from meeplehall.server.operations.metrics import allowed
 
 router = APIRouter(tags=["operations"])
 log = logging.getLogger("meeplehall.server")
@@ -74,7 +74,7 @@ async def readyz(request: Request) -> JSONResponse:
 async def metrics(request: Request) -> Response:
     """Prometheus metrics of this process (see metrics.py for what they hold)."""
     client = request.client.host if request.client is not None else None
-    registry = metrics_of(request.app)
-    if registry is None or not allowed(client, request.app.state.metrics_allowed):
+    hall = hall_of(request)
+    if not allowed(client, hall.metrics_allowed):
         return Response("Not Found", status_code=404, media_type="text/plain")
-    return Response(generate_latest(registry.registry), media_type=CONTENT_TYPE_LATEST)
+    return Response(generate_latest(hall.metrics.registry), media_type=CONTENT_TYPE_LATEST)

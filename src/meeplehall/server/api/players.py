@@ -19,8 +19,8 @@ from meeplehall.server.api.friends import Registered
 from meeplehall.server.db.models import Friendship, Rating, User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.strictjson import StrictJSONRoute
-from meeplehall.server.play.ratings import rating_json
-from meeplehall.server.play.records import (
+from meeplehall.server.history.ratings import rating_json
+from meeplehall.server.history.records import (
     Filters,
     history,
     may_see_history,

@@ -1,4 +1,4 @@
-""""Play now": queue for a table of a game and let the hall seat you (community/queue.py)."""
+""""Play now": queue for a table of a game and let the hall seat you (matchmaking/queue.py)."""
 
 from __future__ import annotations
 
@@ -11,16 +11,15 @@ from pydantic import BaseModel, Field
 from meeplehall.core import UnknownGame
 from meeplehall.core.registry import get_game
 from meeplehall.server import seating
-from meeplehall.server.api.deps import hall_of, require_user
+from meeplehall.server.api.deps import creation_of, hall_of, require_user
 from meeplehall.server.bots.limits import check_bot_limits
-from meeplehall.server.community.matching import Window
-from meeplehall.server.community.queue import dequeue, enqueue, look, rating_of
 from meeplehall.server.db.locks import hold_user
 from meeplehall.server.db.models import QueueEntry, User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.addresses import address_of
-from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
+from meeplehall.server.matchmaking.matching import Window
+from meeplehall.server.matchmaking.queue import dequeue, enqueue, look, rating_of
 
 router = APIRouter(prefix="/api", tags=["play now"], route_class=StrictJSONRoute)
 

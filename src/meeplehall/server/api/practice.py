@@ -9,13 +9,12 @@ from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
 from meeplehall.server import seating
-from meeplehall.server.api.deps import hall_of, require_user
+from meeplehall.server.api.deps import creation_of, hall_of, require_user
 from meeplehall.server.db.models import User
 from meeplehall.server.guards.addresses import address_of
-from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
+from meeplehall.server.history.practice import Opener, play_from
 from meeplehall.server.play.description import describe_table
-from meeplehall.server.play.practice import Opener, play_from
 
 router = APIRouter(prefix="/api", tags=["lobby"], route_class=StrictJSONRoute)
 

@@ -22,17 +22,18 @@ from sqlalchemy.orm import Session
 
 from meeplehall.server.accounts.agents import KIND_AGENT, caller_of
 from meeplehall.server.accounts.sessions import COOKIE
-from meeplehall.server.api.deps import hall_of, refuse_foreign_origin
+from meeplehall.server.api.deps import guard_of, hall_of, metrics_of, refuse_foreign_origin
 from meeplehall.server.db.models import Table
 from meeplehall.server.guards.addresses import address_of
 from meeplehall.server.guards.sockets import (
     CLOSE_BAD_QUERY,
     CLOSE_TOO_MANY,
+    Refusal,
     SocketGuard,
     Verdict,
     cost_of,
 )
-from meeplehall.server.operations.metrics import metrics_of
+from meeplehall.server.hall import Hall
 from meeplehall.server.play.access import invited_by, may_see, well_formed
 from meeplehall.server.play.connection import Connection
 from meeplehall.server.play.manager import TableManager
@@ -44,7 +45,7 @@ log = logging.getLogger("meeplehall.server")
 
 MESSAGE_TYPES = ("act", "sync", "watch", "hint", "ping", "chat", "chat_report",
                  "chat_before")
-#: Messages of the table's chat (play/chat.py): spectators may send them too.
+#: Messages of the table's chat (play/chat/table.py): spectators may send them too.
 CHAT_TYPES = ("chat", "chat_report", "chat_before")
 #: The chat's messages that write: an agent's socket may not send them.
 WRITING_TYPES = ("chat", "chat_report")
@@ -52,15 +53,6 @@ WRITING_TYPES = ("chat", "chat_report")
 #: Table ids are database keys (64-bit); anything else names no table.
 LARGEST_ID = (1 << 63) - 1
 WHOLE = re.compile(r"-?[0-9]+")
-
-
-def guard_of(websocket: WebSocket) -> SocketGuard:
-    """The process's socket limits, made on first use from the server's settings."""
-    state = websocket.app.state
-    guard: SocketGuard | None = getattr(state, "socket_guard", None)
-    if guard is None:
-        guard = state.socket_guard = SocketGuard(hall_of(websocket).settings)
-    return guard
 
 
 async def _deny(websocket: WebSocket, reason: str) -> None:
@@ -95,8 +87,7 @@ def _error(connection: Connection, room: Room, code: str, reason: str,
            **extra: Any) -> None:
     seq = room.match.seq_for(connection.seat) if room.match is not None else 0
     connection.send_json({"type": "error", "code": code, "reason": reason, "seq": seq, **extra})
-    if (metrics := metrics_of(connection.websocket.app)) is not None:
-        metrics.refused("ws", code)
+    metrics_of(connection.websocket).refused("ws", code)
 
 
 def _int_field(data: dict[str, Any], key: str, required: bool) -> int | None:
@@ -139,7 +130,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         guard.release(address)
 
 
-async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: str,
+async def _open(websocket: WebSocket, hall: Hall, guard: SocketGuard, address: str,
                 table_text: str) -> None:
     query = websocket.query_params
     try:
@@ -200,12 +191,14 @@ async def _open(websocket: WebSocket, hall: Any, guard: SocketGuard, address: st
                 )
                 if room.match is not None:
                     connection.send(room.sync_text(viewing, since or 0))
-                # With no await between this and attaching: every message comes once (play/chat.py).
+                # With no await between this and attaching: every message comes once
+                # (play/chat/table.py).
                 connection.send(chat.log_text(room))
                 manager.attach(room, connection)
     if connection is None:
         await websocket.close(4403, f"you do not hold seat {seat}")
         return
+    assert room is not None  # the loop above ends only in a room (or returns)
     hub = hall.hub
     hub.opened(connection)
     try:
@@ -291,7 +284,7 @@ async def _serve(websocket: WebSocket, manager: TableManager, room: Room,
                    "the server could not handle this message; nothing changed")
 
 
-async def _paid(refusal: Any, connection: Connection, room: Room) -> bool:
+async def _paid(refusal: Refusal, connection: Connection, room: Room) -> bool:
     """True if the message may be handled; else it is refused, and nothing more is read from
     the socket until it could be paid for (the rest of a flood waits in the client's buffers)."""
     if refusal.verdict is Verdict.OK:

@@ -1,4 +1,4 @@
-"""Tournaments: create, list, look at, register, start, cancel (community/tournaments.py)."""
+"""Tournaments: create, list, look at, register, start, cancel (matchmaking/tournaments.py)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,13 @@ from pydantic import BaseModel, Field
 from meeplehall.core import UnknownGame
 from meeplehall.core.registry import get_game
 from meeplehall.server import seating
-from meeplehall.server.api.deps import current_user, hall_of, require_user
-from meeplehall.server.community import tournaments
+from meeplehall.server.api.deps import creation_of, current_user, hall_of, require_user
 from meeplehall.server.db.locks import hold_user
 from meeplehall.server.db.models import Tournament, User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.addresses import address_of
-from meeplehall.server.guards.creation import creation_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
+from meeplehall.server.matchmaking import tournaments
 from meeplehall.server.play.clock_bounds import check_clock
 from meeplehall.server.play.opening import Clock
 

@@ -12,16 +12,16 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.orm import Session
 
 from meeplehall.server.accounts.agents import caller_of
 from meeplehall.server.accounts.sessions import COOKIE
-from meeplehall.server.api.deps import hall_of
-from meeplehall.server.api.table_socket import accept_guarded, guard_of, serve_until_ended
-from meeplehall.server.guards.sockets import CLOSE_TOO_MANY, Verdict
+from meeplehall.server.api.deps import guard_of, hall_of
+from meeplehall.server.api.table_socket import accept_guarded, serve_until_ended
+from meeplehall.server.guards.sockets import CLOSE_TOO_MANY, Flow, SocketGuard, Verdict
+from meeplehall.server.hall import Hall
 from meeplehall.server.play.connection import Connection
 from meeplehall.server.social.notices import mark_read, unread_notifications
 from meeplehall.server.social.presence import set_lang
@@ -54,7 +54,7 @@ def _user_id(session: Session, token: str | None,
     return (user.id, hashed) if user is not None else (None, None)
 
 
-async def _open(websocket: WebSocket, guard: Any, address: str) -> None:
+async def _open(websocket: WebSocket, guard: SocketGuard, address: str) -> None:
     hall = hall_of(websocket)
     user_id, hashed = await hall.database.serve(_user_id, websocket.cookies.get(COOKIE),
                                                 websocket.headers.get("authorization"))
@@ -84,7 +84,7 @@ async def _open(websocket: WebSocket, guard: Any, address: str) -> None:
         await connection.close()
 
 
-async def _serve(websocket: WebSocket, hall: Any, connection: Connection, flow: Any) -> None:
+async def _serve(websocket: WebSocket, hall: Hall, connection: Connection, flow: Flow) -> None:
     user_id = connection.user_id
     limit = hall.settings.max_message_bytes
     while True:

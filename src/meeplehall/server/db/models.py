@@ -59,10 +59,6 @@ class User(Base):
     #: thread or after its transaction.
     owner: Mapped[User | None] = relationship(remote_side=[id], lazy="joined", join_depth=1)
 
-    @property
-    def is_agent(self) -> bool:
-        return self.kind == "agent"
-
 
 class AgentToken(Base):
     """An agent's live API token: only its SHA-256 is kept (the token is shown once, when it is
@@ -79,7 +75,8 @@ class AgentToken(Base):
 
 class LadderRating(Base):
     """One entrant of a game's agents' ladder: an agent (``user_id``) or a built-in bot level
-    (``bot_level``), rated among themselves only (play/ladder.py), apart from people's ratings."""
+    (``bot_level``), rated among themselves only (history/ladder.py), apart from people's
+    ratings."""
 
     __tablename__ = "ladder_ratings"
 
@@ -434,7 +431,7 @@ class QueueEntry(Base):
 
 class Tournament(Base):
     """A Swiss or round-robin tournament for one game: people register until its owner starts
-    it, then the hall pairs each round and starts its tables (community/tournaments.py)."""
+    it, then the hall pairs each round and starts its tables (matchmaking/tournaments.py)."""
 
     __tablename__ = "tournaments"
 

@@ -19,7 +19,7 @@ import re
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from meeplehall.server.errors import ApiError, response_for
+from meeplehall.server.errors import ApiError, Refused, response_for
 from meeplehall.server.seating import AGENT_DOORS, Door, agent_not_allowed
 
 #: Close code of a socket an agent may not open.
@@ -72,14 +72,15 @@ def refusal() -> ApiError:
 class AgentRoutes:
     """Refuses an agent's request outside the allow-list (sockets included)."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, refused: Refused) -> None:
         self.app = app
+        self.refused = refused
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket") and is_agent_request(Headers(scope=scope)):
             path = scope["path"].removeprefix(scope.get("root_path", ""))
             if scope["type"] == "http" and not allowed(scope["method"], path):
-                await response_for(refusal(), scope)(scope, receive, send)
+                await response_for(refusal(), self.refused)(scope, receive, send)
                 return
             if scope["type"] == "websocket" and not SOCKETS.fullmatch(path):
                 # Accepted, then closed with a reason, like the socket's other refusals.

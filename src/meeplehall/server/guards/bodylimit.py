@@ -10,13 +10,14 @@ from __future__ import annotations
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from meeplehall.server.errors import ApiError, response_for
+from meeplehall.server.errors import ApiError, Refused, response_for
 
 
 class BodyLimit:
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, refused: Refused) -> None:
         self.app = app
         self.limit = limit
+        self.refused = refused
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -63,4 +64,4 @@ class BodyLimit:
             # request: tell the client it is closed.
             headers={"Connection": "close"},
         )
-        await response_for(refusal, scope)(scope, receive, send)
+        await response_for(refusal, self.refused)(scope, receive, send)

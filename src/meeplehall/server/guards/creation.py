@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from fastapi import Request
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -86,9 +85,3 @@ class CreationLimits:
             raise ApiError(429, "too_many_tables",
                            f"too many new tables; try again in {seconds} seconds",
                            {"seconds": seconds}, headers={"Retry-After": str(seconds)})
-
-
-def creation_of(request: Request) -> CreationLimits:
-    """The app's creation limits (made in its lifespan)."""
-    limits: CreationLimits = request.app.state.hall.creation
-    return limits

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from meeplehall.server.errors import ApiError, response_for
+from meeplehall.server.errors import ApiError, Refused, response_for
 from meeplehall.server.guards.addresses import address_key, is_this_machine
 from meeplehall.server.guards.ratelimit import Budget
 
@@ -105,9 +105,11 @@ class InFlight:
 class HttpRateLimit:
     """A pure ASGI middleware charging each HTTP request to its client's address."""
 
-    def __init__(self, app: ASGIApp, budget: Budget, dear_at_once: int) -> None:
+    def __init__(self, app: ASGIApp, budget: Budget, dear_at_once: int,
+                 refused: Refused) -> None:
         self.app = app
         self.budget = budget
+        self.refused = refused
         self.in_flight = InFlight(dear_at_once)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -139,4 +141,4 @@ class HttpRateLimit:
         refusal = ApiError(429, "rate_limited",
                            f"too many requests from your address; try again in {seconds} seconds",
                            {"seconds": seconds}, headers={"Retry-After": str(seconds)})
-        await response_for(refusal, scope)(scope, receive, send)
+        await response_for(refusal, self.refused)(scope, receive, send)

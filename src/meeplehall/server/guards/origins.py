@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from meeplehall.server.errors import ApiError, response_for
+from meeplehall.server.errors import ApiError, Refused, response_for
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
@@ -90,14 +90,15 @@ def refusal(origin: str) -> ApiError:
 class OriginCheck:
     """Refuses state-changing HTTP requests from a foreign origin with 403 ``foreign_origin``."""
 
-    def __init__(self, app: ASGIApp, allowed: frozenset[str]) -> None:
+    def __init__(self, app: ASGIApp, allowed: frozenset[str], refused: Refused) -> None:
         self.app = app
         self.allowed = allowed
+        self.refused = refused
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
             origin = foreign_origin(scope, self.allowed)
             if origin is not None:
-                await response_for(refusal(origin), scope)(scope, receive, send)
+                await response_for(refusal(origin), self.refused)(scope, receive, send)
                 return
         await self.app(scope, receive, send)

@@ -25,8 +25,8 @@ from meeplehall.server.config import Settings
 from meeplehall.server.db.models import Contact, MailSent
 from meeplehall.server.loop import LoopBound
 from meeplehall.server.mail import addresses
-from meeplehall.server.mail import texts as mailtexts
-from meeplehall.server.mail import tokens as mailtokens
+from meeplehall.server.mail import texts as mail_texts
+from meeplehall.server.mail import tokens as link_tokens
 
 log = logging.getLogger("meeplehall.server")
 
@@ -81,7 +81,7 @@ ACCOUNT_KINDS = frozenset({"verify", "reset"})
 
 @dataclass
 class Mail:
-    """One e-mail to write: ``kind`` chooses its texts (mailtexts), ``key`` its rate limit."""
+    """One e-mail to write: ``kind`` chooses its texts (mail_texts), ``key`` its rate limit."""
 
     user_id: int
     kind: str  # turn, friend, invite; or verify, reset (ACCOUNT_KINDS)
@@ -180,7 +180,7 @@ class Mailer:
         return f"{self.public_url}{path}"
 
     def unsubscribe_link(self, user_id: int) -> str:
-        token = mailtokens.sign(self.link_key, "unsubscribe", {"u": user_id})
+        token = link_tokens.sign(self.link_key, "unsubscribe", {"u": user_id})
         return self.link(f"/unsubscribe?token={token}")
 
     def _prepare(self, session: Session, mail: Mail) -> tuple[EmailMessage, str] | None:
@@ -206,18 +206,18 @@ class Mailer:
         if mail.key is not None and not claim(session, mail.user_id, mail.key, mail.window,
                                               time.time()):
             return None
-        lang = contact.lang if contact.lang in mailtexts.LANGUAGES else "en"
+        lang = contact.lang if contact.lang in mail_texts.LANGUAGES else "en"
         params = {**mail.params, "link": self.link(mail.path)}
         message = EmailMessage()
         message["From"] = self.sender
         message["To"] = to
-        message["Subject"] = mailtexts.subject(lang, mail.kind, params)
-        body = mailtexts.text(lang, f"{mail.kind}.body", **params)
+        message["Subject"] = mail_texts.subject(lang, mail.kind, params)
+        body = mail_texts.text(lang, f"{mail.kind}.body", **params)
         if mail.kind not in ACCOUNT_KINDS:
             unsubscribe = self.unsubscribe_link(mail.user_id)
             message["List-Unsubscribe"] = f"<{unsubscribe}>"
             message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-            body += mailtexts.text(lang, "footer", unsubscribe=unsubscribe)
+            body += mail_texts.text(lang, "footer", unsubscribe=unsubscribe)
         message.set_content(body)
         message["Content-Language"] = lang  # after set_content, which drops Content- headers
         return message, to.addr_spec

@@ -17,14 +17,14 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, aliased
 
 from meeplehall.server.accounts.names import login_key
 from meeplehall.server.accounts.passwords import fingerprint
 from meeplehall.server.db.models import AdminAction, ChatMessage, ChatReport, Contact, Table, User
 from meeplehall.server.db.models import Session as SessionRow
-from meeplehall.server.mail import tokens as mailtokens
+from meeplehall.server.mail import tokens as link_tokens
 from meeplehall.server.mail.mailer import Mail, claim_now
 
 #: Table statuses in which a table is still in play (an abort stops them).
@@ -147,10 +147,6 @@ def set_admin(session: Session, user: User, admin: bool, by: Actor) -> UserInfo:
     return info(user)
 
 
-def admin_count(session: Session) -> int:
-    return int(session.scalar(select(func.count()).select_from(User).where(User.is_admin)) or 0)
-
-
 def set_password(session: Session, user: User, password_hash: str, by: Actor) -> UserInfo:
     """The operator's reset (command line): a new password hash; every session of the user
     ends (they log in with it)."""
@@ -178,7 +174,7 @@ def reset_password(session: Session, user: User, unusable_hash: str, by: Actor,
         wait = claim_now(session, user.id, "reset", RESET_MAIL_EVERY)
         if wait:
             raise ResetMailedLately(wait)
-        token = mailtokens.sign(link_key, "reset",
+        token = link_tokens.sign(link_key, "reset",
                                 {"u": user.id, "h": fingerprint(unusable_hash)})
         mail = Mail(user_id=user.id, kind="reset", key=None, window=RESET_MAIL_EVERY,
                     path=f"/reset-password?token={token}", address=address,

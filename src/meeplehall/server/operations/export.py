@@ -33,7 +33,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from meeplehall.server.db.models import ActionRow, Seat, ServerKey, Table, User
-from meeplehall.server.play.practice import origin_json
+from meeplehall.server.play.description import origin_json
 
 FORMAT = "meeplehall-game/1"
 #: The database's row holding the pseudonyms' key (made by the first export).

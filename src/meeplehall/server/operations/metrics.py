@@ -155,12 +155,6 @@ class Metrics:
         self.bot_wait.labels(lane).observe(seconds)
 
 
-def metrics_of(app: Any) -> Metrics | None:
-    """The metrics of the app serving a request or scope (None before its start)."""
-    state = getattr(app, "state", None)
-    return getattr(state, "metrics", None) if state is not None else None
-
-
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 

@@ -10,13 +10,19 @@ from sqlalchemy.orm import Session
 
 from meeplehall.server.accounts.sessions import user_json
 from meeplehall.server.db.models import Seat, Table, User
-from meeplehall.server.play.practice import origin_json
 
 if TYPE_CHECKING:
     from meeplehall.server.play.room import Room
 
 #: Builds the Table object for a viewer: (table id, viewer's user id) -> JSON.
 Describe = Callable[[int, int | None], dict[str, Any]]
+
+
+def origin_json(table: Table) -> dict[str, Any] | None:
+    """Where a practice table came from, as the Table object says it (None: a table of its own)."""
+    if table.origin_step is None:
+        return None
+    return {"table": table.origin_table_id, "step": table.origin_step}
 
 
 def describe_table(session: Session, table: Table, viewer: int | None,
@@ -83,7 +89,7 @@ def _described(table: Table, seats: list[Seat], users: dict[int, User], viewer: 
         "created_at": table.created_at,
         "started_at": table.started_at,
         "finished_at": table.finished_at,
-        # A practice table's source: "from move N of table X" (play/practice.py).
+        # A practice table's source: "from move N of table X" (history/practice.py).
         "origin": origin_json(table),
     }
     if table.status == "finished" and table.result:

@@ -1,4 +1,5 @@
-"""The table manager: one room per table, serial application of moves, persistence, fan-out.
+"""The table manager: one room per table, serial application of moves, persistence, fan-out
+(what each socket is told: updates.py).
 
 Every change to a table (a player's or a bot's move, a clock running out, a player leaving)
 happens under that table's lock, so moves from several seats at once are applied one at a time.
@@ -8,7 +9,7 @@ A move counts only once its row is committed; then every connection gets its own
 from __future__ import annotations
 
 import asyncio
-import json
+import functools
 import logging
 import random
 import time
@@ -16,35 +17,33 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import orjson
 from sqlalchemy.exc import IntegrityError
 
-from meeplehall.core import Game, events_for
+from meeplehall.core import Game
 from meeplehall.core.registry import get_game
-from meeplehall.core.visibility import move_for, visible_indexes
 from meeplehall.server.bots.pool import BotPool
 from meeplehall.server.config import Settings
 from meeplehall.server.db.access import Database
 from meeplehall.server.play import clocks
-from meeplehall.server.play.chat import TableChat
+from meeplehall.server.play.chat.table import TableChat
 from meeplehall.server.play.connection import Connection
 from meeplehall.server.play.deadlines import due_at, room_due_at
 from meeplehall.server.play.description import describer, describer_in
 from meeplehall.server.play.driving import Driver
-from meeplehall.server.play.encoding import encode, fragment
 from meeplehall.server.play.fanout import RESYNC, Fanout
 from meeplehall.server.play.leases import Leases
-from meeplehall.server.play.match import Match, Rejection, Step
+from meeplehall.server.play.match import Match, Rejection
 from meeplehall.server.play.pacing import TooSoon
 from meeplehall.server.play.room import Room
 from meeplehall.server.play.store import (
+    GameEnded,
     LoggedStep,
     changed_seats,
     load_record,
     save_seats,
-    write_due,
     write_steps,
 )
+from meeplehall.server.play.updates import recheck_seats, send_step, send_table
 from meeplehall.server.play.writer import LogWriter
 
 log = logging.getLogger("meeplehall.server")
@@ -76,8 +75,8 @@ CLOSE_GONE = 4404
 
 class TableManager:
     def __init__(self, database: Database, bots: BotPool, settings: Settings,
-                 fanout: Fanout | None = None, leases: Leases | None = None,
-                 counter: MoveCounter | None = None) -> None:
+                 game_ended: GameEnded, fanout: Fanout | None = None,
+                 leases: Leases | None = None, counter: MoveCounter | None = None) -> None:
         self.database = database
         #: Runs a function ``f(session, *args)`` in a transaction, in the play lane's threads.
         self.run_db = database.run
@@ -89,7 +88,10 @@ class TableManager:
         self.fanout = fanout
         #: With several processes, which tables this one drives (bots, clocks).
         self.leases = leases
-        self.writer: LogWriter[LoggedStep] = LogWriter(self.run_db, write_steps)
+        #: A game's last move is written with what its end moves (ratings, the ladder), handed
+        #: in from the history of finished tables (history/results.py), which sits above play.
+        self.writer: LogWriter[LoggedStep] = LogWriter(
+            self.run_db, functools.partial(write_steps, ended=game_ended))
         self.rooms: dict[int, Room] = {}
         self.describe = describer(database.session, self.rooms)
         self.describe_in = describer_in(self.rooms)
@@ -209,54 +211,11 @@ class TableManager:
             step = room.match.apply(seat, room.game.parse_action(data), bot)
             # The status follows the log, whatever moment the table row was read at.
             record.status = "finished" if room.match.state.is_over() else "playing"
-            self._fan_out(room, step)
+            send_step(room, step)
         if room.match.state.is_over():
             record.status = "finished"
         elif not fresh:
             record.status = final_status
-
-    async def take_over(self, table_id: int) -> bool:
-        """Drive a table that no process drives (scheduler): take its lease, load it, bring it
-        to the log's end, start a clock its start left stopped, write when it is due next,
-        then run its bots and timer. False when another process took it first."""
-        leases = self.leases
-        if leases is not None and not await leases.claim(table_id):
-            return False
-        loaded = table_id in self.rooms
-        room = await self.room(table_id)
-        if room is None:
-            if leases is not None:
-                await leases.release(table_id)
-            return False
-        room.driving = True
-        async with room.lock:
-            if loaded and room.match is not None:
-                await self.catch_up(room, committed=room.match.seq)
-            if room.record.status == "playing" and room.match is not None:
-                now = time.time()
-                stopped = [seat.running_since for seat in room.seats]
-                # A crash between the start and its clocks being saved leaves them stopped.
-                clocks.start_clocks(room.record.rules, room.seats, room.to_move(), now)
-                due, seq = room_due_at(room, now), room.match.seq
-                if stopped != [seat.running_since for seat in room.seats]:
-                    await self.run_db(save_seats, table_id, room.seats, due, seq)
-                else:
-                    await self.run_db(write_due, table_id, due, seq)
-        self.after_change(room)
-        return True
-
-    async def renew_leases(self) -> None:
-        """Keep this process's leases; a table whose lease was lost (this process stalled past
-        it) stops being driven here."""
-        leases = self.leases
-        if leases is None:
-            return
-        for table_id in await leases.renew():
-            room = self.rooms.get(table_id)
-            if room is not None:
-                room.driving = False
-                room.stop_timer()
-                log.warning("table %s: lost its lease; another process drives it", table_id)
 
     def attach(self, room: Room, connection: Connection) -> None:
         room.connections.add(connection)
@@ -289,25 +248,8 @@ class TableManager:
             await self.fanout.publish(table_id, "table")
 
     async def recheck_seats(self, room: Room) -> None:
-        """Under the room's lock, right after its seats changed: a connection showing a seat its
-        user no longer holds is moved, before anything else is sent to it, to the user's first
-        seat still held or else to the spectators, and told so by a new ``welcome`` (and a
-        ``sync`` from the current seq, if the game has started)."""
-        room.pace.seats_changed()
-        tables: dict[int | None, dict[str, Any]] = {}
-        for connection in list(room.connections):
-            owned = room.owned(connection.user_id)
-            if connection.seat is None or connection.seat in owned:
-                continue
-            connection.seat = owned[0] if owned else None
-            user = connection.user_id
-            if user not in tables:
-                tables[user] = await self.database.run_plain(self.describe, room.record.id, user)
-            connection.send_json(
-                {"type": "welcome", "table": tables[user], "seats": owned, "seat": connection.seat}
-            )
-            if room.match is not None:
-                connection.send(room.sync_text(connection.seat, room.match.seq))
+        """Under the room's lock, right after its seats changed: see updates.recheck_seats."""
+        await recheck_seats(room, self.described)
 
     async def started(self, table_id: int) -> None:
         """The lobby started the table: build the match, start clocks and bots, tell everyone."""
@@ -334,13 +276,12 @@ class TableManager:
         self.after_change(room)
 
     async def broadcast_table(self, room: Room) -> None:
-        texts: dict[int | None, str] = {}
-        for connection in list(room.connections):
-            user = connection.user_id
-            if user not in texts:
-                table = await self.database.run_plain(self.describe, room.record.id, user)
-                texts[user] = json.dumps({"type": "table", "table": table})
-            connection.send(texts[user])
+        """Every socket of the room gets the table as its user may see it."""
+        await send_table(room, self.described)
+
+    async def described(self, table_id: int, user: int | None) -> dict[str, Any]:
+        """The table as ``user`` may see it, described in the request lane's threads."""
+        return await self.database.run_plain(self.describe, table_id, user)
 
     # -- moves -------------------------------------------------------------------------------
 
@@ -418,40 +359,9 @@ class TableManager:
             room.record.seats = seats
             if finished:
                 room.record.status = "finished"
-            self._fan_out(room, step)
+            send_step(room, step)
             public = match.saw_last(None)
         return Applied(public)
-
-    def _fan_out(self, room: Room, step: Step) -> None:
-        texts: dict[int | None, str] = {}
-        last = room.describe_step(step)
-        # The mover's connections first: their update is the acknowledgement they wait for.
-        ordered = sorted(room.connections, key=lambda c: c.seat != step.seat)
-        match = room.match
-        assert match is not None
-        # What every audience gets alike is encoded once, and so is each distinct set of the
-        # step's events (most steps show every audience the same ones).
-        shared: dict[str, Any] | None = None
-        events_text: dict[tuple[int, ...], orjson.Fragment] = {}
-        for connection in ordered:
-            seat = connection.seat
-            if not match.saw_last(seat):
-                continue  # a secret step: only its mover hears of it, not even as a number
-            if seat not in texts:
-                if shared is None:
-                    shared = {key: fragment(value) for key, value in room.shared_parts().items()}
-                seen = visible_indexes(step.events, seat)
-                if seen not in events_text:
-                    events_text[seen] = fragment(events_for(step.events, seat))
-                shown = move_for(room.game, last, step.events, seat)
-                try:
-                    texts[seat] = encode(room.message(
-                        "update", seat, events_text[seen], last=shown, shared=shared))
-                except orjson.JSONEncodeError:  # the slow way, for what orjson cannot encode
-                    texts[seat] = json.dumps(room.message(
-                        "update", seat, events_for(step.events, seat), last=shown))
-            connection.send(texts[seat])
-        room.pace.step_applied(match, room.seats, watched=bool(room.connections))
 
     async def hand_over(self, room: Room, seat: int, reason: str) -> None:
         """From now on a bot plays ``seat`` (its clock ran out, or its player left).

@@ -40,7 +40,7 @@ class Room:
         self.evicted = False
         self.sync_cache = SyncCache()
         self.pace = Pace()
-        #: The chat's recent messages, oldest first (chat.py); None until first needed.
+        #: The chat's recent messages, oldest first (chat/table.py); None until first needed.
         self.chat: list[dict[str, Any]] | None = None
         #: Whether the table has older messages than those (asked for by page).
         self.chat_more = False

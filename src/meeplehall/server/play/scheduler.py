@@ -20,12 +20,13 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from meeplehall.server.play.chatretention import ChatRetention
+from meeplehall.server.play import clocks
 from meeplehall.server.play.deadlines import room_due_at
 from meeplehall.server.play.leases import LEASE_SECONDS
-from meeplehall.server.play.store import due_table_ids, resume_live_clocks
+from meeplehall.server.play.store import due_table_ids, resume_live_clocks, save_seats, write_due
 
 if TYPE_CHECKING:
+    from meeplehall.server.play.chat.retention import ChatRetention
     from meeplehall.server.play.manager import TableManager
 
 log = logging.getLogger("meeplehall.server")
@@ -45,11 +46,11 @@ STALE_SECONDS = 3.0
 
 class Scheduler:
     def __init__(self, manager: TableManager, idle_seconds: float,
-                 chat_retention_days: float = 0.0) -> None:
+                 chat_retention: ChatRetention) -> None:
         self.manager = manager
         self.idle_seconds = idle_seconds
-        #: Deletes the chat of tables that ended long ago, once an hour (chatretention.py).
-        self.chat_retention = ChatRetention(chat_retention_days)
+        #: Deletes the chat of tables that ended long ago, once an hour (chat/retention.py).
+        self.chat_retention = chat_retention
         #: Where the scan of due tables goes on from (a table id).
         self.cursor = 0
 
@@ -73,7 +74,7 @@ class Scheduler:
                 try:
                     await self.poll()
                     self.drop_idle(time.monotonic(), time.time())
-                    await self.chat_retention.maybe_sweep(self.manager, time.time())
+                    await self.chat_retention.maybe_sweep(time.time())
                 except Exception:
                     log.exception("the table scheduler failed; trying again")
         finally:
@@ -84,7 +85,7 @@ class Scheduler:
         while True:
             await asyncio.sleep(LEASE_SECONDS / 3)
             try:
-                await self.manager.renew_leases()
+                await self.renew_leases()
             except Exception:
                 log.exception("renewing the tables' leases failed; trying again")
 
@@ -104,10 +105,54 @@ class Scheduler:
         loaded = 0
         for table_id in candidates[:BATCH]:
             try:
-                loaded += await manager.take_over(table_id)
+                loaded += await self.take_over(table_id)
             except Exception:
                 log.exception("table %s cannot be rebuilt from its log", table_id)
         return loaded
+
+    async def take_over(self, table_id: int) -> bool:
+        """Drive a table that no process drives: take its lease, load it, bring it to the log's
+        end, start a clock its start left stopped, write when it is due next, then run its bots
+        and timer. False when another process took it first."""
+        manager = self.manager
+        leases = manager.leases
+        if leases is not None and not await leases.claim(table_id):
+            return False
+        loaded = table_id in manager.rooms
+        room = await manager.room(table_id)
+        if room is None:
+            if leases is not None:
+                await leases.release(table_id)
+            return False
+        room.driving = True
+        async with room.lock:
+            if loaded and room.match is not None:
+                await manager.catch_up(room, committed=room.match.seq)
+            if room.record.status == "playing" and room.match is not None:
+                now = time.time()
+                stopped = [seat.running_since for seat in room.seats]
+                # A crash between the start and its clocks being saved leaves them stopped.
+                clocks.start_clocks(room.record.rules, room.seats, room.to_move(), now)
+                due, seq = room_due_at(room, now), room.match.seq
+                if stopped != [seat.running_since for seat in room.seats]:
+                    await manager.run_db(save_seats, table_id, room.seats, due, seq)
+                else:
+                    await manager.run_db(write_due, table_id, due, seq)
+        manager.after_change(room)
+        return True
+
+    async def renew_leases(self) -> None:
+        """Keep this process's leases; a table whose lease was lost (this process stalled past
+        it) stops being driven here."""
+        leases = self.manager.leases
+        if leases is None:
+            return
+        for table_id in await leases.renew():
+            room = self.manager.rooms.get(table_id)
+            if room is not None:
+                room.driving = False
+                room.stop_timer()
+                log.warning("table %s: lost its lease; another process drives it", table_id)
 
     def drop_idle(self, monotonic_now: float, now: float) -> int:
         """Forget the rooms nobody needs now; they are loaded again when asked for."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,11 +16,8 @@ from sqlalchemy.orm import Session
 
 from meeplehall.core import Seed
 from meeplehall.core.rng import SECRET_BITS
-from meeplehall.server.db.models import ActionRow, HallClock, Seat, Table, User
+from meeplehall.server.db.models import ActionRow, HallClock, Seat, Table
 from meeplehall.server.play.clocks import ClockRules, SeatState
-from meeplehall.server.play.ladder import update_ladder
-from meeplehall.server.play.ratings import update_ratings
-from meeplehall.server.seating import Caller, kind_of, moves_ratings
 
 
 @dataclass
@@ -173,9 +170,16 @@ def changed_seats(
     )
 
 
-def write_steps(session: Session, steps: Sequence[LoggedStep]) -> None:
+#: What the end of a game writes besides its result, in the same transaction: (session, the
+#: table's record, its result, its id, when). The history of finished tables (people's ratings,
+#: the agents' ladder: history/results.py) sits above play, so the hall hands it in.
+GameEnded = Callable[[Session, TableRecord, dict[str, Any], int, float], None]
+
+
+def write_steps(session: Session, steps: Sequence[LoggedStep], ended: GameEnded) -> None:
     """Log moves of any tables in one go: one statement per kind of row (executemany), each
-    table's seq written once (its newest), each seat once (its newest state).
+    table's seq written once (its newest), each seat once (its newest state); a move that ended
+    its game is told to ``ended`` (ratings, the ladder).
 
     The unique (table, seq) key makes a second writer of the same step fail here.
     """
@@ -226,27 +230,9 @@ def write_steps(session: Session, steps: Sequence[LoggedStep]) -> None:
             .values(status="finished", result=step.result, finished_at=step.created_at or now,
                     owner_address=None)
         )
-        if step.ended is not None and step.ended.rated:
-            rate(session, step.ended, step.result, step.table_id, step.created_at or now)
-        elif step.ended is not None:
-            update_ladder(session, step.ended.game, step.ended.seats, step.result["ranks"])
+        if step.ended is not None:
+            ended(session, step.ended, step.result, step.table_id, step.created_at or now)
     session.flush()
-
-
-def rate(session: Session, record: TableRecord, result: dict[str, Any], table_id: int,
-         at: float) -> None:
-    """Update ratings when the seats' holders move them (seating.py: every seat a different
-    registered person's when the table started, no bot)."""
-    users = [state.user_id for state in record.seats]
-    bots = [index for index, state in enumerate(record.seats) if state.bot_level is not None]
-    known = {user_id: kind_of(kind, login) for user_id, kind, login in session.execute(
-        select(User.id, User.kind, User.login).where(
-            User.id.in_([user for user in users if user is not None])))}
-    holders = [Caller(user, known[user]) if user in known else None for user in users]
-    if not moves_ratings(holders, bots):
-        return
-    update_ratings(session, record.game, [u for u in users if u is not None], result["ranks"],
-                   table_id, at)
 
 
 def due_table_ids(session: Session, now: float, until: float, after_id: int,

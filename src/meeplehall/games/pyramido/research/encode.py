@@ -22,7 +22,6 @@ from meeplehall.games.pyramido.research.layout import DOMINO, GRID, MAX_AREAS, P
 from meeplehall.games.pyramido.state import PyramidoState
 from meeplehall.games.pyramido.topview import Area, QuarterGrid
 
-ONE = float32_bytes((1.0,))
 PLANE = GRID * GRID
 #: stage / 4, packed, by stage.
 STAGE_VALUES = tuple(float32_bytes((stage / STAGES,)) for stage in range(STAGES + 1))

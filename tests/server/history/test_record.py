@@ -14,8 +14,8 @@ from sqlalchemy.orm import Session
 
 from meeplehall.server.db.engine import make_engine, migrate
 from meeplehall.server.db.models import Seat, Table, User
-from meeplehall.server.play import records
-from meeplehall.server.play.records import history, record, summary
+from meeplehall.server.history import records
+from meeplehall.server.history.records import history, record, summary
 
 PERSON, FRIEND, STRANGER = 1, 2, 3
 

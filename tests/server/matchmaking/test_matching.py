@@ -7,8 +7,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from meeplehall.server.community.matching import Waiting, Window, match
-from meeplehall.server.community.pairing import (
+from meeplehall.server.matchmaking.matching import Waiting, Window, match
+from meeplehall.server.matchmaking.pairing import (
     Standing,
     ordered,
     round_robin_round,

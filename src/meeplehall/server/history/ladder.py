@@ -19,8 +19,8 @@ from sqlalchemy.orm import Session
 
 from meeplehall.server.accounts.sessions import user_json
 from meeplehall.server.db.models import LadderRating, User
+from meeplehall.server.history.ratings import MODEL, display_rating, is_provisional, ordinal
 from meeplehall.server.play.clocks import SeatState
-from meeplehall.server.play.ratings import MODEL, display_rating, is_provisional, ordinal
 
 
 def _entrants(session: Session, seats: Sequence[SeatState]) -> list[tuple[str, int | None,

@@ -20,8 +20,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from meeplehall.core.rng import Seed
 from meeplehall.server.db.engine import make_engine, make_sessionmaker, migrate
 from meeplehall.server.db.models import Rating, RatingChange, Table, User
+from meeplehall.server.history.results import rate
 from meeplehall.server.play.clocks import ClockRules, SeatState
-from meeplehall.server.play.store import TableRecord, rate
+from meeplehall.server.play.store import TableRecord
 
 GAME = "pyramido"
 FRESH = PlackettLuce().rating()

@@ -1,4 +1,4 @@
-"""The community's beat: once a second, one matching pass of "Play now" and one pass over the
+"""Matchmaking's beat: once a second, one matching pass of "Play now" and one pass over the
 tournaments, each a transaction (queue.py, tournaments.py); then the tables they opened are
 started here and their people told on their per-user socket (``table_found``).
 
@@ -15,10 +15,10 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from meeplehall.server.community.queue import Seating, match_pass
-from meeplehall.server.community.tournaments import advance_pass
 from meeplehall.server.config import Settings
 from meeplehall.server.db.access import Database
+from meeplehall.server.matchmaking.queue import Seating, match_pass
+from meeplehall.server.matchmaking.tournaments import advance_pass
 from meeplehall.server.play.manager import TableManager
 
 log = logging.getLogger("meeplehall.server")
@@ -29,7 +29,7 @@ POLL_SECONDS = 1.0
 Tell = Callable[[int, dict[str, Any]], Awaitable[None]]
 
 
-class Community:
+class Matchmaking:
     def __init__(self, database: Database, manager: TableManager, settings: Settings,
                  tell: Tell) -> None:
         self.database = database

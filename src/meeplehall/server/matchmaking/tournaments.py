@@ -18,16 +18,6 @@ from sqlalchemy.orm import Session
 
 from meeplehall.server import seating
 from meeplehall.server.accounts.sessions import user_json
-from meeplehall.server.community.pairing import (
-    BYE_POINTS,
-    Standing,
-    ordered,
-    round_robin_round,
-    round_robin_rounds,
-    swiss_round,
-    table_points,
-)
-from meeplehall.server.community.queue import Seating
 from meeplehall.server.config import Settings
 from meeplehall.server.db.ids import is_id
 from meeplehall.server.db.models import (
@@ -39,6 +29,16 @@ from meeplehall.server.db.models import (
     User,
 )
 from meeplehall.server.errors import ApiError
+from meeplehall.server.matchmaking.pairing import (
+    BYE_POINTS,
+    Standing,
+    ordered,
+    round_robin_round,
+    round_robin_rounds,
+    swiss_round,
+    table_points,
+)
+from meeplehall.server.matchmaking.queue import Seating
 from meeplehall.server.play.opening import Clock, mark_started, new_table
 
 OPEN = ("registering", "playing")

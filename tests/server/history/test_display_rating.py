@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from meeplehall.server.play.ratings import display_rating, is_provisional
+from meeplehall.server.history.ratings import display_rating, is_provisional
 
 
 def test_a_new_player_reads_1500() -> None:

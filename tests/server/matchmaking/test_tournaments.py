@@ -17,8 +17,8 @@ from sqlalchemy import update
 
 from meeplehall.server.db.models import Tournament
 from tests.server.client import Player, play_seat
-from tests.server.community.helpers import GAME, create, look, wait_until
 from tests.server.inprocess import InProcessServer
+from tests.server.matchmaking.helpers import GAME, create, look, wait_until
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
-from meeplehall.server.play.ratings import ordinal
+from meeplehall.server.history.ratings import ordinal
 
 
 @pytest.mark.parametrize(("mu", "sigma"), [(25.0, 25 / 3), (30.0, 5.0), (18.5, 1.25)])

@@ -21,12 +21,11 @@ from meeplehall.core import UnknownGame
 from meeplehall.core.registry import get_game
 from meeplehall.server.accounts.sessions import user_json
 from meeplehall.server.db.models import Friendship, RatingChange, Seat, Table, User
-from meeplehall.server.play.practice import origin_json
-from meeplehall.server.play.ratings import display_rating
+from meeplehall.server.history.ratings import display_rating
+from meeplehall.server.play.description import origin_json
 
 #: The newest tables read for a record (its counts are of these).
 SCANNED = 2000
-RESULTS = ("win", "loss")
 
 
 @dataclass(frozen=True)

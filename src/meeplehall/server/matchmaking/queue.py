@@ -17,12 +17,12 @@ from typing import Any
 from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.orm import Session
 
-from meeplehall.server.community.matching import Group, Waiting, Window, match
 from meeplehall.server.config import Settings
 from meeplehall.server.db.models import QueueEntry, Rating
 from meeplehall.server.errors import ApiError
+from meeplehall.server.history.ratings import MODEL, ordinal
+from meeplehall.server.matchmaking.matching import Group, Waiting, Window, match
 from meeplehall.server.play.opening import Clock, mark_started, new_table
-from meeplehall.server.play.ratings import MODEL, ordinal
 
 #: The key of PostgreSQL's advisory lock held by the matching pass (any constant of the hall).
 MATCHING_LOCK = 0x6D68_706E  # "mhpn"

@@ -15,7 +15,6 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import insert, select
 from sqlalchemy.orm import Session
@@ -96,9 +95,3 @@ def play_from(session: Session, table_id: int, step: int, invite: str | None,
                          owner_address=opener.address, people=seats.people, bots=seats.bots,
                          visibility=visibility, hints=hints)
 
-
-def origin_json(table: Table) -> dict[str, Any] | None:
-    """Where a practice table came from, as the Table object says it (None: a table of its own)."""
-    if table.origin_step is None:
-        return None
-    return {"table": table.origin_table_id, "step": table.origin_step}

@@ -9,7 +9,7 @@ opening, or as a ``chat`` message afterwards. Older messages are read by page (`
 so what a socket gets on opening stays small however long the chat grew.
 
 A table's chat holds at most so many messages, in all and per author, and closes a while after
-the table ends (``chatstore.ChatCaps``); the retention sweep (chatretention.py) deletes the chat
+the table ends (``store.ChatCaps``); the retention sweep (retention.py) deletes the chat
 of tables that ended long ago.
 """
 
@@ -27,8 +27,8 @@ from sqlalchemy.exc import IntegrityError
 
 from meeplehall.server.config import Settings
 from meeplehall.server.guards.ratelimit import Buckets
-from meeplehall.server.play import chatstore
-from meeplehall.server.play.chattext import refused_format_character
+from meeplehall.server.play.chat import store
+from meeplehall.server.play.chat.text import refused_format_character
 from meeplehall.server.play.match import Rejection
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ REPORT_REASONS = ("spam", "abuse", "cheating", "other")
 #: Line breaks and tabs: a chat line is one line, so they become spaces.
 BREAKS = re.compile(r"[\t\n\v\f\r\x85\u2028\u2029]")
 #: Control and surrogate code points show nothing and may break a client (format characters:
-#: chattext.py).
+#: text.py).
 REFUSED_CATEGORIES = frozenset({"Cc", "Cs"})
 #: Categories that show something by themselves.
 VISIBLE_CATEGORIES = ("L", "N", "P", "S")
@@ -55,7 +55,7 @@ Publish = Callable[["Room", str], Awaitable[None]]
 
 def clean_text(raw: Any, limit: int, field: str = "text") -> str:
     """The text as kept and shown: NFC-normalised, on one line, trimmed. Refused (Rejection)
-    when it is not a string, shows nothing, holds a control or format character (chattext.py)
+    when it is not a string, shows nothing, holds a control or format character (text.py)
     or is over ``limit``."""
     if not isinstance(raw, str):
         raise Rejection("bad_message", f"{field!r} must be a string")
@@ -122,7 +122,7 @@ class TableChat:
         self.run_db = run_db
         self.history = settings.chat_history
         self.page_size = settings.chat_page_size
-        self.caps = chatstore.ChatCaps.of(settings)
+        self.caps = store.ChatCaps.of(settings)
         self.publish = publish
         #: Messages per user: ``chat_burst`` at once, then ``chat_rate`` a second.
         self.limits: Buckets[int] = Buckets(settings.chat_rate, settings.chat_burst)
@@ -134,7 +134,7 @@ class TableChat:
         async with room.chat_lock:
             if room.chat is None:
                 room.chat, room.chat_more = await self.run_db(
-                    chatstore.recent_messages, room.record.id, self.history)
+                    store.recent_messages, room.record.id, self.history)
 
     def log_text(self, room: Room) -> str:
         """The ``chat_log`` message a socket gets when it opens: the recent messages, and
@@ -160,7 +160,7 @@ class TableChat:
         if isinstance(before, bool) or not isinstance(before, int) or before < 1:
             raise Rejection("bad_message", "'before' must be a message's id")
         limit = page_limit(data.get("limit"), self.page_size)
-        messages, more = await self.run_db(chatstore.messages_before, room.record.id,
+        messages, more = await self.run_db(store.messages_before, room.record.id,
                                            before, limit)
         connection.send(json.dumps({"type": "chat_page", "before": before,
                                     "messages": messages, "more": more}, ensure_ascii=False))
@@ -179,7 +179,7 @@ class TableChat:
         async with room.chat_lock:
             # The log's length when said: where the replay shows the message.
             step = room.match.seq if room.match is not None else 0
-            message = await self.run_db(chatstore.add_message, room.record.id, user, seats,
+            message = await self.run_db(store.add_message, room.record.id, user, seats,
                                         step, text, self.caps)
             self._add(room, [message])
         await self.publish(room, "chat")
@@ -198,7 +198,7 @@ class TableChat:
             raise Rejection("bad_message",
                             f"'reason' is one of {', '.join(REPORT_REASONS)}")
         note = clean_text(data.get("note", ""), MAX_NOTE_CHARS, "note")
-        author = (await self.run_db(chatstore.message_author, room.record.id, message_id)
+        author = (await self.run_db(store.message_author, room.record.id, message_id)
                   if 0 < message_id < 2**31 else None)
         if author is None:
             raise Rejection("no_message", f"this table has no message {message_id}")
@@ -206,7 +206,7 @@ class TableChat:
             raise Rejection("own_message", "you cannot report your own message")
         # The same report sent twice at once: the first one counts.
         with contextlib.suppress(IntegrityError):
-            await self.run_db(chatstore.add_report, message_id, user, reason, note)
+            await self.run_db(store.add_report, message_id, user, reason, note)
         connection.send_json({"type": "chat_reported", "id": message_id})
 
     async def remote(self, room: Room) -> None:
@@ -214,7 +214,7 @@ class TableChat:
         if room.chat is None:
             return  # loaded from the database when a socket first needs it
         async with room.chat_lock:
-            recent, _more = await self.run_db(chatstore.recent_messages, room.record.id,
+            recent, _more = await self.run_db(store.recent_messages, room.record.id,
                                               self.history)
             known = {message["id"] for message in room.chat}
             self._add(room, [message for message in recent if message["id"] not in known])

@@ -16,13 +16,13 @@ import pytest
 from sqlalchemy import select
 from websockets.asyncio.client import connect
 
-from meeplehall.server.community.matching import Waiting, Window, match
 from meeplehall.server.db.models import QueueEntry, Rating
-from meeplehall.server.play.ratings import MODEL
+from meeplehall.server.history.ratings import MODEL
+from meeplehall.server.matchmaking.matching import Waiting, Window, match
 from tests.people import guest
 from tests.server.client import Player
-from tests.server.community.helpers import place, queue, seated_at, wait_until
 from tests.server.inprocess import InProcessServer
+from tests.server.matchmaking.helpers import place, queue, seated_at, wait_until
 
 
 @pytest.fixture(scope="module")

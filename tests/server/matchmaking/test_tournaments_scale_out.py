@@ -16,13 +16,13 @@ from typing import Any
 
 from sqlalchemy import func, select, text
 
-from meeplehall.server.community.tournaments import advance_pass, start
 from meeplehall.server.db.engine import make_engine, make_sessionmaker
 from meeplehall.server.db.models import Table, TournamentRound
+from meeplehall.server.matchmaking.tournaments import advance_pass, start
 from tests.live_server import ServerProcess
 from tests.server.client import Player, play_seat
-from tests.server.community.helpers import create, look, wait_until
 from tests.server.conftest import two_server_processes
+from tests.server.matchmaking.helpers import create, look, wait_until
 
 ENTRANTS = 5  # two tables and a bye each round
 ROUNDS = 2

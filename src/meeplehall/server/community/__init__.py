@@ -1,1 +1,0 @@
-"""What brings strangers to one table: the "Play now" queue and tournaments."""
