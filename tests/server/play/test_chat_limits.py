@@ -18,10 +18,11 @@ from sqlalchemy.orm import Session
 
 from meeplehall.server.guards.sockets import cost_of
 from meeplehall.server.operations.actions import Actor, abort_table
+from tests.people import guests
 from tests.server.client import Player, Socket, play_seat
 from tests.server.conftest import ServerProcess
 from tests.server.inprocess import InProcessServer
-from tests.server.play.test_chat import opened, people, say
+from tests.server.play.test_chat import opened, say
 
 #: No rate limit to speak of: these tests write many lines at once, and play a game at machine
 #: speed from one address (as ServerProcess, the socket limits are tested on their own).
@@ -72,7 +73,7 @@ def texts(messages: list[dict[str, Any]]) -> list[str]:
 
 
 async def caps(server: InProcessServer) -> None:
-    alice, bob, carol = people(server, "Alice", "Bob", "Carol")
+    alice, bob, carol = guests(server, "Alice", "Bob", "Carol")
     table = alice.create(game="yaxha", players=2, seat=0)
     assert bob.join(table["id"], seat=1).status_code == 200
     mine, theirs, watcher = [await opened(p, table["id"]) for p in (alice, bob, carol)]
@@ -119,7 +120,7 @@ async def finished_solo_table(server: InProcessServer, person: Player,
 
 
 async def closing(server: InProcessServer) -> None:
-    (solo,) = people(server, "Solo")
+    (solo,) = guests(server, "Solo")
     table, socket = await finished_solo_table(server, solo)
     # Within the grace period after the end, people can still say "good game".
     assert (await say(socket, "good game"))["type"] == "chat"
@@ -162,13 +163,13 @@ def test_the_chat_closes_for_writing_once_the_grace_period_after_the_end_is_over
 async def paging(server: InProcessServer, capped: bool = False) -> None:
     """Ten lines, read back by pages; ``capped``: the server holds at most 5 a table and 3 an
     author, so the lines come from several people and the last ones are refused."""
-    alice, bob = people(server, "Alice", "Bob")
+    alice, bob = guests(server, "Alice", "Bob")
     table = alice.create(game="yaxha", players=2, seat=0)
     mine = await opened(alice, table["id"])
     first_log = await mine.expect("chat_log")
     assert first_log["messages"] == [] and first_log["more"] is False
     if capped:
-        writers = people(server, "W1", "W2")
+        writers = guests(server, "W1", "W2")
         sockets = [await opened(person, table["id"]) for person in writers]
         said = [(await say(sockets[0], f"line {n}"))["message"] for n in range(3)]
         assert (await say(sockets[0], "one too many"))["code"] == "chat_user_full"
@@ -245,7 +246,7 @@ def test_pages_and_caps_work_alike_on_postgresql(
 
 
 async def private_pages(server: InProcessServer) -> None:
-    alice, bob, invited, stranger = people(server, "Alice", "Bob", "Invited", "Stranger")
+    alice, bob, invited, stranger = guests(server, "Alice", "Bob", "Invited", "Stranger")
     registered = Player(server.base, server.ws_base).register()
     visitor = Player(server.base, server.ws_base)
     table = alice.create(game="yaxha", players=2, seat=0, visibility="private")
@@ -287,7 +288,7 @@ def test_only_who_may_see_a_private_table_reads_its_chat_pages(hall: InProcessSe
 
 
 async def replay_pages(server: InProcessServer) -> None:
-    (solo,) = people(server, "Solo")
+    (solo,) = guests(server, "Solo")
     table, socket = await finished_solo_table(server, solo, lines_before_end=5)
     path = f"/api/tables/{table['id']}/replay"
     first = solo.http.get(path)
@@ -331,7 +332,7 @@ async def chat_at(server: InProcessServer, person: Player, lines: list[str]) -> 
 
 
 async def retention(server: InProcessServer) -> None:
-    alice, bob = people(server, "Alice", "Bob")
+    alice, bob = guests(server, "Alice", "Bob")
     old = await chat_at(server, alice, ["long ago", "and more"])
     recent = await chat_at(server, alice, ["last week"])
     playing = await chat_at(server, alice, ["still going"])
@@ -371,7 +372,7 @@ def test_retention_deletes_the_chat_of_tables_that_ended_longer_ago(
 
 
 async def kept_for_good(server: InProcessServer) -> None:
-    (alice,) = people(server, "Alice")
+    (alice,) = guests(server, "Alice")
     old = await chat_at(server, alice, ["kept"])
     sql(server, "UPDATE tables SET status = 'finished', finished_at = 0 WHERE id = :t", t=old)
     hall = server.app.state.hall
@@ -412,7 +413,7 @@ EMOJI = [
 
 
 async def format_characters(server: InProcessServer) -> None:
-    alice, bob = people(server, "Alice", "Bob")
+    alice, bob = guests(server, "Alice", "Bob")
     table = alice.create(game="yaxha", players=2, seat=0)
     mine, theirs = await opened(alice, table["id"]), await opened(bob, table["id"])
     for text, char in HIDDEN:
@@ -437,7 +438,7 @@ def test_invisible_format_characters_are_refused_but_emoji_sequences_pass(
 
 
 async def guest_marks(server: InProcessServer) -> None:
-    (guest,) = people(server, "Wanderer")
+    (guest,) = guests(server, "Wanderer")
     member = Player(server.base, server.ws_base).register()
     table = member.create(game="yaxha", players=2, seat=0)
     theirs, mine = await opened(member, table["id"]), await opened(guest, table["id"])
@@ -467,7 +468,7 @@ def test_asking_for_a_page_costs_what_a_sync_costs() -> None:
 
 
 async def flags_reach(server: ServerProcess) -> None:
-    alice, bob, carol = people(server, "Alice", "Bob", "Carol")
+    alice, bob, carol = guests(server, "Alice", "Bob", "Carol")
     table = alice.create(game="yaxha", players=2, seat=0)
     sockets = [await opened(person, table["id"]) for person in (alice, bob, carol)]
     assert (await say(sockets[0], "one"))["type"] == "chat"

@@ -12,13 +12,14 @@ from typing import Any
 import pytest
 
 from tests.live_server import ServerProcess
-from tests.server.social.test_friends import befriend, channel, next_of, person
+from tests.people import registered
+from tests.server.social.test_friends import befriend, channel, next_of
 
 
 def _invited_then_closed(host: ServerProcess, start: bool) -> tuple[dict[str, Any], ...]:
     """Alice invites Bob (whose lobby is open) to a two-seat table with a bot; the table
     starts (``start``) or is left to be removed; Bob's channel, then a fresh hello."""
-    alice, bob = person(host), person(host)
+    alice, bob = registered(host), registered(host)
     befriend(alice, bob)
 
     async def run() -> tuple[dict[str, Any], ...]:
@@ -48,7 +49,7 @@ def test_an_invitation_is_withdrawn_once_its_table_starts(server: ServerProcess)
 
 
 def test_an_invitation_to_another_table_stays_when_one_starts(server: ServerProcess) -> None:
-    alice, bob = person(server), person(server)
+    alice, bob = registered(server), registered(server)
     befriend(alice, bob)
 
     async def hello_after_start() -> tuple[dict[str, Any], dict[str, Any]]:
