@@ -515,7 +515,7 @@ MUTATIONS: tuple[Mutation, ...] = (
         '    if table.owner_id != user_id:\n        raise ApiError(403, "not_owner", '
         '"only the table\'s owner can start it")\n', "", (AUTHZ,)),
     one("spectator_chat_switch_by_anyone", "anyone who sees a table turns its spectator chat "
-        "on or off", S + "server/api/chat.py",
+        "on or off", S + "server/play/chat/store.py",
         '    if table.owner_id != user_id:\n        raise ApiError(403, "not_owner", '
         '"only the table\'s owner can change this")\n', "", (AUTHZ,)),
     one("register_over_an_account", "a registered user registers again, renaming the account",
