@@ -251,7 +251,7 @@ MUTATIONS: tuple[Mutation, ...] = (
         (SRV + "play/test_clocks.py", SRV + "play/test_clocks_recovery.py")),
     # -- server: history, seeds, ratings -------------------------------------------------------
     one("seed_before_end", "the replay (with the seed) is published before the table ends",
-        S + "server/api/history.py",
+        S + "server/history/finished.py",
         'if table.status != "finished":', 'if table.status == "waiting":',
         (SRV + "play/test_seed_secrecy.py",)),
     one("history_privacy_off", "a private table shows in anyone's history and record of its "
@@ -468,10 +468,18 @@ MUTATIONS: tuple[Mutation, ...] = (
         "    seen, clock.alive_at = None, now\n",
         (SRV + "play/test_clock_downtime.py",), "restarting_while_another_runs"),
     one("profiles_by_user_id", "a profile is found by the sequential user id too",
-        S + "server/api/players.py", "            if is_public_id(public_id) else None)",
+        S + "server/history/players.py", "            if is_public_id(public_id) else None)",
         "            if is_public_id(public_id)\n"
         "            else session.get(User, int(public_id)) if public_id.isdigit() else None)",
         (SRV + "api/test_player_directory.py",)),
+    one("hidden_history_paged", "a history hidden from strangers is still listed on its page",
+        S + "server/history/players.py",
+        "    if not may_see_history(session, person, viewer_id):\n        raise ApiError(403,",
+        "    if False:\n        raise ApiError(403,", (SRV + "api/test_player_pages.py",),
+        "hidden_history"),
+    one("agents_of_anyone", "anyone may issue or revoke the token of anyone's agent",
+        S + "server/accounts/agents.py", "not (admin or agent.owner_id == owner_id)",
+        "not (admin or True)", (SRV + "agents/test_agents.py",), "other_people"),
     one("lobby_newest_first", "the lobby lists waiting tables newest first, crowd or not",
         S + "server/play/waitinglist.py", "order_by(band, shown.c.id.desc())",
         "order_by(shown.c.id.desc())", (SRV + "api/test_lobby_crowding.py",), "sqlite"),
@@ -515,7 +523,7 @@ MUTATIONS: tuple[Mutation, ...] = (
         '    if table.owner_id != user_id:\n        raise ApiError(403, "not_owner", '
         '"only the table\'s owner can start it")\n', "", (AUTHZ,)),
     one("spectator_chat_switch_by_anyone", "anyone who sees a table turns its spectator chat "
-        "on or off", S + "server/api/chat.py",
+        "on or off", S + "server/play/chat/store.py",
         '    if table.owner_id != user_id:\n        raise ApiError(403, "not_owner", '
         '"only the table\'s owner can change this")\n', "", (AUTHZ,)),
     one("register_over_an_account", "a registered user registers again, renaming the account",

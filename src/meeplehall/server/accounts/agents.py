@@ -16,11 +16,13 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased
 
 from meeplehall.server.accounts.sessions import token_hash, user_for_token
+from meeplehall.server.db.ids import is_id
 from meeplehall.server.db.models import AgentToken, User
+from meeplehall.server.errors import ApiError
 
 TOKEN_PREFIX = "mha_"
 KIND_AGENT = "agent"
@@ -91,6 +93,13 @@ def caller_of(session: Session, cookie: str | None,
     return (user, token_hash(cookie)) if user is not None and cookie else (None, None)
 
 
+def caller_id(session: Session, cookie: str | None,
+              authorization: str | None) -> tuple[int | None, str | None]:
+    """``caller_of`` as ids: the caller's user id and the hash its sockets remember."""
+    user, hashed = caller_of(session, cookie, authorization)
+    return (user.id, hashed) if user is not None else (None, None)
+
+
 def live_agent_tokens(session: Session, hashes: Iterable[str]) -> set[str]:
     """Which of these hashes are live agents' tokens (not revoked, the agent and its owner not
     banned): the periodic check keeps those sockets open."""
@@ -110,6 +119,20 @@ def live_agent_tokens(session: Session, hashes: Iterable[str]) -> set[str]:
 def agents_of(session: Session, owner_id: int) -> list[User]:
     return list(session.scalars(select(User).where(User.owner_id == owner_id,
                                                    User.kind == KIND_AGENT).order_by(User.id)))
+
+
+def count_agents(session: Session, owner_id: int) -> int:
+    return session.scalar(select(func.count()).select_from(User).where(
+        User.owner_id == owner_id, User.kind == KIND_AGENT)) or 0
+
+
+def owned_agent(session: Session, agent_id: int, owner_id: int, admin: bool = False) -> User:
+    """The caller's agent (or, for an admin, anyone's); 404 for anything else, so nobody learns
+    which agents others have."""
+    agent = session.get(User, agent_id) if is_id(agent_id) else None
+    if agent is None or agent.kind != KIND_AGENT or not (admin or agent.owner_id == owner_id):
+        raise ApiError(404, "no_agent", f"no agent {agent_id} of yours", {"agent": agent_id})
+    return agent
 
 
 def agent_json(session: Session, agent: User) -> dict[str, Any]:

@@ -45,3 +45,8 @@ def guest_name_taken(session: Session, key: str, me: int | None) -> bool:
     if me is not None:
         query = query.where(User.id != me)
     return session.scalar(query.limit(1)) is not None
+
+
+def name_taken(session: Session, key: str, me: int | None) -> bool:
+    """Whether a registered user or a current guest other than ``me`` has the name ``key``."""
+    return registered_name_taken(session, key) or guest_name_taken(session, key, me)

@@ -1,5 +1,6 @@
 """Password hashes (argon2), a hash of no one's password to verify against when the name is
-unknown, so a failed login takes as long whether or not the name exists."""
+unknown, so a failed login takes as long whether or not the name exists, and the one-time
+replacement of a hash that a password-reset link allows."""
 
 from __future__ import annotations
 
@@ -8,6 +9,11 @@ import secrets
 from functools import cache
 
 from argon2 import PasswordHasher
+from sqlalchemy import update
+from sqlalchemy.orm import Session
+
+from meeplehall.server.accounts.sessions import delete_sessions
+from meeplehall.server.db.models import User
 
 hasher = PasswordHasher()
 
@@ -28,3 +34,22 @@ def fingerprint(password_hash: str | None) -> str:
     """A short digest of a password hash, carried by a password-reset link: a new password
     changes it, so a link works once, and a newer reset voids the links before it."""
     return hashlib.sha256((password_hash or "").encode()).hexdigest()[:32]
+
+
+def password_hash_of(session: Session, user_id: int) -> str | None:
+    """A registered user's password hash now (None for a guest, an agent or no such user)."""
+    user = session.get(User, user_id)
+    return user.password_hash if user is not None and user.login is not None else None
+
+
+def replace_hash(session: Session, user_id: int, before: str, after: str) -> bool:
+    """The new hash, if the password is still the one the link was made for (so two uses of
+    one link at once set it once); every session of the user ends."""
+    changed = session.execute(
+        update(User).where(User.id == user_id, User.password_hash == before)
+        .values(password_hash=after)
+    )
+    if not getattr(changed, "rowcount", 0):
+        return False
+    delete_sessions(session, user_id)
+    return True

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import secrets
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -72,6 +73,15 @@ class Ending:
             raise ValueError("a sessions_ended event names sessions by their hashes")
         only, keep, renamed = fields
         return cls(only=only, keep=keep, renamed=renamed, banned=banned)
+
+
+def add_session(session: Session, user_id: int, seconds: float) -> str:
+    """A new session of ``user_id`` for ``seconds``, in this transaction; returns its token
+    (only its hash is kept)."""
+    token = secrets.token_urlsafe(32)
+    session.add(SessionRow(token_hash=token_hash(token), user_id=user_id,
+                           expires_at=time.time() + seconds))
+    return token
 
 
 def delete_sessions(session: Session, user_id: int, keep: str | None = None) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import time
 from typing import Annotated, Any
 
@@ -11,11 +10,10 @@ from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session as DbSession
 
 from meeplehall.server.accounts.impersonation import (
-    guest_name_taken,
     lock_name,
+    name_taken,
     registered_name_taken,
 )
 from meeplehall.server.accounts.logins import LoginLimiter
@@ -25,18 +23,17 @@ from meeplehall.server.accounts.profiles import new_public_id
 from meeplehall.server.accounts.sessions import (
     COOKIE,
     Ending,
+    add_session,
     delete_session,
     delete_sessions,
     token_hash,
     user_json,
 )
 from meeplehall.server.api.deps import creation_of, current_user, hall_of, require_user
-from meeplehall.server.db.models import Session as SessionRow
 from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.addresses import address_of
 from meeplehall.server.guards.strictjson import StrictJSONRoute
-from meeplehall.server.hall import Hall
 
 router = APIRouter(prefix="/api", tags=["accounts"], route_class=StrictJSONRoute)
 
@@ -75,14 +72,6 @@ def limiter_of(request: Request) -> LoginLimiter:
     return hall_of(request).login_limiter
 
 
-def _add_session(session: DbSession, hall: Hall, user_id: int) -> str:
-    """A new session row for ``user_id`` in this transaction; returns its token."""
-    token = secrets.token_urlsafe(32)
-    session.add(SessionRow(token_hash=token_hash(token), user_id=user_id,
-                           expires_at=time.time() + hall.settings.session_seconds))
-    return token
-
-
 def _set_cookie(request: Request, response: Response, token: str) -> None:
     response.set_cookie(
         COOKIE,
@@ -105,7 +94,7 @@ def _open_session(request: Request, response: Response, user_id: int) -> None:
     with hall.db() as session:
         if old:
             replaced = delete_session(session, token_hash(old))
-        token = _add_session(session, hall, user_id)
+        token = add_session(session, user_id, hall.settings.session_seconds)
     if replaced is not None and old:
         hall.signout.ended(replaced, Ending(only=token_hash(old)))
     _set_cookie(request, response, token)
@@ -138,11 +127,6 @@ def _name_taken(name: str) -> ApiError:
                     {"name": name})
 
 
-def _taken(session: DbSession, login: str, me: int | None) -> bool:
-    """Whether a registered user or a current guest other than ``me`` has the name."""
-    return registered_name_taken(session, login) or guest_name_taken(session, login, me)
-
-
 @router.post("/auth/register", response_model=UserOut, status_code=201)
 def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
     """Create an account; a guest who registers keeps their id, tables and history."""
@@ -160,13 +144,13 @@ def register(body: Credentials, request: Request, response: Response) -> dict[st
     # pays for; the name is checked again below, as another registration may take it meanwhile.
     me_id = me.id if me is not None else None
     with hall.db() as session:
-        if _taken(session, login, me_id):
+        if name_taken(session, login, me_id):
             raise _name_taken(name)
     password_hash = hasher.hash(body.password)
     try:
         with hall.db() as session:
             lock_name(session, login)
-            if _taken(session, login, me_id):
+            if name_taken(session, login, me_id):
                 raise _name_taken(name)
             user = session.get(User, me_id) if me_id is not None else None
             if user is None:
@@ -301,7 +285,7 @@ def change_password(
             raise ApiError(401, "not_logged_in", "log in or pick a guest name first")
         row.password_hash = password_hash
         delete_sessions(session, user.id)
-        new_token = _add_session(session, hall, user.id)
+        new_token = add_session(session, user.id, hall.settings.session_seconds)
     # The sockets of this session stay open, known from now on by the new token's hash.
     hall.signout.ended(user.id, Ending(keep=token_hash(token) if token else None,
                                        renamed=token_hash(new_token)))

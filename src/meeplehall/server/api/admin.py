@@ -151,14 +151,10 @@ async def ban(user_id: int, body: BanIn, request: Request, by: By) -> dict[str, 
     hall = hall_of(request)
     answer = await hall.database.compute(_on_user, hall, user_id, operator_actions.ban,
                                          body.reason, by)
-    agents = await hall.database.look(_agent_ids, user_id)
-    for agent_id in (user_id, *agents):
+    agents = await hall.database.look(agents_of, user_id)
+    for agent_id in (user_id, *(agent.id for agent in agents)):
         hall.signout.ended(agent_id, Ending(banned=True))
     return answer
-
-
-def _agent_ids(session: Session, owner_id: int) -> list[int]:
-    return [agent.id for agent in agents_of(session, owner_id)]
 
 
 @router.post("/users/{user_id}/unban")

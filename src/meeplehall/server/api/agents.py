@@ -10,27 +10,22 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
-from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from meeplehall.server.accounts.agents import (
     KIND_AGENT,
     agent_json,
     agents_of,
+    count_agents,
     issue_token,
+    owned_agent,
     revoke_token,
 )
-from meeplehall.server.accounts.impersonation import (
-    guest_name_taken,
-    lock_name,
-    registered_name_taken,
-)
+from meeplehall.server.accounts.impersonation import lock_name, name_taken
 from meeplehall.server.accounts.names import clean_name, login_key
 from meeplehall.server.accounts.profiles import new_public_id
 from meeplehall.server.accounts.sessions import Ending
 from meeplehall.server.api.deps import creation_of, hall_of, require_user
-from meeplehall.server.db.ids import is_id
 from meeplehall.server.db.locks import hold_user
 from meeplehall.server.db.models import User
 from meeplehall.server.errors import ApiError
@@ -56,19 +51,6 @@ class AgentIn(BaseModel):
     name: str = Field(min_length=1, max_length=32)
 
 
-def _no_agent(agent_id: int) -> ApiError:
-    return ApiError(404, "no_agent", f"no agent {agent_id} of yours", {"agent": agent_id})
-
-
-def _agent(session: Session, agent_id: int, owner_id: int, admin: bool = False) -> User:
-    """The caller's agent (or, for an admin, anyone's); 404 for anything else, so nobody learns
-    which agents others have."""
-    agent = session.get(User, agent_id) if is_id(agent_id) else None
-    if agent is None or agent.kind != KIND_AGENT or not (admin or agent.owner_id == owner_id):
-        raise _no_agent(agent_id)
-    return agent
-
-
 @router.post("/agents", status_code=201)
 def create_agent(body: AgentIn, request: Request, user: Owner) -> dict[str, Any]:
     """Create an agent under a name (the same rules as people's names, and no person or other
@@ -83,13 +65,11 @@ def create_agent(body: AgentIn, request: Request, user: Owner) -> dict[str, Any]
     try:
         with hall.db() as session:
             hold_user(session, user.id)  # two creations at once count in turn
-            owned = session.scalar(select(func.count()).select_from(User).where(
-                User.owner_id == user.id, User.kind == KIND_AGENT)) or 0
-            if owned >= limit:
+            if count_agents(session, user.id) >= limit:
                 raise ApiError(409, "too_many_agents",
                                f"you may own at most {limit} agents", {"limit": limit})
             lock_name(session, key)
-            if registered_name_taken(session, key) or guest_name_taken(session, key, None):
+            if name_taken(session, key, None):
                 raise _name_taken(name)
             agent = User(name=name, login=key, guest_key=None, password_hash=None,
                          public_id=new_public_id(), created_at=time.time(), kind=KIND_AGENT,
@@ -121,7 +101,7 @@ def issue_agent_token(agent_id: int, request: Request, user: Owner) -> Response:
     hall = hall_of(request)
     creation_of(request).account(address_of(request))  # tokens are made as slowly as accounts
     with hall.db() as session:
-        agent = _agent(session, agent_id, user.id)
+        agent = owned_agent(session, agent_id, user.id)
         old = revoke_token(session, agent.id)
         session.flush()
         token = issue_token(session, agent.id)
@@ -143,7 +123,7 @@ def revoke_agent_token(agent_id: int, request: Request,
     if not admin and user.login is None:
         raise ApiError(403, "register_first", "agents are for registered users; register first")
     with hall.db() as session:
-        agent = _agent(session, agent_id, user.id, admin)
+        agent = owned_agent(session, agent_id, user.id, admin)
         hashed = revoke_token(session, agent.id)
         if hashed is None:
             raise ApiError(404, "no_token", "this agent has no token", {"agent": agent_id})

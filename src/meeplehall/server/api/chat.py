@@ -7,15 +7,13 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, StrictBool
-from sqlalchemy.orm import Session
 
 from meeplehall.server.api.deps import hall_of, require_user, user_of
 from meeplehall.server.db.models import User
-from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.play.access import visible_table
-from meeplehall.server.play.chat.store import messages_before
-from meeplehall.server.play.description import describe_table, live_info
+from meeplehall.server.play.chat.store import allow_spectators, messages_before
+from meeplehall.server.play.description import describe_visible
 
 router = APIRouter(prefix="/api", tags=["chat"], route_class=StrictJSONRoute)
 
@@ -29,7 +27,7 @@ async def set_spectator_chat(table_id: int, body: SpectatorChat, request: Reques
                              user: Annotated[User, Depends(require_user)]) -> dict[str, Any]:
     """Allow or forbid spectators to write in the table's chat (its owner only)."""
     hall = hall_of(request)
-    await hall.database.serve(_set, table_id, user.id, body.allowed)
+    await hall.database.serve(allow_spectators, table_id, user.id, body.allowed)
     manager = hall.manager
     room = manager.rooms.get(table_id)
     if room is not None:
@@ -37,20 +35,7 @@ async def set_spectator_chat(table_id: int, body: SpectatorChat, request: Reques
         await manager.broadcast_table(room)
         # Other processes reload the table's record and tell their sockets.
         await manager.publish_change(room, "table")
-    return await hall.database.look(_described, table_id, user.id, manager.rooms)
-
-
-def _set(session: Session, table_id: int, user_id: int, allowed: bool) -> None:
-    table = visible_table(session, table_id, user_id, None)
-    if table.owner_id != user_id:
-        raise ApiError(403, "not_owner", "only the table's owner can change this")
-    table.spectator_chat = allowed
-
-
-def _described(session: Session, table_id: int, user_id: int,
-               rooms: dict[int, Any]) -> dict[str, Any]:
-    table = visible_table(session, table_id, user_id, None)
-    return describe_table(session, table, user_id, live_info(rooms, table_id))
+    return await hall.database.look(describe_visible, table_id, user.id, manager.rooms)
 
 
 @router.get("/tables/{table_id}/chat")

@@ -11,15 +11,18 @@ from urllib.parse import parse_qs
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
-from sqlalchemy import delete, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import select
 
-from meeplehall.server.accounts.passwords import fingerprint, hasher
+from meeplehall.server.accounts.passwords import (
+    fingerprint,
+    hasher,
+    password_hash_of,
+    replace_hash,
+)
 from meeplehall.server.accounts.sessions import Ending
 from meeplehall.server.api.deps import hall_of
 from meeplehall.server.api.friends import Registered
-from meeplehall.server.db.models import Contact, User
-from meeplehall.server.db.models import Session as SessionRow
+from meeplehall.server.db.models import Contact
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.strictjson import StrictJSONRoute
 from meeplehall.server.mail import addresses
@@ -27,7 +30,7 @@ from meeplehall.server.mail import texts as mail_texts
 from meeplehall.server.mail import tokens as link_tokens
 from meeplehall.server.mail.mailer import Mail, claim_now
 from meeplehall.server.operations.actions import RESET_FOR
-from meeplehall.server.social.presence import contact_of
+from meeplehall.server.social.presence import contact_of, lang_of
 
 router = APIRouter(prefix="/api", tags=["notifications"], route_class=StrictJSONRoute)
 pages = APIRouter(include_in_schema=False)
@@ -139,12 +142,6 @@ def _refused(lang: str = "en", key: str = "page.bad_link", status: int = 400) ->
     return _page(lang, mail_texts.text(lang, key), status=status)
 
 
-def _lang_of(request: Request, user_id: int) -> str:
-    with hall_of(request).db() as session:
-        contact = session.get(Contact, user_id)
-        return contact.lang if contact is not None else "en"
-
-
 def _link(request: Request, purpose: str, token: str, max_age: float) -> dict[str, Any]:
     """The payload of a true ``purpose`` link naming a user (``u``); BadToken otherwise,
     ExpiredToken when it is older than ``max_age`` seconds."""
@@ -194,7 +191,8 @@ def unsubscribe_page(request: Request, token: str = "") -> HTMLResponse:
     user_id = _unsubscriber(request, token)
     if isinstance(user_id, HTMLResponse):
         return user_id
-    lang = _lang_of(request, user_id)
+    with hall_of(request).db() as session:
+        lang = lang_of(session, user_id)
     form = _form("unsubscribe", token, mail_texts.text(lang, "page.unsubscribe_button"))
     return _page(lang, mail_texts.text(lang, "page.unsubscribe"), form)
 
@@ -228,10 +226,8 @@ def _resetting(request: Request, token: str) -> tuple[int, str, str] | HTMLRespo
         status = 410 if isinstance(error, link_tokens.ExpiredToken) else 400
         return _refused(key="page.reset_bad_link", status=status)
     with hall_of(request).reading() as session:
-        user = session.get(User, payload["u"])
-        contact = session.get(Contact, payload["u"])
-        lang = contact.lang if contact is not None else "en"
-        now = user.password_hash if user is not None and user.login is not None else None
+        lang = lang_of(session, payload["u"])
+        now = password_hash_of(session, payload["u"])
     if now is None or fingerprint(now) != payload.get("h"):
         return _refused(lang, "page.reset_bad_link")
     return payload["u"], now, lang
@@ -254,19 +250,6 @@ def reset_password_page(request: Request, token: str = "") -> HTMLResponse:
     return _reset_form(found[2], token, "page.reset")
 
 
-def _replace_hash(session: Session, user_id: int, before: str, after: str) -> bool:
-    """The new hash, if the password is still the one the link was made for (so two uses of
-    one link at once set it once); every session of the user ends."""
-    changed = session.execute(
-        update(User).where(User.id == user_id, User.password_hash == before)
-        .values(password_hash=after)
-    )
-    if not getattr(changed, "rowcount", 0):
-        return False
-    session.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
-    return True
-
-
 @pages.post("/reset-password")
 async def reset_password(request: Request, token: str = "") -> HTMLResponse:
     """Set the password the form gives (a URL-encoded form: ``password=...``); the link then
@@ -284,7 +267,7 @@ async def reset_password(request: Request, token: str = "") -> HTMLResponse:
     if len(password) not in PASSWORD_LENGTH:
         return _reset_form(lang, token, "page.reset_bad_password", 422)
     after = await hall.database.compute(hasher.hash, password)
-    if not await hall.database.serve(_replace_hash, user_id, before, after):
+    if not await hall.database.serve(replace_hash, user_id, before, after):
         return _refused(lang, "page.reset_bad_link")
     hall.signout.ended(user_id, Ending())  # sockets of the ended sessions close (4401)
     return _page(lang, mail_texts.text(lang, "page.reset_done"))

@@ -7,36 +7,21 @@ from typing import Any
 
 import orjson
 from fastapi import APIRouter, Request, Response
-from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from meeplehall.core import UnknownGame
 from meeplehall.core.registry import get_game
-from meeplehall.server.accounts.sessions import user_json
 from meeplehall.server.api.deps import hall_of, user_of
-from meeplehall.server.db.models import ActionRow, Rating, Table, User
 from meeplehall.server.errors import ApiError
 from meeplehall.server.guards.strictjson import StrictJSONRoute
+from meeplehall.server.history.finished import finished_table, logged_actions
 from meeplehall.server.history.ladder import ladder
-from meeplehall.server.history.ratings import rating_json, rating_trends
+from meeplehall.server.history.ratings import best_players
 from meeplehall.server.history.records import table_rating_changes
 from meeplehall.server.history.replays import compressed, replay_head
-from meeplehall.server.play.access import visible_table
 from meeplehall.server.play.chat.store import recent_messages
 from meeplehall.server.play.description import describe_table
 
 router = APIRouter(prefix="/api", tags=["history"], route_class=StrictJSONRoute)
-
-
-def _finished_table(session: Session, request: Request, table_id: int,
-                    invite: str | None) -> tuple[Table, int | None]:
-    """The finished table the request may see, and the viewer's user id."""
-    viewer = user_of(session, request)
-    viewer_id = viewer.id if viewer else None
-    table = visible_table(session, table_id, viewer_id, invite)
-    if table.status != "finished":
-        raise ApiError(409, "not_finished", "this table has not finished yet")
-    return table, viewer_id
 
 
 @router.get("/tables/{table_id}/result")
@@ -44,7 +29,9 @@ def table_result(table_id: int, request: Request, invite: str | None = None) -> 
     """Scores, ranks, winners, breakdown and statistics; seats say who played and who was
     replaced; a rated table adds each rated seat's rating change (``rating_changes``)."""
     with hall_of(request).reading() as session:
-        table, viewer_id = _finished_table(session, request, table_id, invite)
+        viewer = user_of(session, request)
+        viewer_id = viewer.id if viewer else None
+        table = finished_table(session, table_id, viewer_id, invite)
         described = describe_table(session, table, viewer_id)
         changes = (table_rating_changes(session, table.id)
                    if table.rated else [])
@@ -65,17 +52,14 @@ def table_replay(table_id: int, request: Request, invite: str | None = None,
     hall = hall_of(request)
     key = (table_id, views)
     with hall.reading() as session:
-        table, _viewer = _finished_table(session, request, table_id, invite)
+        viewer = user_of(session, request)
+        table = finished_table(session, table_id, viewer.id if viewer else None, invite)
         try:
             get_game(table.game)
         except UnknownGame as error:
             raise ApiError(404, "unknown_game", error.reason, {"game": table.game}) from None
         head = hall.replays.get(key)
-        actions = None if head is not None else session.execute(
-            select(ActionRow.seq, ActionRow.seat, ActionRow.action, ActionRow.bot)
-            .where(ActionRow.table_id == table_id)
-            .order_by(ActionRow.seq)
-        ).all()
+        actions = None if head is not None else logged_actions(session, table_id)
         messages, more = recent_messages(session, table_id, hall.settings.chat_history,
                                          with_step=True)
         chat = orjson.dumps(messages)
@@ -105,15 +89,7 @@ def leaderboard(game: str, request: Request, limit: int = 50) -> list[dict[str, 
     except UnknownGame as error:
         raise ApiError(404, "unknown_game", error.reason, {"game": game}) from None
     with hall_of(request).reading() as session:
-        rows = session.execute(
-            select(Rating, User).join(User, User.id == Rating.user_id)
-            .where(Rating.game == game)
-            .order_by((Rating.mu - 3 * Rating.sigma).desc(), Rating.user_id)
-            .limit(max(1, min(limit, 500)))
-        ).all()
-        trends = rating_trends(session, game, [user.id for _rating, user in rows])
-    return [{"user": user_json(user), **rating_json(rating), "trend": trends.get(user.id, 0)}
-            for rating, user in rows]
+        return best_players(session, game, max(1, min(limit, 500)))
 
 
 @router.get("/ladder/{game}")

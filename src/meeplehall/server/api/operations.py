@@ -20,10 +20,8 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
-from sqlalchemy import text
 
 from meeplehall.server.api.deps import hall_of
-from meeplehall.server.hall import Hall
 from meeplehall.server.operations.metrics import allowed
 
 router = APIRouter(tags=["operations"])
@@ -37,11 +35,6 @@ CHECK_SECONDS = 3.0
 async def healthz() -> dict[str, str]:
     """The process is up and its event loop answers."""
     return {"status": "ok"}
-
-
-def _database_answers(hall: Hall) -> None:
-    with hall.database.engine.connect() as connection:
-        connection.execute(text("SELECT 1"))
 
 
 async def _check(name: str, work: Any) -> str | None:
@@ -58,7 +51,7 @@ async def _check(name: str, work: Any) -> str | None:
 async def readyz(request: Request) -> JSONResponse:
     """The database (and Redis, with several processes) answer: the hall can serve."""
     hall = hall_of(request)
-    checks = [_check("database", hall.database.compute(_database_answers, hall))]
+    checks = [_check("database", hall.database.compute(hall.database.answers))]
     fanout = hall.fanout
     if fanout is not None:
         checks.append(_check("redis", fanout.client.ping()))

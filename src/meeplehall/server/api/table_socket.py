@@ -18,12 +18,9 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import PlainTextResponse
-from sqlalchemy.orm import Session
 
-from meeplehall.server.accounts.agents import KIND_AGENT, caller_of
 from meeplehall.server.accounts.sessions import COOKIE
 from meeplehall.server.api.deps import guard_of, hall_of, metrics_of, refuse_foreign_origin
-from meeplehall.server.db.models import Table
 from meeplehall.server.guards.addresses import address_of
 from meeplehall.server.guards.sockets import (
     CLOSE_BAD_QUERY,
@@ -34,7 +31,7 @@ from meeplehall.server.guards.sockets import (
     cost_of,
 )
 from meeplehall.server.hall import Hall
-from meeplehall.server.play.access import invited_by, may_see, well_formed
+from meeplehall.server.play.access import well_formed, who_sees
 from meeplehall.server.play.connection import Connection
 from meeplehall.server.play.manager import TableManager
 from meeplehall.server.play.match import Rejection
@@ -151,7 +148,7 @@ async def _open(websocket: WebSocket, hall: Hall, guard: SocketGuard, address: s
         await websocket.close(4404, f"no table {_shown(table_text)}")
         return
     user_id, session, visible, invited, agent = await hall.database.look(
-        _who_sees, websocket.cookies.get(COOKIE), websocket.headers.get("authorization"),
+        who_sees, websocket.cookies.get(COOKIE), websocket.headers.get("authorization"),
         table_id, invite)
     if not visible:
         await websocket.close(4404, f"no table {table_id} (a private table needs its invite)")
@@ -208,19 +205,6 @@ async def _open(websocket: WebSocket, hall: Hall, guard: SocketGuard, address: s
         manager.detach(room, connection)
         hub.closed(connection)
         await connection.close()
-
-
-def _who_sees(session: Session, token: str | None, authorization: str | None, table_id: int,
-              invite: str | None) -> tuple[int | None, str | None, bool, bool, bool]:
-    """The socket's user id and session hash (an agent's: its token's), whether it may see the
-    table, whether by its invite, and whether it is an agent's."""
-    user, hashed = caller_of(session, token, authorization)
-    user_id = user.id if user is not None else None
-    table = session.get(Table, table_id)
-    visible = table is not None and may_see(table, user_id, invite, session)
-    invited = table is not None and invited_by(table, invite)
-    agent = user is not None and user.kind == KIND_AGENT
-    return user_id, hashed, visible, invited, agent
 
 
 async def serve_until_ended(serving: Coroutine[Any, Any, None], connection: Connection) -> None:

@@ -14,9 +14,8 @@ import json
 import logging
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
-from sqlalchemy.orm import Session
 
-from meeplehall.server.accounts.agents import caller_of
+from meeplehall.server.accounts.agents import caller_id
 from meeplehall.server.accounts.sessions import COOKIE
 from meeplehall.server.api.deps import guard_of, hall_of
 from meeplehall.server.api.table_socket import accept_guarded, serve_until_ended
@@ -48,15 +47,9 @@ async def user_socket(websocket: WebSocket) -> None:
         guard.release(address)
 
 
-def _user_id(session: Session, token: str | None,
-             authorization: str | None) -> tuple[int | None, str | None]:
-    user, hashed = caller_of(session, token, authorization)
-    return (user.id, hashed) if user is not None else (None, None)
-
-
 async def _open(websocket: WebSocket, guard: SocketGuard, address: str) -> None:
     hall = hall_of(websocket)
-    user_id, hashed = await hall.database.serve(_user_id, websocket.cookies.get(COOKIE),
+    user_id, hashed = await hall.database.serve(caller_id, websocket.cookies.get(COOKIE),
                                                 websocket.headers.get("authorization"))
     if user_id is None:
         await websocket.close(CLOSE_NOT_LOGGED_IN, "log in first")

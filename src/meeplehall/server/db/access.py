@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 import anyio.to_thread
 from anyio import CapacityLimiter
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 from sqlalchemy.orm import Session, sessionmaker
 
 T = TypeVar("T")
@@ -52,6 +52,12 @@ class Database:
         guard: AbstractContextManager[object] = self._lock if self.serialise else nullcontext()
         with guard, self.sessions() as session, session.begin():
             yield session
+
+    def answers(self) -> None:
+        """Run the smallest query on a connection of its own (readiness: raises if the
+        database does not answer); in the calling thread."""
+        with self.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
 
     @contextmanager
     def reading(self) -> Iterator[Session]:

@@ -1,5 +1,5 @@
 """Per-game OpenSkill ratings (Plackett-Luce) for registered players, the record of each rated
-game's change, and the rating as people read it."""
+game's change, the rating as people read it, and each game's leaderboard."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from openskill.models import PlackettLuce
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from meeplehall.server.db.models import Rating, RatingChange
+from meeplehall.server.accounts.sessions import user_json
+from meeplehall.server.db.models import Rating, RatingChange, User
 
 MODEL = PlackettLuce()
 
@@ -60,6 +61,20 @@ def rating_trends(session: Session, game: str, users: Sequence[int]) -> dict[int
             trends[user_id] = [display_rating(mu, sigma), display_rating(mu, sigma)]
         trends[user_id][1] = display_rating(mu_before, sigma_before)
     return {user_id: now - then for user_id, (now, then) in trends.items()}
+
+
+def best_players(session: Session, game: str, limit: int) -> list[dict[str, Any]]:
+    """The ``limit`` best registered players of ``game``, best conservative rating first (ties
+    by user id), each with the rating people read and its trend."""
+    rows = session.execute(
+        select(Rating, User).join(User, User.id == Rating.user_id)
+        .where(Rating.game == game)
+        .order_by((Rating.mu - 3 * Rating.sigma).desc(), Rating.user_id)
+        .limit(limit)
+    ).all()
+    trends = rating_trends(session, game, [user.id for _rating, user in rows])
+    return [{"user": user_json(user), **rating_json(rating), "trend": trends.get(user.id, 0)}
+            for rating, user in rows]
 
 
 def update_ratings(session: Session, game: str, users: Sequence[int], ranks: Sequence[int],

@@ -9,6 +9,7 @@ import secrets
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from meeplehall.server.accounts.agents import KIND_AGENT, caller_of
 from meeplehall.server.db.ids import is_id
 from meeplehall.server.db.models import Seat, Table
 from meeplehall.server.errors import ApiError
@@ -58,3 +59,16 @@ def visible_table(session: Session, table_id: int, viewer: int | None,
                        f"no table {table_id} (a private table needs its invite link)",
                        {"table": table_id})
     return table
+
+
+def who_sees(session: Session, cookie: str | None, authorization: str | None, table_id: int,
+             invite: str | None) -> tuple[int | None, str | None, bool, bool, bool]:
+    """A table socket's caller: their user id and session hash (an agent's: its token's),
+    whether they may see the table, whether by its invite, and whether they are an agent."""
+    user, hashed = caller_of(session, cookie, authorization)
+    user_id = user.id if user is not None else None
+    table = session.get(Table, table_id)
+    visible = table is not None and may_see(table, user_id, invite, session)
+    invited = table is not None and invited_by(table, invite)
+    agent = user is not None and user.kind == KIND_AGENT
+    return user_id, hashed, visible, invited, agent

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from meeplehall.server.accounts.sessions import user_json
 from meeplehall.server.db.models import Seat, Table, User
+from meeplehall.server.play.access import visible_table
 
 if TYPE_CHECKING:
     from meeplehall.server.play.room import Room
@@ -116,6 +117,13 @@ def live_info(rooms: dict[int, Room], table_id: int) -> dict[str, Any] | None:
     if room is None or room.match is None:
         return None
     return {"seq": room.match.seq_for(None), "to_move": room.to_move()}
+
+
+def describe_visible(session: Session, table_id: int, viewer: int | None,
+                     rooms: dict[int, Room]) -> dict[str, Any]:
+    """The table as ``viewer`` sees it, live state included; 404 when they may not see it."""
+    table = visible_table(session, table_id, viewer, None)
+    return describe_table(session, table, viewer, live_info(rooms, table_id))
 
 
 def describer_in(rooms: dict[int, Room]) -> Callable[[Session, int, int | None], dict[str, Any]]:

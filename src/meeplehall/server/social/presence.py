@@ -52,6 +52,12 @@ def contact_of(session: Session, user_id: int) -> Contact:
     return contact
 
 
+def lang_of(session: Session, user_id: int) -> str:
+    """The language the user's pages are in ("en" until they say)."""
+    contact = session.get(Contact, user_id)
+    return contact.lang if contact is not None else "en"
+
+
 def set_lang(session: Session, user_id: int, lang: str) -> None:
     """Remember the language the user's pages are in (for their e-mail)."""
     contact = contact_of(session, user_id)

@@ -1,4 +1,5 @@
-"""Reading and writing a table's chat and its reports: synchronous, run in a worker thread."""
+"""Reading and writing a table's chat, its reports and whether spectators may write in it:
+synchronous, run in a worker thread."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from meeplehall.server.accounts.sessions import user_json
 from meeplehall.server.config import Settings
 from meeplehall.server.db.ids import MAX_ID
 from meeplehall.server.db.models import ChatMessage, ChatReport, Table, User
+from meeplehall.server.errors import ApiError
+from meeplehall.server.play.access import visible_table
 from meeplehall.server.play.match import Rejection
 
 #: Message rows deleted by one statement of the retention sweep.
@@ -155,3 +158,12 @@ def add_report(session: Session, message_id: int, reporter_id: int, reason: str,
                            note=note, created_at=time.time()))
     session.flush()
     return True
+
+
+def allow_spectators(session: Session, table_id: int, user_id: int, allowed: bool) -> None:
+    """Let spectators write in the table's chat, or not: its owner's choice only (403
+    ``not_owner`` for anyone else who sees the table, 404 for whoever does not)."""
+    table = visible_table(session, table_id, user_id, None)
+    if table.owner_id != user_id:
+        raise ApiError(403, "not_owner", "only the table's owner can change this")
+    table.spectator_chat = allowed
