@@ -16,12 +16,12 @@ Doors
 Rated tables
 - Rated means people's ratings move when it ends. A rated table is for registered people only:
   a guest may neither open one nor sit at one, and an agent never plays rated ("people's
-  ratings are people's": agents have their own ladder, play/ladder.py).
+  ratings are people's": agents have their own ladder, history/ladder.py).
 - A rated table has no bots and has a clock; it never gives hints and never welcomes agents.
 - At a rated table each person takes one seat (one person in several seats, "hot-seat", is for
   unrated tables).
 - A finished rated table moves ratings only when every seat was held by a different registered
-  person and none by a bot (play/store.py asks ``moves_ratings``).
+  person and none by a bot (history/results.py asks ``moves_ratings``).
 
 Lobby tables (``open_table``, ``join``)
 - Anyone may open a table: its bots sit at seats of the table, one bot a seat, at a level that
