@@ -17,6 +17,7 @@ import pytest
 
 from tests.live_server import ServerProcess
 from tests.nginx_proxy import DEBIAN, NginxProcess, nginx_binary
+from tests.registry_games import without_test_games
 from tests.server.conftest import (  # noqa: F401 - the fixtures the servers are made with
     server_env,
     two_server_processes,
@@ -68,6 +69,8 @@ def _proxied(env: dict[str, str], folder: Path, subpath: bool = False,
             return url, folder
 
         extra = ["--root-path", "/games"] if subpath else []
+        # A browser walks these halls too, and the web client draws no test game.
+        env = without_test_games(env)
         with two_server_processes(the_database, env, extra, **settings) as servers:
             proxy = NginxProcess(folder / "nginx", [server.port for server in servers],
                                  subpath=subpath)
